@@ -1,0 +1,179 @@
+"""The JSON boundary the browser calls (through Pyodide in a Web Worker).
+
+Every call goes through :func:`call`, which takes a function name and a JSON string and returns a
+JSON string (``{"ok": result}`` or ``{"error": {"type", "message"}}``), so no Python objects leak
+into JavaScript. Games live in this module's table, addressed by ``game_id``.
+
+Functions (arguments are one JSON object):
+  version {}                              -> {engine, record_version, variants, bots}
+  board {variant}                         -> static map/cards data to draw
+  new_game {variant, players, seed, start_player?, options?, seats?} -> {game_id, ...state}
+  load {record}                           -> {game_id, ...state}   (record: object or JSON text)
+  state {game_id, player}                 -> {view, legal, current, phase, over, scores?}
+  apply {game_id, action, player?}        -> {event, ...state for player}
+  bot_move {game_id, bot?, player?}       -> {event, ...state for player}  (bot: a name or level)
+  record {game_id}                        -> the game record (settings + seed + actions + meta)
+  drop {game_id}                          -> true
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from . import __version__
+from .actions import Action, ClaimRoute, KeepTickets, TakeCard, DrawCard
+from .bots import bot_action, bot_names
+from .errors import EngineError
+from .game import RECORD_VERSION, Game
+from .record import replay
+from .variants import get_variant, variant_names
+
+_GAMES: dict[str, Game] = {}
+_META: dict[str, dict[str, Any]] = {}
+_counter = [0]
+DEFAULT_BOT = "normal"
+
+
+def _action_json(a: Action) -> dict[str, Any]:
+    """A legal action as data the page can filter on (it never decides legality itself)."""
+    out: dict[str, Any] = {"text": a.text(), "kind": a.keyword}
+    if isinstance(a, ClaimRoute):
+        out["route"] = a.route
+        out["cards"] = {name: n for name, n in a.cards}
+    elif isinstance(a, TakeCard):
+        out["slot"] = a.slot
+        out["card"] = a.card
+        if a.refill:
+            out["refill"] = a.refill
+    elif isinstance(a, DrawCard):
+        if a.deck:
+            out["deck"] = a.deck
+    elif isinstance(a, KeepTickets):
+        out["tickets"] = list(a.tickets)
+    return out
+
+
+def _game(args: dict[str, Any]) -> Game:
+    gid = args.get("game_id")
+    if gid not in _GAMES:
+        raise EngineError(f"no game with id {gid!r} (it may have been closed)")
+    return _GAMES[gid]
+
+
+def _store(game: Game, meta: dict[str, Any]) -> str:
+    _counter[0] += 1
+    gid = f"g{_counter[0]}"
+    _GAMES[gid] = game
+    _META[gid] = meta
+    return gid
+
+
+def _state(game: Game, player: Any) -> dict[str, Any]:
+    if player is not None and (not isinstance(player, int) or isinstance(player, bool)
+                               or not 0 <= player < game.settings.players):
+        raise EngineError(f"there is no seat {player!r} in this game")
+    over = game.is_over
+    out: dict[str, Any] = {
+        "view": game.view(player),
+        "current": None if over else game.current_player,
+        "phase": game.phase,
+        "over": over,
+        "legal": [] if over or player != game.current_player else
+        [_action_json(a) for a in game.legal_actions()],
+        "ply": len(game.actions),
+    }
+    if over:
+        out["scores"] = game.scores()
+    return out
+
+
+def _version(args: dict[str, Any]) -> dict[str, Any]:
+    del args  # Unused.
+    return {"engine": __version__, "record_version": RECORD_VERSION,
+            "variants": [{"name": n, "title": get_variant(n).title,
+                          "min_players": get_variant(n).min_players,
+                          "max_players": get_variant(n).max_players} for n in variant_names()],
+            "bots": bot_names()}
+
+
+def _board(args: dict[str, Any]) -> dict[str, Any]:
+    return get_variant(args.get("variant", "usa")).board_view()
+
+
+def _new_game(args: dict[str, Any]) -> dict[str, Any]:
+    game = Game.new(args.get("variant", "usa"), players=args.get("players", 2),
+                    seed=args.get("seed", 0), start_player=args.get("start_player", 0),
+                    options=args.get("options") or {})
+    meta = {"seats": args.get("seats", [])}
+    gid = _store(game, meta)
+    return {"game_id": gid, "players": game.settings.players, "meta": meta,
+            **_state(game, args.get("player", 0))}
+
+
+def _load(args: dict[str, Any]) -> dict[str, Any]:
+    rec = args.get("record")
+    game = replay(rec if rec is not None else {})
+    data = json.loads(rec) if isinstance(rec, str) else rec
+    meta = data.get("meta", {}) if isinstance(data, dict) else {}
+    gid = _store(game, meta if isinstance(meta, dict) else {})
+    return {"game_id": gid, "players": game.settings.players, "meta": _META[gid],
+            "variant": game.variant.name, **_state(game, args.get("player", 0))}
+
+
+def _get_state(args: dict[str, Any]) -> dict[str, Any]:
+    return _state(_game(args), args.get("player"))
+
+
+def _apply(args: dict[str, Any]) -> dict[str, Any]:
+    game = _game(args)
+    action = args.get("action")
+    if not isinstance(action, str):
+        raise EngineError("the action must be given as text")
+    player = args.get("player")
+    game.apply(action)
+    return {"event": game.event(-1, player), **_state(game, player)}
+
+
+def _bot_move(args: dict[str, Any]) -> dict[str, Any]:
+    game = _game(args)
+    if game.is_over:
+        raise EngineError("the game is over")
+    action = bot_action(game, str(args.get("bot") or DEFAULT_BOT))
+    game.apply(action)
+    player = args.get("player")
+    return {"event": game.event(-1, player), **_state(game, player)}
+
+
+def _record(args: dict[str, Any]) -> dict[str, Any]:
+    gid = args.get("game_id")
+    game = _game(args)
+    return game.record(_META.get(str(gid)) or None)
+
+
+def _drop(args: dict[str, Any]) -> bool:
+    gid = args.get("game_id")
+    _GAMES.pop(str(gid), None)
+    _META.pop(str(gid), None)
+    return True
+
+
+_FUNCTIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "version": _version, "board": _board, "new_game": _new_game, "load": _load,
+    "state": _get_state, "apply": _apply, "bot_move": _bot_move, "record": _record, "drop": _drop,
+}
+
+
+def call(name: str, args_json: str = "{}") -> str:
+    """Run API function ``name`` with JSON arguments; returns ``{"ok": result}`` or ``{"error": {...}}``."""
+    try:
+        fn = _FUNCTIONS.get(name)
+        if fn is None:
+            raise EngineError(f"unknown API function {name!r}")
+        args = json.loads(args_json) if args_json else {}
+        if not isinstance(args, dict):
+            raise EngineError("API arguments must be a JSON object")
+        return json.dumps({"ok": fn(args)}, separators=(",", ":"), ensure_ascii=False)
+    except EngineError as exc:
+        return json.dumps({"error": {"type": type(exc).__name__, "message": str(exc)}})
+    except Exception as exc:  # A bug: still a message for the page, never a dead worker.
+        return json.dumps({"error": {"type": "InternalError", "message": f"{type(exc).__name__}: {exc}"}})

@@ -1,0 +1,55 @@
+"""Computer opponents. ``bot_action(game, level)`` is how every caller asks a bot for a move:
+it hands the bot only the current player's view and the legal actions."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..actions import Action
+from ..errors import EngineError
+from ..game import Game
+from ..rng import Rng, seed_to_int
+from .base import Bot, RandomBot
+
+_BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot}
+_LEVEL_ALIASES: dict[str, str] = {}
+_INSTANCES: dict[str, Bot] = {}
+
+
+def register_bot(name: str, factory: Callable[[], Bot], *aliases: str) -> None:
+    _BOTS[name] = factory
+    _INSTANCES.pop(name, None)
+    for alias in aliases:
+        _LEVEL_ALIASES[alias] = name
+
+
+def bot_names() -> list[str]:
+    return sorted(_BOTS)
+
+
+def get_bot(name: str) -> Bot:
+    key = _LEVEL_ALIASES.get(name, name)
+    if key not in _BOTS:
+        raise EngineError(f"unknown bot {name!r}; known bots: {', '.join(bot_names())}")
+    if key not in _INSTANCES:
+        _INSTANCES[key] = _BOTS[key]()
+    return _INSTANCES[key]
+
+
+def bot_rng(game: Game) -> Rng:
+    """The bot's generator: derived from the game seed, the seat and the number of actions."""
+    return Rng.derive(seed_to_int(game.settings.seed) ^ 0x5EED_B075, game.current_player,
+                      len(game.actions))
+
+
+def bot_action(game: Game, name: str) -> Action:
+    """Ask bot ``name`` for the current player's move, showing it only that player's view."""
+    bot = get_bot(name)
+    legal = game.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    view = game.view(game.current_player, log=False)
+    board = game.variant.board_view()
+    return bot.choose(view, list(legal), bot_rng(game), board)
+
+
+__all__ = ["Bot", "bot_action", "bot_names", "get_bot", "register_bot", "bot_rng"]

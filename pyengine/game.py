@@ -1,0 +1,135 @@
+"""A game: settings + seed + actions, with legality checks, views, scores, a log and a record."""
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Action, parse_action
+from .errors import IllegalActionError, InvalidActionError, SettingsError
+from .variants import Settings, Variant, get_variant
+
+RECORD_FORMAT = "railtrip-record"
+RECORD_VERSION = 1
+MAX_ACTIONS = 20000  # a record longer than any real game is refused
+
+
+class Game:
+    """One game. ``legal_actions()`` is the only source of what is legal; ``apply`` checks it.
+
+    >>> g = Game.new("usa", players=2, seed=7)
+    >>> g.current_player, g.phase
+    (0, 'setup_tickets')
+    >>> g.apply(g.legal_actions()[0]).current_player
+    1
+    """
+
+    __slots__ = ("variant", "settings", "state", "actions", "log", "_legal")
+
+    def __init__(self, variant: Variant[Any], settings: Settings, state: Any,
+                 actions: list[Action] | None = None, log: list[dict[str, Any]] | None = None) -> None:
+        self.variant = variant
+        self.settings = settings
+        self.state = state
+        self.actions: list[Action] = actions if actions is not None else []
+        self.log: list[dict[str, Any]] = log if log is not None else []
+        self._legal: list[Action] | None = None
+
+    @classmethod
+    def new(cls, variant: str = "usa", players: int = 2, seed: int | str = 0,
+            start_player: int = 0, options: dict[str, Any] | None = None,
+            setup: dict[str, Any] | None = None) -> "Game":
+        """Start a game from a seed (or an explicit ``setup`` of deck orders)."""
+        v = get_variant(variant)
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise SettingsError("the seed must be an integer or a text")
+        settings = Settings(v.name, players, seed, start_player, dict(options or {}), setup)
+        return cls(v, settings, v.new_state(settings))
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def current_player(self) -> int:
+        return self.variant.current_player(self.state)
+
+    @property
+    def phase(self) -> str:
+        return self.variant.phase(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.variant.is_over(self.state)
+
+    def legal_actions(self) -> list[Action]:
+        """Legal actions of the player to move, in a deterministic sorted order."""
+        if self._legal is None:
+            self._legal = self.variant.legal_actions(self.state)
+        return self._legal
+
+    def view(self, player: int | None, log: bool = True) -> dict[str, Any]:
+        """What ``player`` may know (None: a spectator), plus the log as that player sees it."""
+        v = self.variant.view(self.state, player)
+        if log:
+            v["log"] = [_redact(ev, player) for ev in self.log]
+        return v
+
+    def event(self, index: int, player: int | None) -> dict[str, Any]:
+        """Log event ``index`` as ``player`` may see it."""
+        return _redact(self.log[index], player)
+
+    def scores(self) -> list[dict[str, Any]]:
+        return self.variant.scores(self.state)
+
+    # ------------------------------------------------------------------ changing
+    def parse(self, action: Action | str) -> Action:
+        return parse_action(action) if isinstance(action, str) else action
+
+    def apply(self, action: Action | str) -> "Game":
+        """Apply a legal action (an Action or its text); raises IllegalActionError with the reason."""
+        act = self.parse(action)
+        if self.is_over:
+            raise IllegalActionError(f"cannot play {act.text()!r}: the game is over")
+        legal = self.legal_actions()
+        if act not in legal:
+            raise IllegalActionError(f"cannot play {act.text()!r}: {self.variant.why_illegal(self.state, act)}")
+        # Use the canonical legal object (it carries precomputed details).
+        act = legal[legal.index(act)]
+        event = self.variant.describe(self.state, act)
+        event["action"] = act.text()
+        self.variant.apply(self.state, act)
+        self._legal = None
+        self.actions.append(act)
+        self.log.append(event)
+        return self
+
+    def clone(self) -> "Game":
+        return Game(self.variant, self.settings, self.state.clone(), list(self.actions),
+                    list(self.log))
+
+    # ------------------------------------------------------------------ records
+    def record(self, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The versioned record (settings + seed + actions) that replays this game exactly."""
+        rec: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "rules": f"{self.variant.name}/{self.variant.rules_version}",
+            **self.settings.to_json(),
+            "actions": [a.text() for a in self.actions],
+        }
+        if meta:
+            rec["meta"] = meta
+        return rec
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> "Game":
+        from .record import replay
+        return replay(record)
+
+
+def _redact(event: dict[str, Any], player: int | None) -> dict[str, Any]:
+    """Hide what a log event must not show other players (kept ticket ids)."""
+    if event.get("player") == player:
+        return event
+    if event.get("kind") == "keep":
+        return {k: v for k, v in event.items() if k != "action"}
+    return event
+
+
+__all__ = ["Game", "InvalidActionError", "IllegalActionError", "RECORD_FORMAT", "RECORD_VERSION"]

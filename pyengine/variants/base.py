@@ -1,0 +1,117 @@
+"""The contract every game variant fulfils, and the settings that start one game."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from ..actions import Action
+from ..errors import SettingsError
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything that, with the actions, defines a game: variant, seats, seed, options, setup."""
+
+    variant: str
+    players: int
+    seed: int | str = 0
+    start_player: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    setup: dict[str, Any] | None = None  # explicit deck orders instead of shuffling (tests, puzzles)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"variant": self.variant, "players": self.players, "seed": self.seed}
+        if self.start_player:
+            out["start_player"] = self.start_player
+        if self.options:
+            out["options"] = dict(self.options)
+        if self.setup is not None:
+            out["setup"] = self.setup
+        return out
+
+
+class GameState(Protocol):
+    """What the generic code needs of a variant's state."""
+
+    current: int
+    turn: int
+
+    def clone(self) -> "GameState": ...
+
+
+S = TypeVar("S")
+
+
+class Variant(Generic[S]):
+    """Static game definition plus rules. One instance per variant, shared by all its games.
+
+    A variant's state is a plain mutable object; ``apply`` changes it in place. ``legal_actions``
+    is the only source of what is legal; ``apply`` trusts its caller (``Game`` checks first).
+    """
+
+    name: str = ""
+    title: str = ""
+    rules_version: int = 1
+    min_players: int = 2
+    max_players: int = 5
+    option_defaults: dict[str, Any] = {}
+
+    def check_settings(self, settings: Settings) -> None:
+        if not isinstance(settings.players, int) or not (
+                self.min_players <= settings.players <= self.max_players):
+            raise SettingsError(
+                f"{self.title} is for {self.min_players}–{self.max_players} players, "
+                f"not {settings.players!r}")
+        if not isinstance(settings.start_player, int) or not (
+                0 <= settings.start_player < settings.players):
+            raise SettingsError(f"start player must be a seat from 0 to {settings.players - 1}")
+        unknown = set(settings.options) - set(self.option_defaults)
+        if unknown:
+            raise SettingsError(f"unknown option(s) for {self.name}: {', '.join(sorted(unknown))}")
+
+    def option(self, settings: Settings, key: str) -> Any:
+        return settings.options.get(key, self.option_defaults[key])
+
+    # --- the rules -------------------------------------------------------------------------
+    def new_state(self, settings: Settings) -> S:
+        raise NotImplementedError
+
+    def legal_actions(self, state: S) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, state: S, action: Action) -> None:
+        raise NotImplementedError
+
+    def why_illegal(self, state: S, action: Action) -> str:
+        """A sentence saying why ``action`` is not legal now (called only when it is not)."""
+        return "it is not one of the legal actions now"
+
+    def is_over(self, state: S) -> bool:
+        raise NotImplementedError
+
+    def current_player(self, state: S) -> int:
+        raise NotImplementedError
+
+    def phase(self, state: S) -> str:
+        """The name of the (sub-)phase the game is in, e.g. 'main' or 'keep_tickets'."""
+        raise NotImplementedError
+
+    # --- what people and bots see ------------------------------------------------------------
+    def view(self, state: S, player: int | None) -> dict[str, Any]:
+        """Plain JSON-able data with only what ``player`` may know (None: a spectator)."""
+        raise NotImplementedError
+
+    def describe(self, state: S, action: Action) -> dict[str, Any]:
+        """The public log event for ``action`` about to be applied in ``state``."""
+        raise NotImplementedError
+
+    def scores(self, state: S) -> list[dict[str, Any]]:
+        """Score breakdown per player (final when the game is over)."""
+        raise NotImplementedError
+
+    def board_view(self) -> dict[str, Any]:
+        """Static data the page draws (map, card names, colors)."""
+        raise NotImplementedError
+
+    def check_invariants(self, state: S) -> None:
+        """Raise AssertionError if the state breaks a conservation law (used by the tests)."""
