@@ -16,7 +16,7 @@ variant's canonical card order.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Callable, ClassVar
 
 from .errors import InvalidActionError
@@ -37,6 +37,21 @@ class Action:
 
     def __str__(self) -> str:
         return self.text()
+
+    def to_json(self) -> dict[str, object]:
+        """The action as plain data for the page: its text, its kind and its fields."""
+        out: dict[str, object] = {"text": self.text(), "kind": self.keyword}
+        for f in fields(self):  # type: ignore[arg-type]
+            if f.name == "sort_hint":
+                continue
+            value = getattr(self, f.name)
+            if f.name == "cards" and isinstance(value, tuple):
+                value = {name: n for name, n in value}
+            elif isinstance(value, tuple):
+                value = list(value)
+            if value != "" and value is not None:
+                out[f.name] = value
+        return out
 
     @staticmethod
     def parse(text: str) -> "Action":

@@ -21,7 +21,7 @@ import json
 from typing import Any, Callable
 
 from . import __version__
-from .actions import Action, ClaimRoute, KeepTickets, TakeCard, DrawCard
+from .actions import Action
 from .bots import bot_action, bot_names
 from .errors import EngineError
 from .game import RECORD_VERSION, Game
@@ -36,21 +36,7 @@ DEFAULT_BOT = "normal"
 
 def _action_json(a: Action) -> dict[str, Any]:
     """A legal action as data the page can filter on (it never decides legality itself)."""
-    out: dict[str, Any] = {"text": a.text(), "kind": a.keyword}
-    if isinstance(a, ClaimRoute):
-        out["route"] = a.route
-        out["cards"] = {name: n for name, n in a.cards}
-    elif isinstance(a, TakeCard):
-        out["slot"] = a.slot
-        out["card"] = a.card
-        if a.refill:
-            out["refill"] = a.refill
-    elif isinstance(a, DrawCard):
-        if a.deck:
-            out["deck"] = a.deck
-    elif isinstance(a, KeepTickets):
-        out["tickets"] = list(a.tickets)
-    return out
+    return dict(a.to_json())
 
 
 def _game(args: dict[str, Any]) -> Game:
