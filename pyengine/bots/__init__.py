@@ -52,4 +52,14 @@ def bot_action(game: Game, name: str) -> Action:
     return bot.choose(view, list(legal), bot_rng(game), board)
 
 
+def _register_builtin() -> None:
+    """Register the bundled bots and the level names the UI offers (easy < normal < hard)."""
+    from .heuristic import easy_bot, normal_bot
+    register_bot("easy", easy_bot)
+    register_bot("normal", normal_bot)
+    register_bot("hard", normal_bot)
+
+
+_register_builtin()
+
 __all__ = ["Bot", "bot_action", "bot_names", "get_bot", "register_bot", "bot_rng"]
