@@ -196,9 +196,12 @@ class UsaVariant(Variant[UsaState]):
             for p, h in enumerate(hands_given):
                 for c in take_cards(h, f"hand {p}"):
                     s.hands[p][c] += 1
-        market_given = take_cards(setup["market"], "market") if "market" in setup else None
-        if market_given is not None and len(market_given) != MARKET_SIZE:
-            raise SettingsError(f"setup market must have {MARKET_SIZE} cards")
+        market_given: list[int] | None = None
+        if "market" in setup:  # null marks an empty slot (a market the deck could not fill)
+            slots = setup["market"]
+            if not isinstance(slots, list) or len(slots) != MARKET_SIZE:
+                raise SettingsError(f"setup market must list {MARKET_SIZE} slots")
+            market_given = [take_cards([c], "market")[0] if c is not None else -1 for c in slots]
         s.discard = take_cards(setup.get("discard", []), "discard")
         top = take_cards(setup.get("train_deck", []), "train deck")
         rest = [c for c in range(len(CARD_NAMES)) for _ in range(remaining[c])]

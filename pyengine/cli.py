@@ -1,0 +1,196 @@
+"""Command line: ``python -m pyengine simulate | replay | bench | tournament | variants``."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from . import __version__
+from .errors import EngineError
+
+
+class _Progress:
+    """A one-line progress bar on stderr, shown only on a terminal."""
+
+    def __init__(self, label: str, enabled: bool) -> None:
+        self.label = label
+        self.enabled = enabled and sys.stderr.isatty()
+        self.last = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled or total <= 0:
+            return
+        pct = int(100 * done / total)
+        if pct == self.last and done != total:
+            return
+        self.last = pct
+        bar = "#" * (pct // 4) + "-" * (25 - pct // 4)
+        sys.stderr.write(f"\r{self.label} [{bar}] {done}/{total} ({pct}%)")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def _print_table(rows: list[tuple[str, Any]]) -> None:
+    width = max(len(k) for k, _ in rows)
+    for key, value in rows:
+        print(f"{key.ljust(width)}  {value}")
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import simulate
+    bots = [b for b in args.bots.split(",") if b] if args.bots else None
+    if bots:
+        from .bots import get_bot
+        for b in bots:
+            get_bot(b)
+    if args.games < 1:
+        raise EngineError("--games must be at least 1")
+    summary = simulate(args.variant, args.players, args.games, args.seed, bots,
+                       _Progress("simulating", not args.json))
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        _print_table([
+            ("variant", summary["variant"]), ("players", summary["players"]),
+            ("policy", summary["policy"]), ("games", summary["games"]),
+            ("games per second", summary["games_per_second"]),
+            ("mean turns", summary["mean_turns"]), ("mean actions", summary["mean_actions"]),
+            ("mean score", summary["mean_score"]),
+            ("ticket completion rate", f"{100 * summary['ticket_completion_rate']:.1f}%"),
+            ("win share by seat", ", ".join(f"{100 * w:.1f}%" for w in summary["win_share_by_seat"])),
+        ])
+    return 0
+
+
+def _read_record(source: str) -> str:
+    if source == "-":
+        return sys.stdin.read()
+    if source.lstrip().startswith("{"):
+        return source
+    path = Path(source)
+    if not path.exists():
+        raise EngineError(f"no such record file: {source}")
+    return path.read_text(encoding="utf-8")
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from .record import replay
+    game = replay(_read_record(args.record))
+    scores = game.scores()
+    result = {"variant": game.variant.name, "players": game.settings.players,
+              "actions": len(game.actions), "over": game.is_over,
+              "scores": [{"seat": s["seat"], "total": s["total"], "winner": s["winner"]} for s in scores]}
+    if args.json:
+        result["breakdown"] = scores
+        print(json.dumps(result))
+        return 0
+    print(f"{game.variant.title}: {result['players']} players, {result['actions']} actions"
+          + ("" if game.is_over else " (game not finished: scores so far)"))
+    for s in scores:
+        parts = [f"routes {s.get('routes', 0)}"]
+        if "tickets_won" in s:
+            parts.append(f"tickets +{s['tickets_won']} -{s['tickets_lost']}")
+        if "longest_bonus" in s:
+            parts.append(f"longest path {s['longest_path']} (+{s['longest_bonus']})")
+        star = "  winner" if s["winner"] else ""
+        print(f"  seat {s['seat']}: {s['total']:>4}  ({', '.join(parts)}){star}")
+    return 0
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from .simulate import bench
+    figures = bench(args.seconds)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        _print_table([(k.replace("_", " "), v) for k, v in figures.items()])
+    return 0
+
+
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    try:
+        from .bots.tournament import format_table, run_tournament
+    except ImportError as exc:  # pragma: no cover - the bots package ships it
+        raise EngineError(f"tournaments are not available: {exc}") from exc
+    bots = [b for b in args.bots.split(",") if b]
+    if len(bots) < 2:
+        raise EngineError("--bots needs at least two bot names, e.g. --bots hard,route_focus")
+    if args.games < 1:
+        raise EngineError("--games must be at least 1")
+    result = run_tournament(args.variant, args.players, bots, args.games, args.seed,
+                            progress=_Progress("tournament", not args.json))
+    print(json.dumps(result) if args.json else format_table(result))
+    return 0
+
+
+def _cmd_variants(args: argparse.Namespace) -> int:
+    from .bots import bot_names
+    from .variants import get_variant, variant_names
+    data = [{"name": n, "title": get_variant(n).title, "players": [get_variant(n).min_players,
+                                                                   get_variant(n).max_players]}
+            for n in variant_names()]
+    if args.json:
+        print(json.dumps({"variants": data, "bots": bot_names()}))
+    else:
+        for d in data:
+            print(f"{d['name']:10} {d['title']} ({d['players'][0]}–{d['players'][1]} players)")
+        print("bots: " + ", ".join(bot_names()))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m pyengine",
+                                     description="Railtrip engine: simulate, replay, benchmark.")
+    parser.add_argument("--version", action="version", version=f"railtrip-engine {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    sim = sub.add_parser("simulate", help="play many games and summarise them")
+    sim.add_argument("--variant", default="usa")
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--bots", default="", help="bot per seat, comma separated (default: random moves)")
+    sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    sim.set_defaults(func=_cmd_simulate)
+
+    rep = sub.add_parser("replay", help="replay a game record and print the scores")
+    rep.add_argument("record", help="a record file, '-' for standard input, or the JSON itself")
+    rep.add_argument("--json", action="store_true")
+    rep.set_defaults(func=_cmd_replay)
+
+    ben = sub.add_parser("bench", help="print engine speed figures")
+    ben.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    ben.add_argument("--json", action="store_true")
+    ben.set_defaults(func=_cmd_bench)
+
+    tour = sub.add_parser("tournament", help="seat-rotated games between bots")
+    tour.add_argument("--variant", default="usa")
+    tour.add_argument("--players", type=int, default=2)
+    tour.add_argument("--bots", required=True, help="comma separated bot names")
+    tour.add_argument("--games", type=int, default=100)
+    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--json", action="store_true")
+    tour.set_defaults(func=_cmd_tournament)
+
+    var = sub.add_parser("variants", help="list the games and bots")
+    var.add_argument("--json", action="store_true")
+    var.set_defaults(func=_cmd_variants)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except EngineError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

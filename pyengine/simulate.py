@@ -1,0 +1,127 @@
+"""Simulation of many games (random play or bots) and the benchmark figures."""
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+from .game import Game
+from .rng import Rng
+from .variants import Settings, get_variant
+
+ProgressFn = Callable[[int, int], None]
+MAX_PLIES = 20000  # no real game comes near; a runaway game is reported, not looped forever
+
+
+def random_playout(variant_name: str, players: int, seed: int | str,
+                   policy_seed: int | None = None) -> tuple[Any, int]:
+    """Play one game with uniformly random legal actions straight on the variant (fast path).
+
+    Returns the final state and the number of actions. The policy's generator is separate from
+    the game's own, so the deal depends only on ``seed``.
+    """
+    v = get_variant(variant_name)
+    state = v.new_state(Settings(v.name, players, seed))
+    rng = Rng.derive(seed if policy_seed is None else policy_seed, 0xA11CE)
+    legal_actions, apply, is_over = v.legal_actions, v.apply, v.is_over
+    plies = 0
+    while not is_over(state):
+        legal = legal_actions(state)
+        apply(state, legal[rng.randbelow(len(legal))])
+        plies += 1
+        if plies > MAX_PLIES:
+            raise RuntimeError(f"game {variant_name}/{players}/{seed} did not end in {MAX_PLIES} actions")
+    return state, plies
+
+
+def simulate(variant_name: str = "usa", players: int = 4, games: int = 100, seed: int = 1,
+             bots: list[str] | None = None, progress: ProgressFn | None = None) -> dict[str, Any]:
+    """Play ``games`` games (random legal moves, or the named bots per seat) and summarise them."""
+    v = get_variant(variant_name)
+    v.check_settings(Settings(v.name, players, seed))
+    totals = {"turns": 0, "plies": 0, "score": 0.0, "tickets": 0, "completed": 0}
+    wins = [0.0] * players
+    start = time.perf_counter()
+    for i in range(games):
+        game_seed = seed * 1_000_003 + i
+        if bots:
+            from .bots import bot_action
+            g = Game.new(v.name, players=players, seed=game_seed)
+            while not g.is_over:
+                g.apply(bot_action(g, bots[g.current_player % len(bots)]))
+            state, plies = g.state, len(g.actions)
+        else:
+            state, plies = random_playout(v.name, players, game_seed)
+        scores = v.scores(state)
+        totals["turns"] += state.turn
+        totals["plies"] += plies
+        totals["score"] += sum(s["total"] for s in scores) / players
+        totals["tickets"] += sum(len(s["tickets"]) for s in scores)
+        totals["completed"] += sum(s["completed"] for s in scores)
+        winners = [s["seat"] for s in scores if s["winner"]]
+        for w in winners:
+            wins[w] += 1 / len(winners)
+        if progress:
+            progress(i + 1, games)
+    elapsed = time.perf_counter() - start
+    return {
+        "variant": v.name,
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "policy": ",".join(bots) if bots else "random",
+        "seconds": round(elapsed, 3),
+        "games_per_second": round(games / elapsed, 2) if elapsed > 0 else None,
+        "mean_turns": round(totals["turns"] / games, 2) if games else 0,
+        "mean_actions": round(totals["plies"] / games, 2) if games else 0,
+        "mean_score": round(totals["score"] / games, 2) if games else 0,
+        "ticket_completion_rate": round(totals["completed"] / totals["tickets"], 4) if totals["tickets"] else 0,
+        "win_share_by_seat": [round(w / games, 4) for w in wins] if games else [],
+    }
+
+
+def bench(seconds: float = 2.0) -> dict[str, Any]:
+    """Benchmark figures: random-play games/s (2 and 4 players), legal-action rate, longest path."""
+    from .mechanics.graph import longest_trail
+    out: dict[str, Any] = {}
+    for players in (2, 4):
+        n, t0 = 0, time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            random_playout("usa", players, 1000 + n)
+            n += 1
+        out[f"usa_random_games_per_second_{players}p"] = round(n / (time.perf_counter() - t0), 1)
+    # Legal-action generation over positions of real games.
+    v = get_variant("usa")
+    states = []
+    for k in range(5):
+        state, _ = random_playout("usa", 4, 77 + k)
+        del state
+        g = v.new_state(Settings("usa", 4, 77 + k))
+        rng = Rng(k)
+        while not v.is_over(g):
+            states.append(g.clone())
+            legal = v.legal_actions(g)
+            v.apply(g, legal[rng.randbelow(len(legal))])
+    t0 = time.perf_counter()
+    count = 0
+    reps = 0
+    while time.perf_counter() - t0 < seconds:
+        for s in states:
+            count += len(v.legal_actions(s))
+        reps += 1
+    el = time.perf_counter() - t0
+    out["usa_legal_action_lists_per_second"] = round(reps * len(states) / el)
+    out["usa_legal_actions_per_second"] = round(count / el)
+    # Longest path: the densest 45-train network a game produced, and a whole-map stress case.
+    best_edges: list[tuple[int, int, int]] = []
+    for s in states[-200:]:
+        for p in range(4):
+            edges = v._edges(s, p)  # noqa: SLF001  (benchmark reads the variant's helper)
+            if len(edges) > len(best_edges):
+                best_edges = edges
+    reps, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds / 2:
+        longest_trail(best_edges)
+        reps += 1
+    out["longest_path_ms_player_network"] = round(1000 * (time.perf_counter() - t0) / reps, 3)
+    out["longest_path_network_routes"] = len(best_edges)
+    return out

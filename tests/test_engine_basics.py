@@ -1,0 +1,179 @@
+"""Actions, errors, records, views, the JSON API and the CLI."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from pyengine import api
+from pyengine.actions import ClaimRoute, DrawCard, KeepTickets, Pass, TakeCard, parse_action
+from pyengine.cli import main
+from pyengine.errors import (IllegalActionError, InvalidActionError, RecordError,
+                             UnknownVariantError)
+from pyengine.game import Game
+from pyengine.record import replay
+from pyengine.rng import Rng, seed_to_int
+
+
+def test_rng_is_our_own_and_stable() -> None:
+    rng = Rng(12345)
+    assert [rng.randbelow(1000) for _ in range(5)] == [rng2 for rng2 in _first5()]
+    assert seed_to_int("abc") == seed_to_int("abc") != seed_to_int("abd")
+    items = list(range(20))
+    Rng(3).shuffle(items)
+    assert sorted(items) == list(range(20)) and items != list(range(20))
+
+
+def _first5() -> list[int]:
+    rng = Rng(12345)
+    return [rng.randbelow(1000) for _ in range(5)]
+
+
+@pytest.mark.parametrize("text", ["draw", "draw ship", "take 2 red", "take 0 red ship",
+                                  "claim DEN-KC-1 3black 1loco", "claim X 4loco", "tickets",
+                                  "keep BOS-MIA DEN-ELP", "keep", "pass"])
+def test_action_text_round_trips(text: str) -> None:
+    assert parse_action(text).text() == text
+    assert parse_action(parse_action(text).text()) == parse_action(text)
+
+
+def test_action_values() -> None:
+    assert parse_action("take 3 blue") == TakeCard(3, "blue")
+    assert parse_action("draw") == DrawCard()
+    assert parse_action("claim A-B 2red") == ClaimRoute("A-B", (("red", 2),))
+    assert parse_action("keep A B") == KeepTickets(("A", "B"))
+    assert parse_action("pass") == Pass()
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("", "empty"), ("fly home", "unknown action 'fly'"), ("take red", "slot number"),
+    ("claim DEN-KC-1", "payment"), ("claim DEN-KC-1 black", "count, then card"),
+    ("claim DEN-KC-1 0red", "zero"), ("tickets 3", "no arguments")])
+def test_bad_action_texts_are_explained(text: str, message: str) -> None:
+    with pytest.raises(InvalidActionError, match=message):
+        parse_action(text)
+
+
+def test_illegal_action_has_a_reason_and_changes_nothing() -> None:
+    g = Game.new("usa", players=2, seed=3)
+    before = g.state.snapshot()
+    with pytest.raises(IllegalActionError, match="choose which tickets to keep"):
+        g.apply("draw")
+    assert g.state.snapshot() == before and g.actions == []
+
+
+def test_unknown_variant_and_bad_settings() -> None:
+    with pytest.raises(UnknownVariantError, match="known variants"):
+        Game.new("monopoly")
+    for bad in (1, 6, "2", None):
+        with pytest.raises(Exception, match="players"):
+            Game.new("usa", players=bad)  # type: ignore[arg-type]
+
+
+def _played(seed: int = 5, plies: int = 60) -> Game:
+    g = Game.new("usa", players=3, seed=seed)
+    rng = Rng(seed)
+    for _ in range(plies):
+        legal = g.legal_actions()
+        g.apply(legal[rng.randbelow(len(legal))])
+    return g
+
+
+def test_record_replays_and_rejects_tampering() -> None:
+    g = _played()
+    rec = g.record({"seats": [{"name": "Anna"}]})
+    assert rec["format"] == "railtrip-record" and rec["version"] == 1 and rec["rules"] == "usa/1"
+    assert replay(json.dumps(rec)).state.snapshot() == g.state.snapshot()
+    bad = dict(rec, actions=rec["actions"][:10] + ["claim NOPE 3red"] + rec["actions"][10:])
+    with pytest.raises(RecordError, match="action 11"):
+        replay(bad)
+    with pytest.raises(RecordError, match="newer version"):
+        replay(dict(rec, version=99))
+    with pytest.raises(RecordError, match="rules version"):
+        replay(dict(rec, rules="usa/9"))
+    with pytest.raises(RecordError, match="not valid JSON"):
+        replay("{broken")
+    with pytest.raises(RecordError, match="not a Railtrip"):
+        replay({"format": "pgn"})
+    with pytest.raises(RecordError, match="settings"):
+        replay(dict(rec, players=9))
+    with pytest.raises(RecordError, match="unknown field"):
+        replay(dict(rec, evil=1))
+
+
+def test_explicit_setup_is_part_of_the_record() -> None:
+    g = Game.new("usa", players=2, setup={"train_deck": ["loco"] * 5, "ticket_deck": ["BOS-MIA"]})
+    g.apply(g.legal_actions()[0])
+    again = replay(g.record())
+    assert again.state.snapshot() == g.state.snapshot()
+
+
+def test_views_leak_no_hidden_information() -> None:
+    g = _played(seed=11, plies=120)
+    board = g.variant.board
+    for p in range(3):
+        view = g.view(p)
+        text = json.dumps(view)
+        for q in range(3):
+            mine = set(g.state.tickets[p]) | set(g.state.offered[p])
+            for t in g.state.tickets[q] + g.state.offered[q]:
+                if q != p and t not in mine:
+                    assert board.tickets[t].id not in text, f"seat {p} sees a ticket of seat {q}"
+        assert "deck_order" not in text and "hands" not in view
+        assert set(view["players"][0]) == {"seat", "score", "trains", "hand", "tickets",
+                                           "choosing_tickets"}
+        assert view["deck"] == len(g.state.deck)  # a count only
+    spectator = json.dumps(g.view(None))
+    assert '"me"' not in spectator
+
+
+def test_api_round_trip_and_errors() -> None:
+    res = json.loads(api.call("new_game", json.dumps({"variant": "usa", "players": 2, "seed": 9})))
+    gid = res["ok"]["game_id"]
+    legal = res["ok"]["legal"]
+    assert legal and all("text" in a and "kind" in a for a in legal)
+    ok = json.loads(api.call("apply", json.dumps({"game_id": gid, "action": legal[0]["text"],
+                                                  "player": 1})))["ok"]
+    assert ok["current"] == 1 and ok["legal"]
+    err = json.loads(api.call("apply", json.dumps({"game_id": gid, "action": "draw"})))["error"]
+    assert err["type"] == "IllegalActionError" and "tickets" in err["message"]
+    assert "error" in json.loads(api.call("nope", "{}"))
+    assert "error" in json.loads(api.call("state", "[1]"))
+    assert "error" in json.loads(api.call("state", "not json"))
+    rec = json.loads(api.call("record", json.dumps({"game_id": gid})))["ok"]
+    loaded = json.loads(api.call("load", json.dumps({"record": rec, "player": 1})))["ok"]
+    assert loaded["ply"] == 1
+    bad = json.loads(api.call("load", json.dumps({"record": "garbage"})))
+    assert bad["error"]["type"] == "RecordError"
+
+
+def test_cli_simulate_json_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--variant", "usa", "--players", "2", "--games", "3", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 3 and summary["games_per_second"] > 0
+    assert 0 <= summary["ticket_completion_rate"] <= 1
+    assert main(["simulate", "--variant", "chess"]) == 2
+    assert "unknown variant" in capsys.readouterr().err
+    assert main(["simulate", "--players", "9"]) == 2
+    assert "2–5 players" in capsys.readouterr().err
+
+
+def test_cli_replay(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    g = _played(plies=40)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(g.record()))
+    assert main(["replay", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [s["total"] for s in out["scores"]] == [s["total"] for s in g.scores()]
+    path.write_text('{"format": "railtrip-record", "version": 1, "variant": "usa", "players": 2,'
+                    ' "actions": ["fly"]}')
+    assert main(["replay", str(path)]) == 2
+    assert "does not replay" in capsys.readouterr().err
+
+
+def test_cli_as_module_runs() -> None:
+    out = subprocess.run([sys.executable, "-m", "pyengine", "simulate", "--games", "2", "--json"],
+                         capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout)["games"] == 2
