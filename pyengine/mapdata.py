@@ -17,6 +17,7 @@ class City:
     x: float
     y: float
     port: bool = False
+    junction: bool = False  # a non-city node (world map): no harbor, named on no ticket
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +87,10 @@ def parse_board(raw: dict[str, Any], where: str = "map data") -> Board:
             raise DataError(f"{where}: duplicate city id {cid!r}")
         city_index[cid] = len(cities)
         cities.append(City(cid, str(_req(c, "name", cid)), float(_req(c, "x", cid)),
-                           float(_req(c, "y", cid)), bool(c.get("port", False))))
+                           float(_req(c, "y", cid)), bool(c.get("port", False)),
+                           bool(c.get("junction", False))))
+        if cities[-1].junction and cities[-1].port:
+            raise DataError(f"{where}: junction {cid!r} cannot be a port")
     routes: list[Route] = []
     route_index: dict[str, int] = {}
     groups: dict[str, list[int]] = {}
@@ -127,6 +131,8 @@ def parse_board(raw: dict[str, Any], where: str = "map data") -> Board:
         for name in names:
             if name not in city_index:
                 raise DataError(f"{where}: ticket {tid} names unknown city {name!r}")
+            if cities[city_index[name]].junction:
+                raise DataError(f"{where}: ticket {tid} names the junction {name!r}")
         values = tuple(int(v) for v in t.get("values", ()))
         ticket_index[tid] = len(tickets)
         tickets.append(Ticket(len(tickets), tid, tuple(city_index[n] for n in names),
@@ -134,6 +140,14 @@ def parse_board(raw: dict[str, Any], where: str = "map data") -> Board:
     expect = raw.get("expect", {})
     found = {"cities": len(cities), "routes": len(routes), "double_pairs": len(groups),
              "spaces": sum(r.length for r in routes), "tickets": len(tickets)}
+    found.update({  # counts the world map's data file checks as well
+        "ports": sum(c.port for c in cities), "junctions": sum(c.junction for c in cities),
+        "train_routes": sum(r.kind == "train" for r in routes),
+        "ship_routes": sum(r.kind == "ship" for r in routes),
+        "train_spaces": sum(r.length for r in routes if r.kind == "train"),
+        "ship_spaces": sum(r.length for r in routes if r.kind == "ship"),
+        "rough_routes": sum(r.rough > 0 for r in routes), "wrapping_routes": sum(r.wraps for r in routes),
+        "itineraries": sum(len(t.cities) > 2 for t in tickets)})
     for key, value in expect.items():
         if key in found and found[key] != value:
             raise DataError(f"{where}: expected {value} {key}, found {found[key]}")
