@@ -115,7 +115,7 @@ def bench(seconds: float = 2.0) -> dict[str, Any]:
     best_edges: list[tuple[int, int, int]] = []
     for s in states[-200:]:
         for p in range(4):
-            edges = v._edges(s, p)  # noqa: SLF001  (benchmark reads the variant's helper)
+            edges = v.network_edges(s, p)  # type: ignore[attr-defined]
             if len(edges) > len(best_edges):
                 best_edges = edges
     reps, t0 = 0, time.perf_counter()

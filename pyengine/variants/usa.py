@@ -565,7 +565,7 @@ class UsaVariant(Variant[UsaState]):
         return components(len(self.board.cities),
                           ((routes[r].a, routes[r].b) for r, o in enumerate(s.owner) if o == p))
 
-    def _edges(self, s: UsaState, p: int) -> list[tuple[int, int, int]]:
+    def network_edges(self, s: UsaState, p: int) -> list[tuple[int, int, int]]:
         routes = self.board.routes
         return [(routes[r].a, routes[r].b, routes[r].length) for r, o in enumerate(s.owner) if o == p]
 
@@ -645,7 +645,7 @@ class UsaVariant(Variant[UsaState]):
             route_points = sum(ROUTE_POINTS[routes[r].length] for r in owned)
             won = sum(self.board.tickets[t].points for t, d in zip(s.tickets[p], done) if d)
             lost = sum(self.board.tickets[t].points for t, d in zip(s.tickets[p], done) if not d)
-            edges = self._edges(s, p)
+            edges = self.network_edges(s, p)
             out.append({
                 "seat": p,
                 "routes": route_points,
