@@ -1,0 +1,503 @@
+#!/usr/bin/env python3
+"""Build, serve and test Railtrip in the browser.
+
+    python3 build.py                 build dist/ (engine wheel + Pyodide + web files)
+    python3 build.py serve           build, then serve dist/ on http://127.0.0.1:8000/
+    python3 build.py test            install test dependencies, build, run tests/ and e2e/
+
+Standard library only (Python >= 3.11). Nothing is fetched from a CDN: Pyodide comes from the
+npm package pinned in package-lock.json, micropip from PyPI (cached in .cache/).
+
+Layout of dist/ (every URL in it is relative, so it works at a domain root or under a subpath):
+
+    index.html                     references app-<build>/styles.css and app-<build>/main.js
+    build-info.json                build id, directories and the list of files (for a service worker)
+    app-<build>/                   every file of web/ (but index.html), our wheel, build-config.js
+    pyodide-<version>-<hash>/      the Pyodide runtime files, micropip and a trimmed pyodide-lock.json
+
+<build> is a hash of the content of app-<build>/ and the Pyodide directory, so a changed file gets
+a new URL and everything under app-*/ and pyodide-*/ can be cached forever.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any, Sequence
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
+
+MICROPIP_VERSION = "0.11.1"
+# The Python version of the Pyodide release pinned in package.json (pyodide-lock.json "info.python").
+PYODIDE_PYTHON = "3.14"
+# Runtime files copied from the npm package (the rest of it is docs, typings and node-only code).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.mjs.map", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# Packages of pyodide-lock.json we ship; the lock is trimmed to them so that nothing points at
+# files that are not in dist/.
+PYODIDE_PACKAGES = ("micropip",)
+# Files of web/ that stay at the root of dist/ under their own name (never cached for long).
+ROOT_FILES = frozenset({"index.html"})
+# Text files of web/ in which ./<file> references to other web files are rewritten.
+REWRITTEN_IN_ROOT_FILES = ("index.html",)
+
+CHROMIUM_CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+CHROMIUM_ENV = "RAILTRIP_CHROMIUM"
+
+
+class BuildError(Exception):
+    """A build step failed; the message says what to do."""
+
+
+def log(message: str) -> None:
+    print(f"[build] {message}", flush=True)
+
+
+def run(cmd: Sequence[str], *, cwd: Path = ROOT, env: dict[str, str] | None = None) -> None:
+    try:
+        subprocess.run(list(cmd), cwd=cwd, env=env, check=True)
+    except FileNotFoundError as exc:
+        raise BuildError(f"command not found: {cmd[0]}") from exc
+    except subprocess.CalledProcessError as exc:
+        raise BuildError(f"command failed with exit code {exc.returncode}: {' '.join(cmd)}") from exc
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def tree_hash(directory: Path) -> str:
+    """Hash of every file's relative path and content under ``directory``."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in directory.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(directory).as_posix().encode() + b"\0")
+        digest.update(sha256_file(path).encode() + b"\0")
+    return digest.hexdigest()
+
+
+# --- inputs ---------------------------------------------------------------------------------
+
+def build_engine_wheel(out_dir: Path) -> Path:
+    """Build the pure-Python engine wheel from a clean copy of the sources (no stale build/)."""
+    with tempfile.TemporaryDirectory(prefix="railtrip-wheel-") as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "build", "dist")
+        shutil.copytree(ROOT / "pyengine", src / "pyengine", ignore=ignore)
+        for name in ("pyproject.toml", "README.md", "LICENSE", "setup.cfg", "setup.py"):
+            if (ROOT / name).is_file():
+                shutil.copy2(ROOT / name, src / name)
+        env = dict(os.environ, SOURCE_DATE_EPOCH="315532800", PIP_DISABLE_PIP_VERSION_CHECK="1")
+        cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", ".", "-w", str(out_dir)]
+        if _has_setuptools():
+            cmd.insert(4, "--no-build-isolation")  # Faster, and works without network.
+        run(cmd, cwd=src, env=env)
+    wheels = sorted(out_dir.glob("railtrip_engine-*-py3-none-any.whl"))
+    if len(wheels) != 1:
+        raise BuildError(f"expected one railtrip_engine-*-py3-none-any.whl, found {[w.name for w in wheels]}")
+    return wheels[0]
+
+
+def _has_setuptools() -> bool:
+    """Whether this Python can build the wheel without an isolated build environment."""
+    try:
+        import setuptools
+    except ImportError:
+        return False
+    if int(setuptools.__version__.split(".")[0]) < 61:
+        return False
+    try:  # bdist_wheel is in setuptools from 70.1 on, before that in the wheel package.
+        import setuptools.command.bdist_wheel  # noqa: F401
+    except ImportError:
+        try:
+            import wheel  # noqa: F401
+        except ImportError:
+            return False
+    return True
+
+
+def required_pyodide_version() -> str:
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    return lock["packages"]["node_modules/pyodide"]["version"]
+
+
+def ensure_node_modules() -> None:
+    """Run ``npm ci`` when node_modules/pyodide is missing, incomplete or of another version."""
+    wanted = required_pyodide_version()
+    package_json = NODE_PYODIDE / "package.json"
+    installed = json.loads(package_json.read_text()).get("version") if package_json.is_file() else None
+    complete = all((NODE_PYODIDE / name).is_file() for name in PYODIDE_FILES + ("pyodide-lock.json",))
+    if installed == wanted and complete:
+        return
+    log(f"installing pyodide {wanted} with npm ci (found {installed or 'none'})")
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("npm is not installed; install Node.js and npm (Debian: apt-get install -y nodejs npm)")
+    run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"])
+
+
+def ensure_micropip_wheel() -> Path:
+    """The micropip wheel from PyPI, cached in .cache/wheels/."""
+    cache = CACHE / "wheels"
+    pattern = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+    wheel = cache / pattern
+    if not wheel.is_file():
+        log(f"downloading micropip {MICROPIP_VERSION} from PyPI")
+        cache.mkdir(parents=True, exist_ok=True)
+        run([
+            sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+            "--no-deps", "--only-binary=:all:", "--python-version", PYODIDE_PYTHON,
+            f"micropip=={MICROPIP_VERSION}", "-d", str(cache),
+        ])
+    if not wheel.is_file():
+        raise BuildError(f"pip download did not produce {wheel}")
+    return wheel
+
+
+# --- assembling dist/ -----------------------------------------------------------------------
+
+def assemble_pyodide(out: Path, micropip_wheel: Path) -> dict[str, Any]:
+    """Copy the Pyodide runtime into ``out`` and write a lock that matches the files we ship.
+
+    The micropip wheel on PyPI is not byte-identical to the one Pyodide built, so the lock entry
+    gets the real file name and sha256 (else loadPackage("micropip") fails its integrity check).
+    """
+    out.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(NODE_PYODIDE / name, out / name)
+    lock = json.loads((NODE_PYODIDE / "pyodide-lock.json").read_text())
+    packages = lock["packages"]
+    missing = [name for name in PYODIDE_PACKAGES if name not in packages]
+    if missing:
+        raise BuildError(f"pyodide-lock.json has no entry for {missing}")
+    entry = dict(packages["micropip"])
+    if entry.get("version") != MICROPIP_VERSION:
+        raise BuildError(f"pyodide-lock.json pins micropip {entry.get('version')}, build.py ships {MICROPIP_VERSION}")
+    shutil.copy2(micropip_wheel, out / micropip_wheel.name)
+    entry["file_name"] = micropip_wheel.name
+    entry["sha256"] = sha256_file(micropip_wheel)
+    lock["packages"] = {"micropip": entry}
+    for dep in entry.get("depends", []):
+        raise BuildError(f"micropip depends on {dep}, which build.py does not ship")
+    (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+    return {"version": json.loads((NODE_PYODIDE / "package.json").read_text())["version"],
+            "python": lock["info"]["python"]}
+
+
+def rewrite_references(text: str, mapping: dict[str, str]) -> str:
+    """Replace ``="./name"`` / ``="name"`` attribute values that name a web file."""
+    for name, target in mapping.items():
+        for quote in ('"', "'"):
+            for prefix in ("./", ""):
+                text = text.replace(f"={quote}{prefix}{name}{quote}", f"={quote}{target}{quote}")
+    return text
+
+
+def build(dist: Path = DIST) -> dict[str, Any]:
+    """Build everything into ``dist`` (replaced as a whole at the end); returns build-info."""
+    if not (WEB / "index.html").is_file():
+        raise BuildError(f"{WEB / 'index.html'} is missing")
+    ensure_node_modules()
+    micropip_wheel = ensure_micropip_wheel()
+    parent = dist.parent
+    staging = Path(tempfile.mkdtemp(prefix=".dist-", dir=parent))
+    try:
+        # Pyodide runtime, in a directory named after its version and content.
+        pyo_tmp = staging / "pyodide-tmp"
+        pyodide = assemble_pyodide(pyo_tmp, micropip_wheel)
+        pyodide_dir = f"pyodide-{pyodide['version']}-{tree_hash(pyo_tmp)[:10]}"
+        pyo_tmp.rename(staging / pyodide_dir)
+
+        # Our app: web/ files + the engine wheel + the generated build-config.js.
+        app_tmp = staging / "app-tmp"
+        app_tmp.mkdir()
+        for path in sorted(WEB.rglob("*")):
+            rel = path.relative_to(WEB)
+            if path.is_file() and rel.as_posix() not in ROOT_FILES and "__pycache__" not in rel.parts:
+                (app_tmp / rel).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(path, app_tmp / rel)
+        log("building the engine wheel")
+        wheel = build_engine_wheel(app_tmp)
+        config = {
+            "pyodide": f"../{pyodide_dir}/",
+            "pyodideVersion": pyodide["version"],
+            "engineWheel": wheel.name,
+            # Uncompressed sizes of what the worker downloads, for an exact progress bar.
+            "downloadSizes": {
+                **{f"../{pyodide_dir}/{name}": (staging / pyodide_dir / name).stat().st_size
+                   for name in ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", micropip_wheel.name)},
+                wheel.name: wheel.stat().st_size,
+            },
+        }
+        (app_tmp / "build-config.js").write_text(
+            "// Generated by build.py: where the worker finds Pyodide and the engine wheel\n"
+            "// (URLs relative to this file).\n"
+            f"export default {json.dumps(config, indent=2, sort_keys=True)};\n")
+        build_id = sha256_bytes(f"{tree_hash(app_tmp)} {pyodide_dir}".encode())[:12]
+        app_dir = f"app-{build_id}"
+        app_tmp.rename(staging / app_dir)
+
+        # Root files, with references to app files pointing into app-<build>/.
+        mapping = {p.relative_to(WEB).as_posix(): f"./{app_dir}/{p.relative_to(WEB).as_posix()}"
+                   for p in WEB.rglob("*") if p.is_file() and p.relative_to(WEB).as_posix() not in ROOT_FILES}
+        for name in sorted(ROOT_FILES):
+            src = WEB / name
+            if not src.is_file():
+                continue
+            if name in REWRITTEN_IN_ROOT_FILES:
+                (staging / name).write_text(rewrite_references(src.read_text(), mapping))
+            else:
+                shutil.copy2(src, staging / name)
+
+        files = sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())
+        info = {
+            "build": build_id,
+            "app": f"{app_dir}/",
+            "pyodide": f"{pyodide_dir}/",
+            "pyodideVersion": pyodide["version"],
+            "python": pyodide["python"],
+            "engineWheel": f"{app_dir}/{wheel.name}",
+            "files": files,
+        }
+        (staging / "build-info.json").write_text(json.dumps(info, indent=2) + "\n")
+        if dist.exists():
+            shutil.rmtree(dist)
+        staging.rename(dist)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    log(f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} (build {build_id}, "
+        f"pyodide {pyodide['version']}, {wheel.name})")
+    return info
+
+
+# --- serving --------------------------------------------------------------------------------
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".css": "text/css",
+    ".html": "text/html",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".webmanifest": "application/manifest+json",
+}
+
+
+def normalize_prefix(prefix: str) -> str:
+    prefix = "/" + prefix.strip("/")
+    return prefix if prefix == "/" else prefix + "/"
+
+
+def make_handler(directory: Path, prefix: str = "/", quiet: bool = False) -> type[http.server.SimpleHTTPRequestHandler]:
+    prefix = normalize_prefix(prefix)
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+        protocol_version = "HTTP/1.1"
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(directory), **kwargs)
+
+        def _strip_prefix(self) -> bool:
+            """Map /prefix/... onto dist/; redirect the bare prefix; False if outside it."""
+            path = self.path.split("?", 1)[0].split("#", 1)[0]
+            if prefix == "/":
+                return True
+            if path + "/" == prefix or path == "/":
+                self.send_response(301)
+                self.send_header("Location", prefix)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return False
+            if not path.startswith(prefix):
+                self.send_error(404, f"Not under {prefix}")
+                return False
+            self.path = "/" + self.path[len(prefix):]
+            return True
+
+        def do_GET(self) -> None:  # noqa: N802 (http.server naming)
+            if self._strip_prefix():
+                super().do_GET()
+
+        def do_HEAD(self) -> None:  # noqa: N802
+            if self._strip_prefix():
+                super().do_HEAD()
+
+        def end_headers(self) -> None:
+            path = self.path.split("?", 1)[0]
+            if path.startswith(("/app-", "/pyodide-")):
+                self.send_header("Cache-Control", "public, max-age=31536000, immutable")
+            else:
+                self.send_header("Cache-Control", "no-cache")
+            self.send_header("X-Content-Type-Options", "nosniff")
+            super().end_headers()
+
+        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+            if not quiet:
+                super().log_message(format, *args)
+
+    return Handler
+
+
+class Server:
+    """dist/ served over HTTP from a background thread (used by ``serve`` and the e2e tests)."""
+
+    def __init__(self, directory: Path = DIST, host: str = "127.0.0.1", port: int = 0,
+                 prefix: str = "/", quiet: bool = True) -> None:
+        self.prefix = normalize_prefix(prefix)
+        http.server.ThreadingHTTPServer.daemon_threads = True
+        self.httpd = http.server.ThreadingHTTPServer((host, port), make_handler(directory, self.prefix, quiet))
+        self.thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        host, port = self.httpd.server_address[:2]
+        return f"http://{host}:{port}{self.prefix}"
+
+    def start(self) -> "Server":
+        self.thread = threading.Thread(target=self.httpd.serve_forever, name="railtrip-http", daemon=True)
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def __enter__(self) -> "Server":
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def serve(args: argparse.Namespace) -> None:
+    if not args.no_build:
+        build()
+    elif not (DIST / "index.html").is_file():
+        raise BuildError("dist/ has not been built yet: run python3 build.py (or drop --no-build)")
+    try:
+        server = Server(DIST, args.host, args.port, args.prefix, quiet=args.quiet)
+    except OSError as exc:
+        raise BuildError(f"cannot listen on {args.host}:{args.port}: {exc.strerror} (try --port N)") from exc
+    print(f"Serving {DIST} at {server.url}  (Ctrl+C to stop)", flush=True)
+    try:
+        server.httpd.serve_forever()
+    except KeyboardInterrupt:
+        print()
+    finally:
+        server.httpd.server_close()
+
+
+# --- testing --------------------------------------------------------------------------------
+
+def find_chromium() -> str | None:
+    """A Chromium for the e2e tests: $RAILTRIP_CHROMIUM, Playwright's own, or an installed one."""
+    explicit = os.environ.get(CHROMIUM_ENV)
+    if explicit:
+        return explicit if Path(explicit).is_file() else None
+    try:  # Playwright's own browser, when `playwright install chromium` has been run.
+        probe = subprocess.run(
+            [sys.executable, "-c",
+             "from playwright.sync_api import sync_playwright\n"
+             "with sync_playwright() as p: print(p.chromium.executable_path)"],
+            capture_output=True, text=True, timeout=60)
+        candidate = probe.stdout.strip().splitlines()[-1] if probe.stdout.strip() else ""
+        if probe.returncode == 0 and candidate and Path(candidate).is_file():
+            return candidate
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+    if Path("/usr/bin/chromium").is_file():
+        return "/usr/bin/chromium"
+    for name in CHROMIUM_CANDIDATES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def test(args: argparse.Namespace) -> int:
+    if not args.no_install:
+        log("installing test dependencies (requirements-test.txt)")
+        run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+             "-r", str(ROOT / "requirements-test.txt")])
+    chromium = find_chromium()
+    if chromium is None:
+        raise BuildError(
+            "no Chromium found for the browser tests. Install one: `apt-get install -y chromium` "
+            "(Debian) or `python3 -m playwright install chromium`, or set RAILTRIP_CHROMIUM=/path/to/chrome")
+    log(f"browser for e2e tests: {chromium}")
+    build()
+    env = dict(os.environ, **{CHROMIUM_ENV: chromium})
+    cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "tests", "e2e"]
+    if not any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in args.pytest_args):
+        cmd += ["-n", "2", "--dist", "loadfile"]
+    cmd += args.pytest_args
+    log(" ".join(cmd[2:]))
+    return subprocess.run(cmd, cwd=ROOT, env=env).returncode
+
+
+# --- command line ---------------------------------------------------------------------------
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build, serve and test Railtrip in the browser.")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("build", help="build dist/ (the default)")
+    p_serve = sub.add_parser("serve", help="build, then serve dist/ over HTTP")
+    p_serve.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    p_serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p_serve.add_argument("--prefix", default="/", help="serve dist/ under this path, e.g. /railtrip/")
+    p_serve.add_argument("--no-build", action="store_true", help="serve the existing dist/ as it is")
+    p_serve.add_argument("--quiet", action="store_true", help="do not log requests")
+    p_test = sub.add_parser("test", help="install test dependencies, build, run pytest on tests/ and e2e/")
+    p_test.add_argument("--no-install", action="store_true", help="skip pip install -r requirements-test.txt")
+    p_test.add_argument("pytest_args", nargs=argparse.REMAINDER, help="extra pytest arguments (after --)")
+    args = parser.parse_args(argv)
+    if getattr(args, "pytest_args", None) and args.pytest_args[0] == "--":
+        args.pytest_args = args.pytest_args[1:]
+    try:
+        if args.command == "serve":
+            serve(args)
+        elif args.command == "test":
+            return test(args)
+        else:
+            build()
+    except BuildError as exc:
+        print(f"build.py: error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,17 @@
+"""Helpers for the browser tests (fixtures are in conftest.py)."""
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+READY_TIMEOUT_MS = 60_000
+
+
+def app_state(page: Page) -> str:
+    return page.evaluate("document.documentElement.dataset.appState")
+
+
+def wait_for_app_state(page: Page, *states: str, timeout_ms: int = READY_TIMEOUT_MS) -> str:
+    """Waits until <html data-app-state> is one of ``states`` and returns it."""
+    page.wait_for_function("states => states.includes(document.documentElement.dataset.appState)",
+                           arg=list(states), timeout=timeout_ms)
+    return app_state(page)

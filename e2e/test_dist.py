@@ -1,0 +1,67 @@
+"""The built dist/: layout, relative URLs only, and a Pyodide lock that matches what we ship."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import zipfile
+from pathlib import Path
+
+from e2e.conftest import railtrip_build
+
+
+def build_info(dist: Path) -> dict:
+    return json.loads((dist / "build-info.json").read_text())
+
+
+def test_build_info_lists_every_file(dist_dir: Path) -> None:
+    info = build_info(dist_dir)
+    on_disk = sorted(p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*")
+                     if p.is_file() and p.name != "build-info.json")
+    assert info["files"] == on_disk
+    assert re.fullmatch(r"[0-9a-f]{12}", info["build"])
+    assert info["app"] == f"app-{info['build']}/"
+    assert (dist_dir / info["engineWheel"]).is_file()
+    assert re.fullmatch(r"app-[0-9a-f]{12}/railtrip_engine-[^/]+-py3-none-any\.whl", info["engineWheel"])
+
+
+def test_index_references_the_hashed_app_files(dist_dir: Path) -> None:
+    info = build_info(dist_dir)
+    html = (dist_dir / "index.html").read_text()
+    refs = re.findall(r'(?:src|href)="([^"]+)"', html)
+    assert f"./{info['app']}main.js" in refs and f"./{info['app']}styles.css" in refs
+    for ref in refs:
+        assert not ref.startswith(("/", "http:", "https:", "//")), f"not a relative URL: {ref}"
+        assert (dist_dir / ref).is_file(), f"index.html references a missing file: {ref}"
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), "inline <script> (the CSP will forbid it)"
+
+
+def test_no_absolute_or_cdn_urls_in_our_files(dist_dir: Path) -> None:
+    info = build_info(dist_dir)
+    for path in (dist_dir / info["app"]).rglob("*"):
+        if path.suffix in {".js", ".css", ".html", ".json"}:
+            text = path.read_text()
+            assert not re.search(r"https?://", text.replace("http://www.w3.org/2000/svg", "")), path
+            assert not re.search(r"""(?:from|import\(|new URL\()\s*["']/""", text), path
+
+
+def test_pyodide_lock_matches_the_shipped_micropip(dist_dir: Path) -> None:
+    info = build_info(dist_dir)
+    pyodide = dist_dir / info["pyodide"]
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    assert set(lock["packages"]) == {"micropip"}
+    entry = lock["packages"]["micropip"]
+    wheel = pyodide / entry["file_name"]
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert (pyodide / name).is_file(), name
+    assert info["pyodideVersion"] == railtrip_build.required_pyodide_version()
+
+
+def test_engine_wheel_is_pure_python_with_the_api(dist_dir: Path) -> None:
+    info = build_info(dist_dir)
+    with zipfile.ZipFile(dist_dir / info["engineWheel"]) as wheel:
+        names = wheel.namelist()
+        assert "pyengine/api.py" in names
+        wheel_meta = next(n for n in names if n.endswith(".dist-info/WHEEL"))
+        assert "Root-Is-Purelib: true" in wheel.read(wheel_meta).decode()

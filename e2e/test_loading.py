@@ -1,0 +1,105 @@
+"""Loading the app: progress, the engine RPC, subpath hosting and readable load errors."""
+from __future__ import annotations
+
+import time
+from typing import Iterator
+
+import pytest
+from playwright.sync_api import Page, Route
+
+from e2e.conftest import railtrip_build
+from e2e.helpers import app_state, wait_for_app_state
+
+
+@pytest.fixture(scope="module")
+def subpath_server(dist_dir) -> Iterator["railtrip_build.Server"]:
+    with railtrip_build.Server(dist_dir, port=0, prefix="/railtrip/") as srv:
+        yield srv
+
+
+def test_app_becomes_ready_and_answers_calls(app_page: Page, snapshot) -> None:
+    page = app_page
+    assert page.is_hidden("#loading")
+    assert page.is_hidden("#load-error")
+    assert page.is_visible("#app")
+    snapshot(page, "ready")
+
+    version = page.evaluate("railtrip.engine.call('version')")
+    assert isinstance(version, dict) and version.get("engine")
+
+    error = page.evaluate("""railtrip.engine.call('no_such_function', {x: 1}).then(
+        () => null, (e) => ({name: e.name, type: e.type, message: e.message}))""")
+    assert error["name"] == "EngineError"  # The JS class; .type is the engine's error type.
+    assert error["type"] and isinstance(error["type"], str)
+    assert "no_such_function" in error["message"]
+
+    # Calls made together are answered in the order they were made, each with its own answer.
+    answers = page.evaluate("""async () => {
+        const order = [];
+        const calls = [];
+        for (let i = 0; i < 20; i++) {
+            const name = i % 3 ? 'version' : 'nope';
+            calls.push(railtrip.engine.call(name).then(() => order.push([i, 'ok']), () => order.push([i, 'error'])));
+        }
+        await Promise.all(calls);
+        return order;
+    }""")
+    assert answers == [[i, "error" if i % 3 == 0 else "ok"] for i in range(20)]
+
+
+def test_app_loads_under_a_subpath(page: Page, subpath_server) -> None:
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(subpath_server.url)
+    assert wait_for_app_state(page, "ready", "error") == "ready", page.inner_text("body")
+    base = subpath_server.url
+    outside = [url for url in requested if not url.startswith(base)]
+    assert not outside, f"requests outside {base}: {outside}"
+
+
+def test_loading_screen_with_progress_shows_at_once(page: Page, server) -> None:
+    started = time.monotonic()
+    page.goto(server.url, wait_until="commit")
+    page.wait_for_selector("#loading #load-progress", state="visible", timeout=5_000)
+    shown_after = time.monotonic() - started
+    assert app_state(page) == "loading"
+    paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
+    assert paint is not None and paint < 1_000, f"first paint after {paint} ms"
+    assert shown_after < 2.0, f"loading screen visible only after {shown_after:.2f} s"
+
+    # The bar moves with real progress messages from the worker, before the app is ready.
+    page.wait_for_function("""() => {
+        const bar = document.getElementById('load-progress');
+        return Number(bar.getAttribute('aria-valuenow')) > 0
+            && document.documentElement.dataset.appState === 'loading';
+    }""", timeout=30_000)
+    label = page.inner_text("#load-step")
+    assert label and label != "Loading…"
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    assert page.get_attribute("#load-progress", "aria-valuenow") == "100"
+
+
+def _fail_requests(page: Page, file_suffix: str, status: int = 404) -> None:
+    def handle(route: Route) -> None:
+        if route.request.url.split("?")[0].endswith(file_suffix):
+            route.fulfill(status=status, body="missing", content_type="text/plain")
+        else:
+            route.continue_()
+    page.context.route("**/*", handle)
+
+
+@pytest.mark.allow_console_errors
+@pytest.mark.parametrize("file_name", ["railtrip_engine-*.whl", "pyodide.asm.wasm", "python_stdlib.zip"])
+def test_missing_file_shows_a_readable_error(page: Page, server, snapshot, file_name: str) -> None:
+    info = railtrip_build.json.loads((railtrip_build.DIST / "build-info.json").read_text())
+    if file_name.startswith("railtrip_engine"):
+        file_name = info["engineWheel"].rsplit("/", 1)[1]
+    _fail_requests(page, file_name)
+    page.goto(server.url)
+    assert wait_for_app_state(page, "ready", "error", timeout_ms=30_000) == "error"
+    message = page.inner_text("#load-error-message")
+    assert message == f"Could not load the game engine: HTTP 404 for {file_name}"
+    assert page.is_visible("#load-error")
+    assert page.is_hidden("#loading")
+    assert page.is_visible("#load-retry")
+    snapshot(page, "error")

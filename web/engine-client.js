@@ -1,0 +1,162 @@
+// Promise-based client for the engine worker (worker.js).
+//
+//   import { startEngine } from "./engine-client.js";
+//   const engine = await startEngine({ onProgress: (p) => console.log(p.label, p.fraction) });
+//   const view = await engine.call("view", { game_id: 1 });   // resolves with the "ok" value
+//
+// engine.call(name, args) sends args as JSON to pyengine.api.call(name, args_json) in the worker.
+// Calls run one at a time in the order they were made. A call that fails rejects with an
+// EngineError whose .type is the Python exception type (e.g. "ValueError") and whose .message is
+// the engine's message. startEngine() rejects with an EngineLoadError if the engine cannot load.
+
+/** The engine answered a call with an error. */
+export class EngineError extends Error {
+  constructor(type, message, call) {
+    super(message);
+    this.name = "EngineError";
+    this.type = type;
+    this.call = call;
+  }
+}
+
+/** The engine could not be loaded; .step says where ("download", "start", "micropip", ...). */
+export class EngineLoadError extends Error {
+  constructor(message, step = "", detail = "") {
+    super(message);
+    this.name = "EngineLoadError";
+    this.step = step;
+    this.detail = detail;
+  }
+}
+
+/** Fails the load if the worker sends nothing for this long (a hung download, say). */
+const STALL_TIMEOUT_MS = 120_000;
+
+/**
+ * Starts the engine worker and resolves once the engine is imported and answers.
+ * @param {{onProgress?: (p: {step: string, label: string, fraction: number,
+ *          loaded?: number, total?: number}) => void, workerUrl?: string|URL}} options
+ * @returns {Promise<Engine>}
+ */
+export function startEngine({ onProgress = () => {}, workerUrl } = {}) {
+  const url = workerUrl ?? new URL("./worker.js", import.meta.url);
+  const worker = new Worker(url, { type: "module", name: "railtrip-engine" });
+  return new Promise((resolve, reject) => {
+    let step = "download";
+    let stallTimer;
+    const armStallTimer = () => {
+      clearTimeout(stallTimer);
+      stallTimer = setTimeout(() => {
+        worker.terminate();
+        reject(new EngineLoadError(`loading stopped making progress (step: ${step})`, step));
+      }, STALL_TIMEOUT_MS);
+    };
+    armStallTimer();
+
+    const fail = (error) => {
+      clearTimeout(stallTimer);
+      worker.terminate();
+      reject(error);
+    };
+
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      const where = event.filename ? ` (${event.filename.split("/").pop()}:${event.lineno})` : "";
+      const message = event.message
+        ? `the engine worker crashed: ${event.message}${where}`
+        : `the engine worker could not be started (${String(url).split("/").pop()} did not load)`;
+      fail(new EngineLoadError(message, step));
+    };
+
+    worker.onmessage = ({ data: msg }) => {
+      if (msg.type === "progress") {
+        step = msg.step;
+        armStallTimer();
+        onProgress({ step: msg.step, label: msg.label, fraction: msg.fraction, loaded: msg.loaded, total: msg.total });
+      } else if (msg.type === "load-error") {
+        fail(new EngineLoadError(msg.message, msg.step, msg.detail));
+      } else if (msg.type === "ready") {
+        clearTimeout(stallTimer);
+        onProgress({ step: "ready", label: "Ready", fraction: 1 });
+        resolve(new Engine(worker, msg));
+      }
+    };
+  });
+}
+
+/** A loaded engine. Use startEngine() to get one. */
+export class Engine {
+  #worker;
+  #pending = new Map();
+  #nextId = 1;
+  #dead = null;
+
+  constructor(worker, info) {
+    this.#worker = worker;
+    /** The engine's answer to "version", e.g. {engine: "0.1.0"}. */
+    this.version = info.version;
+    this.pyodideVersion = info.pyodideVersion;
+    /** Milliseconds from worker start to the end of each loading step. */
+    this.timings = info.timings;
+    worker.onmessage = ({ data: msg }) => this.#onResult(msg);
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      this.#die(new EngineError("WorkerError", `the engine worker crashed: ${event.message ?? "unknown error"}`));
+    };
+  }
+
+  /**
+   * Calls engine API function `name` with `args` (a JSON-serialisable object).
+   * @returns {Promise<any>} the "ok" value of the engine's answer
+   */
+  call(name, args = {}) {
+    if (this.#dead) return Promise.reject(this.#dead);
+    let argsJson;
+    try {
+      argsJson = JSON.stringify(args);
+    } catch (err) {
+      return Promise.reject(new EngineError("TypeError", `arguments of ${name} are not JSON: ${err.message}`, name));
+    }
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject, name });
+      this.#worker.postMessage({ type: "call", id, name, args: argsJson });
+    });
+  }
+
+  /** Stops the worker; pending and later calls reject. */
+  terminate() {
+    this.#worker.terminate();
+    this.#die(new EngineError("Terminated", "the engine was stopped"));
+  }
+
+  #onResult(msg) {
+    if (msg.type !== "result") return;
+    const pending = this.#pending.get(msg.id);
+    if (!pending) return;
+    this.#pending.delete(msg.id);
+    if (msg.error) {
+      pending.reject(new EngineError(msg.error.type, msg.error.message, pending.name));
+      return;
+    }
+    let answer;
+    try {
+      answer = JSON.parse(msg.json);
+    } catch (err) {
+      pending.reject(new EngineError("ProtocolError", `the engine's answer is not JSON: ${err.message}`, pending.name));
+      return;
+    }
+    if (answer && "ok" in answer) {
+      pending.resolve(answer.ok);
+    } else {
+      const error = answer?.error ?? {};
+      pending.reject(new EngineError(error.type ?? "Error", error.message ?? "unknown engine error", pending.name));
+    }
+  }
+
+  #die(error) {
+    this.#dead ??= error;
+    for (const { reject } of this.#pending.values()) reject(error);
+    this.#pending.clear();
+  }
+}
