@@ -54,7 +54,13 @@ def bot_action(game: Game, name: str) -> Action:
 
 def _register_builtin() -> None:
     """Register the bundled bots and the level names the UI offers (easy < normal < hard)."""
+    from .baselines import (destination_hungry_bot, long_route_junkie_bot, one_step_thinker_bot,
+                            route_focus_bot)
     from .heuristic import easy_bot, normal_bot
+    register_bot("destination_hungry", destination_hungry_bot)
+    register_bot("route_focus", route_focus_bot)
+    register_bot("one_step_thinker", one_step_thinker_bot)
+    register_bot("long_route_junkie", long_route_junkie_bot)
     register_bot("easy", easy_bot)
     register_bot("normal", normal_bot)
     register_bot("hard", normal_bot)

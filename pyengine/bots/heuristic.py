@@ -37,6 +37,9 @@ class PlannerParams:
     endgame_trains: int = 4  # an opponent this low may end the game: grab points now
     long_route_min: int = 4  # in "points mode" claim routes at least this long
     sloppy: float = 0.0  # chance of a random card draw instead of a planned one
+    spare_claims: bool = False  # spend cards the plan does not need on long routes (hurts: off)
+    focus: bool = True  # collect cards for the ticket closest to completion first
+    one_ticket: bool = False  # build only the path of the ticket closest to completion
 
 
 class PlannerPolicy:
@@ -110,9 +113,17 @@ class PlannerPolicy:
             if act is not None:
                 return act
         if plan.routes:
+            if params.one_ticket:
+                focus = focus_routes(model, plan)
+                plan = Plan(focus, sum(model.routes[r].length for r in focus), plan.feasible,
+                            plan.infeasible, {})
             act = self.claim_from(sit, plan.routes, plan.routes, legal)
             if act is not None:
                 return act
+            if params.spare_claims:
+                act = self.spare_claim(sit, plan, legal)
+                if act is not None:
+                    return act
             return self.draw(sit, legal, plan, rng)
         if (params.draw_tickets and my_trains >= params.ticket_min_trains
                 and sit.min_other_trains() >= params.ticket_min_other and sit.ticket_deck > 0
@@ -147,6 +158,33 @@ class PlannerPolicy:
             scored.append((model.points(r.index) + near - 1.5 * max(0, short), r.index))
         scored.sort(key=lambda x: (-x[0], x[1]))
         return [r for _, r in scored[:3]]
+
+    def spare_claim(self, sit: Situation, plan: Plan, legal: Sequence[Action]) -> Action | None:
+        """Turn cards the plan does not need into a long route, if the trains allow it.
+
+        Waiting for one missing color while the hand fills up wastes turns; a long route paid
+        with spare cards scores now and does not delay the plan.
+        """
+        model = sit.model
+        spare_trains = sit.trains[sit.me] - plan.trains - 2
+        if spare_trains < 3:
+            return None
+        demand = color_demand(model, plan.routes, sit.hand)
+        best: tuple[float, Action] | None = None
+        for a in legal:
+            if not isinstance(a, ClaimRoute):
+                continue
+            r = model.route_index[a.route]
+            length = model.routes[r].length
+            if length < 3 or length > spare_trains or _locos(a, model):
+                continue
+            color = model.card_index[a.cards[0][0]]
+            if sit.hand[color] - length < demand[color]:
+                continue
+            value = float(model.points(r))
+            if best is None or value > best[0]:
+                best = (value, a)
+        return best[1] if best else None
 
     def best_points_claim(self, sit: Situation, plan: Plan, legal: Sequence[Action]) -> Action | None:
         """The claim worth most right now: route points plus any ticket it completes."""
@@ -204,15 +242,22 @@ class PlannerPolicy:
         deficit = [max(0, demand[c] - sit.hand[c]) for c in range(len(model.cards))]
         deficit[model.wild] = 0
         total = sum(deficit) - sit.hand[model.wild]
+        focus = [0] * len(model.cards)
+        if self.params.focus:
+            # Cards for the ticket closest to completion first: concentrated colors mean earlier
+            # claims, so fewer routes get blocked while the hand fills up.
+            fdemand = color_demand(model, focus_routes(model, plan), sit.hand)
+            focus = [max(0, fdemand[c] - sit.hand[c]) for c in range(len(model.cards))]
         wild_name = model.cards[model.wild]
         best_take: TakeCard | None = None
-        best_def = 0
+        best_score = 0.0
         for a in takes:
             if a.card == wild_name:
                 continue
-            d = deficit[model.card_index[a.card]]
-            if d > best_def:
-                best_take, best_def = a, d
+            c = model.card_index[a.card]
+            score = (2.0 if focus[c] > 0 else 0.0) + (1.0 + 0.01 * deficit[c] if deficit[c] > 0 else 0.0)
+            if score > best_score:
+                best_take, best_score = a, score
         if best_take is not None and total > 0:
             return best_take
         if (not second and total >= 2 and self.params.take_face_up_loco
@@ -226,6 +271,20 @@ class PlannerPolicy:
         if takes:
             return next((a for a in takes if a.card != wild_name), takes[0])
         return legal[0]
+
+
+def focus_routes(model: BoardModel, plan: Plan) -> list[RouteIndex]:
+    """Unclaimed routes of the most valuable planned ticket (long tickets are the most at risk of
+    being blocked, and shorter ones often ride along their network)."""
+    best: tuple[int, int] | None = None
+    routes: list[RouteIndex] = []
+    for t, path in plan.paths.items():
+        if not path:
+            continue
+        key = (-model.tickets[t][2], t)
+        if best is None or key < best:
+            best, routes = key, path
+    return routes
 
 
 def color_demand(model: BoardModel, routes: Sequence[RouteIndex], hand: Sequence[int]) -> list[int]:
@@ -275,7 +334,8 @@ class PlannerBot(Bot):
 
 NORMAL_PARAMS = PlannerParams()
 EASY_PARAMS = replace(NORMAL_PARAMS, improve_plan=False, keep_min_only=True, draw_tickets=False,
-                      take_face_up_loco=False, endgame_trains=0, sloppy=0.3)
+                      take_face_up_loco=False, endgame_trains=0, sloppy=0.3,
+                      spare_claims=False, focus=False)
 
 
 def normal_bot() -> Bot:
