@@ -8,11 +8,14 @@ Functions (arguments are one JSON object):
   version {}                              -> {engine, record_version, variants, bots}
   board {variant}                         -> static map/cards data to draw
   new_game {variant, players, seed, start_player?, options?, seats?} -> {game_id, ...state}
-  load {record}                           -> {game_id, ...state}   (record: object or JSON text)
+  load {record, upto?, player?}           -> {game_id, ...state}   (record: object or JSON text;
+                                             upto: replay only the first N actions)
   state {game_id, player}                 -> {view, legal, current, phase, over, scores?}
   apply {game_id, action, player?}        -> {event, ...state for player}
   bot_move {game_id, bot?, player?}       -> {event, ...state for player}  (bot: a name or level)
   record {game_id}                        -> the game record (settings + seed + actions + meta)
+  share_link {game_id}                    -> {deal: "d1.…", game: "g1.…"}  (for the URL fragment)
+  open_link {link}                        -> {kind: "deal"|"game", record, actions, variant, players, seats}
   drop {game_id}                          -> true
 """
 from __future__ import annotations
@@ -25,6 +28,7 @@ from .actions import Action
 from .bots import bot_action, bot_names
 from .errors import EngineError
 from .game import RECORD_VERSION, Game
+from .links import deal_link, decode_link, game_link
 from .record import replay
 from .variants import get_variant, variant_names
 
@@ -98,7 +102,10 @@ def _new_game(args: dict[str, Any]) -> dict[str, Any]:
 
 def _load(args: dict[str, Any]) -> dict[str, Any]:
     rec = args.get("record")
-    game = replay(rec if rec is not None else {})
+    upto = args.get("upto")
+    if upto is not None and (not isinstance(upto, int) or isinstance(upto, bool) or upto < 0):
+        raise EngineError("upto must be a number of actions")
+    game = replay(rec if rec is not None else {}, upto)
     data = json.loads(rec) if isinstance(rec, str) else rec
     meta = data.get("meta", {}) if isinstance(data, dict) else {}
     gid = _store(game, meta if isinstance(meta, dict) else {})
@@ -136,6 +143,23 @@ def _record(args: dict[str, Any]) -> dict[str, Any]:
     return game.record(_META.get(str(gid)) or None)
 
 
+def _share_link(args: dict[str, Any]) -> dict[str, Any]:
+    """Links for the URL fragment: the same deal (settings + seats) or the whole game."""
+    game = _game(args)
+    meta = _META.get(str(args.get("game_id"))) or {}
+    seats = meta.get("seats") or None
+    return {"deal": deal_link(game, seats), "game": game_link(game, meta or None)}
+
+
+def _open_link(args: dict[str, Any]) -> dict[str, Any]:
+    """Decode a share link: ``{kind: "deal"|"game", record, actions}`` (the page then loads it)."""
+    decoded = decode_link(args.get("link", ""))
+    rec = decoded["record"]
+    return {"kind": decoded["kind"], "record": rec, "actions": len(rec.get("actions", [])),
+            "variant": rec.get("variant"), "players": rec.get("players"),
+            "seats": rec.get("meta", {}).get("seats", [])}
+
+
 def _drop(args: dict[str, Any]) -> bool:
     gid = args.get("game_id")
     _GAMES.pop(str(gid), None)
@@ -146,6 +170,7 @@ def _drop(args: dict[str, Any]) -> bool:
 _FUNCTIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "version": _version, "board": _board, "new_game": _new_game, "load": _load,
     "state": _get_state, "apply": _apply, "bot_move": _bot_move, "record": _record, "drop": _drop,
+    "share_link": _share_link, "open_link": _open_link,
 }
 
 

@@ -177,3 +177,21 @@ def test_cli_as_module_runs() -> None:
     out = subprocess.run([sys.executable, "-m", "pyengine", "simulate", "--games", "2", "--json"],
                          capture_output=True, text=True, check=True)
     assert json.loads(out.stdout)["games"] == 2
+
+
+def test_api_share_and_open_links() -> None:
+    res = json.loads(api.call("new_game", json.dumps(
+        {"players": 2, "seed": 4, "seats": [{"name": "Anna", "kind": "human"},
+                                            {"name": "Bot", "kind": "bot", "bot": "normal"}]})))["ok"]
+    gid = res["game_id"]
+    first = res["legal"][0]["text"]
+    api.call("apply", json.dumps({"game_id": gid, "action": first}))
+    links = json.loads(api.call("share_link", json.dumps({"game_id": gid})))["ok"]
+    deal = json.loads(api.call("open_link", json.dumps({"link": "#" + links["deal"]})))["ok"]
+    assert deal["kind"] == "deal" and deal["actions"] == 0 and deal["seats"][0]["name"] == "Anna"
+    whole = json.loads(api.call("open_link", json.dumps({"link": links["game"]})))["ok"]
+    assert whole["kind"] == "game" and whole["record"]["actions"] == [first]
+    start = json.loads(api.call("load", json.dumps({"record": whole["record"], "upto": 0})))["ok"]
+    assert start["ply"] == 0
+    bad = json.loads(api.call("open_link", json.dumps({"link": "#g1.broken"})))
+    assert bad["error"]["type"] == "LinkError"
