@@ -57,13 +57,14 @@ def _register_builtin() -> None:
     from .baselines import (destination_hungry_bot, long_route_junkie_bot, one_step_thinker_bot,
                             route_focus_bot)
     from .heuristic import easy_bot, normal_bot
+    from .search import hard_bot
     register_bot("destination_hungry", destination_hungry_bot)
     register_bot("route_focus", route_focus_bot)
     register_bot("one_step_thinker", one_step_thinker_bot)
     register_bot("long_route_junkie", long_route_junkie_bot)
     register_bot("easy", easy_bot)
     register_bot("normal", normal_bot)
-    register_bot("hard", normal_bot)
+    register_bot("hard", hard_bot)
 
 
 _register_builtin()

@@ -70,6 +70,9 @@ class BoardModel:
             self.tickets.append((a, b, int(t["points"])))
             self.ticket_ids.append(t["id"])
         self.ticket_index = {tid: i for i, tid in enumerate(self.ticket_ids)}
+        # Planning cost of a free route (see route_costs), computed once.
+        self.base_cost: list[float] = [r.length + ROUTE_TURN_COST - POINT_DISCOUNT * self.route_points[r.length]
+                                       for r in self.routes]
         self.cards_per_color = 12
         self.total_cards = 110
 
@@ -154,16 +157,20 @@ class Situation:
         """Planning cost per route for seat ``p``: 0 if owned, length + turn cost if free, INF."""
         if p is None:
             p = self.me
-        out: list[float] = []
         trains = self.trains[p]
+        owner = self.owner
+        base = self.model.base_cost
+        both_usable = self.players >= DOUBLE_ROUTES_BOTH_USABLE_FROM
+        out = [INF] * len(owner)
         for r in self.model.routes:
-            o = self.owner[r.index]
+            i = r.index
+            o = owner[i]
             if o == p:
-                out.append(0.0)
-            elif o < 0 and r.length <= trains and self.usable(r.index, p):
-                out.append(r.length + ROUTE_TURN_COST - POINT_DISCOUNT * self.model.points(r.index))
-            else:
-                out.append(INF)
+                out[i] = 0.0
+            elif o < 0 and r.length <= trains:
+                q = r.partner
+                if q < 0 or owner[q] < 0 or (both_usable and owner[q] != p):
+                    out[i] = base[i]
         return out
 
     def components(self, p: int | None = None) -> list[int]:

@@ -1,0 +1,136 @@
+"""Bot tournaments: seat-rotated games, win rates with Wilson 95% intervals, scores, timings.
+
+``run_tournament`` is what ``python -m pyengine tournament`` calls. Game ``g`` uses seed
+``seed * 1_000_003 + g`` (as text-free integers) and seats the bots rotated by ``g``, so every
+bot plays every seat equally often and the whole run is deterministic given the seed. A shared
+win (tie after all tie-breaks) counts as 1/k of a win for each of the k winners.
+Decision times are measured but never influence play.
+"""
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, Callable
+
+from ..game import Game
+from . import bot_action, get_bot
+
+Progress = Callable[[int, int], None]
+Z95 = 1.959963984540054
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (fractional wins allowed)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_game(variant: str, bots: list[str], seed: int,
+              times: dict[str, list[float]] | None = None) -> Game:
+    """One game with ``bots[i]`` in seat i; appends decision times (seconds) per bot."""
+    game = Game.new(variant, players=len(bots), seed=seed)
+    while not game.is_over:
+        name = bots[game.current_player]
+        start = time.perf_counter()
+        action = bot_action(game, name)
+        if times is not None:
+            times.setdefault(name, []).append(time.perf_counter() - start)
+        game.apply(action)
+    return game
+
+
+def run_tournament(variant: str, players: int, bots: list[str], games: int, seed: int = 1,
+                   progress: Progress | None = None) -> dict[str, Any]:
+    """Play ``games`` seat-rotated games; ``bots`` lists one bot per seat (names may repeat).
+
+    Returns a JSON-able dict: per line-up entry (``entries``) wins, win rate with its Wilson 95%
+    interval, mean score and mean decision time / p95 per bot name.
+    """
+    if len(bots) != players:
+        if len(bots) == 2 and players > 2:
+            # "hard,random" at 4 players: the first bot against copies of the second.
+            bots = [bots[0]] + [bots[1]] * (players - 1)
+        else:
+            raise ValueError(f"give {players} bots (one per seat), or two: a bot and its opponent")
+    for name in bots:
+        get_bot(name)  # fail early on unknown names
+    n = len(bots)
+    wins = [0.0] * n
+    score_sum = [0.0] * n
+    times: dict[str, list[float]] = {}
+    plies = 0
+    for g in range(games):
+        rot = g % n
+        seats = [bots[(k + rot) % n] for k in range(n)]  # seat k plays entry (k + rot) % n
+        game = play_game(variant, seats, seed * 1_000_003 + g, times)
+        plies += len(game.actions)
+        scores = game.scores()
+        winners = [sc for sc in scores if sc["winner"]]
+        for sc in scores:
+            entry = (sc["seat"] + rot) % n
+            score_sum[entry] += sc["total"]
+            if sc["winner"]:
+                wins[entry] += 1.0 / len(winners)
+        if progress is not None:
+            progress(g + 1, games)
+    entries = []
+    for i, name in enumerate(bots):
+        lo, hi = wilson(wins[i], games)
+        entries.append({"entry": i, "bot": name, "wins": wins[i], "win_rate": wins[i] / max(1, games),
+                        "ci95": [lo, hi], "mean_score": score_sum[i] / max(1, games)})
+    timing = {}
+    for name, ts in sorted(times.items()):
+        ts_sorted = sorted(ts)
+        timing[name] = {"decisions": len(ts), "mean_ms": 1000 * sum(ts) / len(ts),
+                        "p95_ms": 1000 * ts_sorted[min(len(ts) - 1, int(0.95 * len(ts)))],
+                        "max_ms": 1000 * ts_sorted[-1]}
+    return {"variant": variant, "players": players, "bots": bots, "games": games, "seed": seed,
+            "entries": entries, "timing": timing, "mean_plies": plies / max(1, games),
+            "shared_wins": "a tie counts 1/k of a win for each of the k winners"}
+
+
+def format_table(result: dict[str, Any]) -> str:
+    """A plain-text table of a tournament result."""
+    lines = [f"{result['variant']}, {result['players']} players, {result['games']} games, "
+             f"seed {result['seed']} (seats rotated; ties split)",
+             f"{'#':>2} {'bot':<20} {'wins':>8} {'win rate':>9} {'95% CI':>15} {'mean score':>11}"
+             f" {'ms/decision':>12} {'p95 ms':>8}"]
+    for e in result["entries"]:
+        t = result["timing"].get(e["bot"], {})
+        lines.append(f"{e['entry']:>2} {e['bot']:<20} {e['wins']:>8.1f} {100 * e['win_rate']:>8.1f}%"
+                     f" {100 * e['ci95'][0]:>6.1f}–{100 * e['ci95'][1]:>5.1f}% {e['mean_score']:>11.1f}"
+                     f" {t.get('mean_ms', 0.0):>12.2f} {t.get('p95_ms', 0.0):>8.1f}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m pyengine.bots.tournament --bots hard,random --players 2 --games 100``."""
+    import argparse
+    import json
+    import sys
+    ap = argparse.ArgumentParser(prog="python -m pyengine.bots.tournament", description=__doc__)
+    ap.add_argument("--variant", default="usa")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--bots", default="hard,random", help="comma-separated, one per seat (or two)")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+
+    def progress(done: int, total: int) -> None:
+        if done % max(1, total // 20) == 0 or done == total:
+            print(f"  {done}/{total} games", file=sys.stderr, flush=True)
+
+    result = run_tournament(args.variant, args.players, args.bots.split(","), args.games, args.seed,
+                            progress=progress)
+    print(json.dumps(result, indent=1) if args.json else format_table(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
