@@ -43,3 +43,12 @@ def get_variant(name: str) -> Variant[Any]:
 
 
 __all__ = ["Settings", "Variant", "get_variant", "register_variant", "variant_names"]
+
+
+def _cardgame() -> Variant[Any]:
+    from .cardgame import CardGameVariant
+    return CardGameVariant()
+
+
+register_variant("cardgame", _cardgame, "card", "card-game")
+from .. import cardgame_actions as _cardgame_actions  # noqa: E402,F401  (registers the 'play' parser)

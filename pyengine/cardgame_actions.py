@@ -1,0 +1,75 @@
+"""The card game's own action: playing cards from the hand to the rail yard.
+
+Text form (card kinds with counts, in the canonical card order red orange yellow green blue
+purple black white loco):
+
+    play 3red 1loco           a set of one color: 3 red cards with 1 locomotive on top
+    play 1red 1green 1blue    exactly three cards of three different colors
+
+The parser accepts the items in any order (and repeated kinds) and writes them canonically.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .actions import Action, register_parser
+from .errors import InvalidActionError
+
+CARD_ORDER = ("red", "orange", "yellow", "green", "blue", "purple", "black", "white", "loco")
+_RANK = {name: i for i, name in enumerate(CARD_ORDER)}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCards(Action):
+    """Play ``cards`` ((card name, count) pairs in canonical order) to the own rail yard."""
+
+    cards: tuple[tuple[str, int], ...]
+    sort_hint: tuple[int, ...] = ()  # variant-defined ordering key, not part of identity
+    keyword: ClassVar[str] = "play"
+    order: ClassVar[int] = 3
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PlayCards) and self.cards == other.cards
+
+    def __hash__(self) -> int:
+        return hash(("play", self.cards))
+
+    def text(self) -> str:
+        return "play" + "".join(f" {n}{card}" for card, n in self.cards)
+
+    def sort_key(self) -> tuple[object, ...]:
+        return (self.order, *self.sort_hint) if self.sort_hint else (
+            self.order, 9, tuple((_RANK.get(c, 99), c, n) for c, n in self.cards))
+
+    @property
+    def count(self) -> int:
+        return sum(n for _, n in self.cards)
+
+
+def canonical_cards(items: list[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    """Merge repeated kinds and order them canonically (unknown names last, alphabetically)."""
+    total: dict[str, int] = {}
+    for name, n in items:
+        total[name] = total.get(name, 0) + n
+    return tuple(sorted(total.items(), key=lambda kv: (_RANK.get(kv[0], len(_RANK)), kv[0])))
+
+
+def _parse_play(args: list[str]) -> Action:
+    if not args:
+        raise InvalidActionError("'play' needs cards, e.g. 'play 3red 1loco' or 'play 1red 1green 1blue'")
+    items: list[tuple[str, int]] = []
+    for token in args:
+        digits = 0
+        while digits < len(token) and token[digits].isdigit():
+            digits += 1
+        if digits == 0 or digits == len(token):
+            raise InvalidActionError(f"card item {token!r} should look like '3red' (count, then card)")
+        count = int(token[:digits])
+        if count < 1:
+            raise InvalidActionError(f"card item {token!r} has a zero count")
+        items.append((token[digits:].lower(), count))
+    return PlayCards(canonical_cards(items))
+
+
+register_parser("play", _parse_play)
