@@ -127,7 +127,7 @@ def _redact(event: dict[str, Any], player: int | None) -> dict[str, Any]:
     """Hide what a log event must not show other players (kept ticket ids)."""
     if event.get("player") == player:
         return event
-    if event.get("kind") == "keep":
+    if event.get("kind") == "keep" or event.get("secret"):  # secret: e.g. a hidden piece mix
         return {k: v for k, v in event.items() if k != "action"}
     return event
 

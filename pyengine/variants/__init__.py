@@ -19,6 +19,16 @@ def _usa() -> Variant[Any]:
 _FACTORIES["usa"] = _usa
 
 
+def _world() -> Variant[Any]:
+    from .world import WorldVariant
+    return WorldVariant()
+
+
+_FACTORIES["world"] = _world
+_ALIASES["rails-and-sails"] = "world"
+from .. import world_actions as _world_actions  # noqa: E402,F401  (registers 'harbor', 'exchange', 'pieces')
+
+
 def register_variant(name: str, factory: Callable[[], Variant[Any]], *aliases: str) -> None:
     _FACTORIES[name] = factory
     for alias in aliases:
