@@ -1,0 +1,424 @@
+// Every string of the game UI, in English and German. t(key, params) fills {name} placeholders;
+// a value may also be a function of the params (plurals). The language comes from the browser
+// (navigator.languages) unless the player picked one (kept in localStorage).
+
+const LANG_KEY = "railtrip.lang";
+export const LANGS = ["en", "de"];
+
+const plural = (one, many) => (p) => (p.n === 1 ? one : many).replaceAll("{n}", String(p.n));
+
+const en = {
+  "lang.label": "Language",
+  "lang.en": "English",
+  "lang.de": "Deutsch",
+  "common.cancel": "Cancel",
+
+  "card.red": "red", "card.orange": "orange", "card.yellow": "yellow", "card.green": "green",
+  "card.blue": "blue", "card.purple": "purple", "card.black": "black", "card.white": "white",
+  "card.loco": "locomotive", "card.gray": "gray", "card.locoShort": "loco",
+  "cardAdj.red": "red", "cardAdj.orange": "orange", "cardAdj.yellow": "yellow", "cardAdj.green": "green",
+  "cardAdj.blue": "blue", "cardAdj.purple": "purple", "cardAdj.black": "black", "cardAdj.white": "white",
+  "cardAdj.loco": "locomotive",
+  "pcolor.red": "Red", "pcolor.blue": "Blue", "pcolor.green": "Green", "pcolor.yellow": "Yellow", "pcolor.black": "Black",
+  "level.easy": "easy", "level.normal": "normal", "level.hard": "hard", "level.random": "random",
+  "level.greedy": "greedy", "level.null": "",
+  "speed.slow": "Slow", "speed.normal": "Normal", "speed.fast": "Fast", "speed.instant": "Instant",
+  "variant.usa.title": "North America",
+  "variant.usa.desc": "The classic: 36 cities, 2–5 players, 45 trains each.",
+  "variant.world.title": "Rails & Sails",
+  "variant.world.desc": "The world map with trains and ships.",
+  "variant.cardgame.title": "The card game",
+  "variant.cardgame.desc": "Routes and tickets with cards only.",
+
+  "newgame.tagline": "Build railways across the continent. Connect your destinations before the trains run out.",
+  "newgame.game": "Game",
+  "newgame.soon": "coming soon",
+  "newgame.opponents": "Opponents",
+  "newgame.players.title": "Players",
+  "newgame.players": "{min}–{max} players",
+  "newgame.you": "You",
+  "newgame.yourName": "Your name",
+  "newgame.defaultName": "Player",
+  "newgame.botNames": "Ada,Bruno,Clara,Dmitri",
+  "newgame.opponent": "Opponent {n}",
+  "newgame.seatName": "Player {n}",
+  "newgame.kind": "Opponent {n}: computer or person",
+  "newgame.strength": "Opponent {n}: strength",
+  "newgame.computer": "Computer",
+  "newgame.human": "Person (same device)",
+  "newgame.color": "Train colour",
+  "newgame.hotseatNote": "Several people share this device: before each person's turn, a screen hides the previous hand so you can pass the device.",
+  "newgame.moreOptions": "More options",
+  "newgame.seed": "Seed (same seed, same deal)",
+  "newgame.seedRandom": "random",
+  "newgame.speed": "Computer speed",
+  "newgame.start": "Start game",
+  "newgame.continue": "Continue game",
+  "newgame.savedLabel": "{names} · turn {turn}",
+
+  "board.title": "Map",
+  "board.aria": "Map of the routes. Use the Routes tab to claim a route with the keyboard.",
+  "board.zoomIn": "Zoom in",
+  "board.zoomOut": "Zoom out",
+  "board.zoomReset": "Show the whole map",
+
+  "market.title": "Cards on the table",
+  "market.deck": "Deck",
+  "market.tickets": "Tickets",
+  "market.take": "Take the face-up {card} card",
+  "market.cannotTake": "Face-up {card} card (cannot be taken now)",
+  "market.empty": "empty",
+  "market.drawAria": "Draw a card from the deck ({n} left, {d} discarded)",
+  "market.discardInfo": "Discard pile: {d}",
+  "market.ticketsAria": "Draw destination tickets ({n} left)",
+
+  "hand.area": "Your cards and tickets",
+  "hand.title": "Your cards",
+  "hand.group": (p) => `${p.n} ${p.card} card${p.n === 1 ? "" : "s"}`,
+  "hand.hidden": "Hands are hidden while others play.",
+  "hand.empty": "No cards yet.",
+
+  "tickets.mine": "Your tickets",
+  "tickets.none": "No tickets yet.",
+  "tickets.hidden": "Hidden.",
+  "tickets.points": plural("{n} point", "{n} points"),
+  "tickets.ariaDone": "{route}, {n} points, completed",
+  "tickets.ariaOpen": "{route}, {n} points, not yet connected",
+  "tickets.summary": "{done}/{n} done · +{plus} · {open} open",
+  "tickets.title": "Choose destination tickets",
+  "tickets.titleSetup": "Your first destination tickets",
+  "tickets.explain": "Connect both cities with your own trains by the end of the game to score the ticket; a ticket you miss counts against you.",
+  "tickets.keepN": plural("Keep {n} ticket", "Keep {n} tickets"),
+  "tickets.keepAtLeast": plural("Keep at least {n} ticket.", "Keep at least {n} tickets."),
+
+  "pay.title": "Pay for {route}",
+  "pay.explain": "Choose which cards to pay with.",
+  "pay.option": "Pay {list}",
+
+  "pass.title": "Pass the device to {name}",
+  "pass.explain": "The other players should look away now. {name}, tap the button when you are ready.",
+  "pass.ready": "I'm {name}: show my cards",
+
+  "players.title": "Players",
+  "players.bot": "computer · {level}",
+  "players.human": "person",
+  "players.score": "Points",
+  "players.trains": "Trains left",
+  "players.cards": "Cards in hand",
+  "players.tickets": "Tickets",
+
+  "tabs.label": "Game information",
+  "tabs.log": "Log",
+  "tabs.routes": "Routes",
+  "routes.label": "Routes you can claim now",
+  "routes.select": "Route to claim",
+  "routes.claim": "Claim",
+  "routes.none": "No route can be claimed now",
+  "routes.count": plural("{n} route can be claimed.", "{n} routes can be claimed."),
+  "routes.option": "{route} · {n} {color} · {points} pts",
+  "routes.help": "Tip: click a glowing route on the map to claim it. Keys: 1–5 take a face-up card, D draws from the deck, T draws tickets.",
+  "routes.cannot": "You cannot claim {route} now.",
+
+  "tip.length": (p) => `${p.n} × ${p.color} · ${p.points} point${p.points === 1 ? "" : "s"}`,
+  "tip.owner": "Claimed by {name}",
+  "tip.clickToClaim": "Click to claim",
+  "tip.doubleTaken": "The parallel track is taken.",
+
+  "status.yourTurn": "Your turn: draw cards, claim a route or draw tickets",
+  "status.yourTurnName": "{name}, your turn: draw cards, claim a route or draw tickets",
+  "status.secondCard": "Take a second card (not a face-up locomotive)",
+  "status.chooseTickets": "Choose the tickets you keep",
+  "status.mustPass": "You cannot do anything this turn: pass",
+  "status.botThinking": "{name} is thinking…",
+  "status.waitingHuman": "{name}'s turn",
+  "status.over": "Game over",
+  "status.finalRound": plural("Final round · {n} turn left", "Final round · {n} turns left"),
+  "status.finalToast": "Final round! Every player gets one more turn.",
+  "game.pass": "Pass",
+
+  "log.title": "Game log",
+  "log.empty": "Nothing has happened yet.",
+  "log.takeLoco": "{name} took a face-up locomotive.",
+  "log.takeTwo": "{name} took face-up {a} and {b} cards.",
+  "log.takeTwoSame": "{name} took two face-up {a} cards.",
+  "log.takeOne": "{name} took a face-up {a} card.",
+  "log.takeAndDraw": "{name} took a face-up {a} card and a card from the deck.",
+  "log.drawBlind": (p) => (p.n === 1 ? `${p.name} drew a card from the deck.` : `${p.name} drew ${p.n === 2 ? "two" : p.n} cards from the deck.`),
+  "log.claim": "{name} claimed {route} ({n} trains, {points} points) with {pay}.",
+  "log.payPart": "{n} {card}",
+  "log.drawTickets": "{name} drew {n} tickets.",
+  "log.drawTicketsKept": "{name} drew {n} tickets and kept {k}.",
+  "log.keepSetup": "{name} kept {k} of {n} starting tickets.",
+  "log.yourKeep": "(You kept: {list}.)",
+  "log.pass": "{name} passed.",
+  "log.unknown": "{name}: {what}",
+
+  "menu.title": "Menu",
+  "menu.newGame": "New game",
+  "menu.newGameConfirm": "Leave this game and start a new one?",
+  "menu.newGameYes": "Start a new game",
+  "menu.download": "Download record",
+  "menu.speed": "Computer speed",
+
+  "end.title": "Final scores",
+  "end.winner": "{name} wins!",
+  "end.tie": "Shared victory: {names}!",
+  "end.winnerShort": "Winner",
+  "end.player": "Player",
+  "end.routes": "Routes",
+  "end.ticketsWon": "Tickets +",
+  "end.ticketsLost": "Tickets −",
+  "end.longest": "Longest path",
+  "end.total": "Total",
+  "end.trains": plural("{n} train", "{n} trains"),
+  "end.ticketsN": "{done} of {n} tickets",
+  "end.chartTitle": "Score over the game",
+  "end.chartAria": "Chart of every player's score turn by turn, then the final score with tickets and bonus.",
+  "end.chartTurns": "turns →",
+  "end.chartFinal": "final",
+  "end.viewBoard": "View the map",
+  "end.showScores": "Show scores",
+  "end.sameDeal": "Same deal again",
+  "end.newGame": "New game",
+
+  "error.start": "The game could not start: {message}",
+  "error.bot": "{name} could not move: {message}",
+};
+
+const de = {
+  "lang.label": "Sprache",
+  "lang.en": "English",
+  "lang.de": "Deutsch",
+  "common.cancel": "Abbrechen",
+
+  "card.red": "Rot", "card.orange": "Orange", "card.yellow": "Gelb", "card.green": "Grün",
+  "card.blue": "Blau", "card.purple": "Lila", "card.black": "Schwarz", "card.white": "Weiß",
+  "card.loco": "Lokomotive", "card.gray": "Grau", "card.locoShort": "Lok",
+  "cardAdj.red": "rote", "cardAdj.orange": "orange", "cardAdj.yellow": "gelbe", "cardAdj.green": "grüne",
+  "cardAdj.blue": "blaue", "cardAdj.purple": "lila", "cardAdj.black": "schwarze", "cardAdj.white": "weiße",
+  "cardAdj.loco": "Lokomotiv-",
+  "pcolor.red": "Rot", "pcolor.blue": "Blau", "pcolor.green": "Grün", "pcolor.yellow": "Gelb", "pcolor.black": "Schwarz",
+  "level.easy": "leicht", "level.normal": "mittel", "level.hard": "schwer", "level.random": "zufällig",
+  "level.greedy": "gierig", "level.null": "",
+  "speed.slow": "Langsam", "speed.normal": "Normal", "speed.fast": "Schnell", "speed.instant": "Sofort",
+  "variant.usa.title": "Nordamerika",
+  "variant.usa.desc": "Der Klassiker: 36 Städte, 2–5 Spieler, je 45 Waggons.",
+  "variant.world.title": "Schienen & Segel",
+  "variant.world.desc": "Die Weltkarte mit Zügen und Schiffen.",
+  "variant.cardgame.title": "Das Kartenspiel",
+  "variant.cardgame.desc": "Strecken und Aufträge nur mit Karten.",
+
+  "newgame.tagline": "Baue Eisenbahnstrecken quer über den Kontinent. Verbinde deine Ziele, bevor die Waggons ausgehen.",
+  "newgame.game": "Spiel",
+  "newgame.soon": "demnächst",
+  "newgame.opponents": "Gegner",
+  "newgame.players.title": "Mitspieler",
+  "newgame.players": "{min}–{max} Spieler",
+  "newgame.you": "Du",
+  "newgame.yourName": "Dein Name",
+  "newgame.defaultName": "Spieler",
+  "newgame.botNames": "Ada,Bruno,Clara,Dmitri",
+  "newgame.opponent": "Gegner {n}",
+  "newgame.seatName": "Spieler {n}",
+  "newgame.kind": "Gegner {n}: Computer oder Mensch",
+  "newgame.strength": "Gegner {n}: Spielstärke",
+  "newgame.computer": "Computer",
+  "newgame.human": "Mensch (gleiches Gerät)",
+  "newgame.color": "Zugfarbe",
+  "newgame.hotseatNote": "Mehrere Personen teilen sich dieses Gerät: Vor jedem Zug verdeckt ein Bildschirm die Karten des Vorgängers, damit ihr das Gerät weitergeben könnt.",
+  "newgame.moreOptions": "Weitere Optionen",
+  "newgame.seed": "Startwert (gleicher Wert, gleiche Verteilung)",
+  "newgame.seedRandom": "zufällig",
+  "newgame.speed": "Computer-Tempo",
+  "newgame.start": "Spiel starten",
+  "newgame.continue": "Spiel fortsetzen",
+  "newgame.savedLabel": "{names} · Zug {turn}",
+
+  "board.title": "Karte",
+  "board.aria": "Streckenkarte. Mit dem Reiter „Strecken“ kannst du per Tastatur eine Strecke bauen.",
+  "board.zoomIn": "Vergrößern",
+  "board.zoomOut": "Verkleinern",
+  "board.zoomReset": "Ganze Karte zeigen",
+
+  "market.title": "Offene Karten",
+  "market.deck": "Stapel",
+  "market.tickets": "Aufträge",
+  "market.take": "Offene Karte {card} nehmen",
+  "market.cannotTake": "Offene Karte {card} (jetzt nicht nehmbar)",
+  "market.empty": "leer",
+  "market.drawAria": "Karte vom Stapel ziehen ({n} übrig, {d} abgelegt)",
+  "market.discardInfo": "Ablagestapel: {d}",
+  "market.ticketsAria": "Zielaufträge ziehen ({n} übrig)",
+
+  "hand.area": "Deine Karten und Aufträge",
+  "hand.title": "Deine Karten",
+  "hand.group": (p) => `${p.n} × ${p.card}`,
+  "hand.hidden": "Die Handkarten sind verdeckt, während andere spielen.",
+  "hand.empty": "Noch keine Karten.",
+
+  "tickets.mine": "Deine Aufträge",
+  "tickets.none": "Noch keine Aufträge.",
+  "tickets.hidden": "Verdeckt.",
+  "tickets.points": plural("{n} Punkt", "{n} Punkte"),
+  "tickets.ariaDone": "{route}, {n} Punkte, erfüllt",
+  "tickets.ariaOpen": "{route}, {n} Punkte, noch nicht verbunden",
+  "tickets.summary": "{done}/{n} erfüllt · +{plus} · {open} offen",
+  "tickets.title": "Zielaufträge wählen",
+  "tickets.titleSetup": "Deine ersten Zielaufträge",
+  "tickets.explain": "Verbinde beide Städte bis zum Spielende mit deinen eigenen Waggons, um die Punkte zu bekommen; ein verfehlter Auftrag zählt als Minuspunkte.",
+  "tickets.keepN": plural("{n} Auftrag behalten", "{n} Aufträge behalten"),
+  "tickets.keepAtLeast": plural("Behalte mindestens {n} Auftrag.", "Behalte mindestens {n} Aufträge."),
+
+  "pay.title": "{route} bezahlen",
+  "pay.explain": "Wähle, mit welchen Karten du bezahlst.",
+  "pay.option": "Bezahlen mit {list}",
+
+  "pass.title": "Gib das Gerät an {name} weiter",
+  "pass.explain": "Die anderen schauen jetzt bitte weg. {name}, tippe auf den Knopf, wenn du bereit bist.",
+  "pass.ready": "Ich bin {name}: Karten zeigen",
+
+  "players.title": "Spieler",
+  "players.bot": "Computer · {level}",
+  "players.human": "Mensch",
+  "players.score": "Punkte",
+  "players.trains": "Waggons übrig",
+  "players.cards": "Handkarten",
+  "players.tickets": "Aufträge",
+
+  "tabs.label": "Spielinformationen",
+  "tabs.log": "Verlauf",
+  "tabs.routes": "Strecken",
+  "routes.label": "Strecken, die du jetzt bauen kannst",
+  "routes.select": "Zu bauende Strecke",
+  "routes.claim": "Bauen",
+  "routes.none": "Jetzt kann keine Strecke gebaut werden",
+  "routes.count": plural("{n} Strecke kann gebaut werden.", "{n} Strecken können gebaut werden."),
+  "routes.option": "{route} · {n} {color} · {points} P.",
+  "routes.help": "Tipp: Klicke auf eine leuchtende Strecke auf der Karte, um sie zu bauen. Tasten: 1–5 nimmt eine offene Karte, D zieht vom Stapel, T zieht Aufträge.",
+  "routes.cannot": "Du kannst {route} jetzt nicht bauen.",
+
+  "tip.length": (p) => `${p.n} × ${p.color} · ${p.points} ${p.points === 1 ? "Punkt" : "Punkte"}`,
+  "tip.owner": "Gebaut von {name}",
+  "tip.clickToClaim": "Klicken zum Bauen",
+  "tip.doubleTaken": "Die Parallelstrecke ist belegt.",
+
+  "status.yourTurn": "Du bist dran: Karten ziehen, Strecke bauen oder Aufträge ziehen",
+  "status.yourTurnName": "{name}, du bist dran: Karten ziehen, Strecke bauen oder Aufträge ziehen",
+  "status.secondCard": "Nimm eine zweite Karte (keine offene Lokomotive)",
+  "status.chooseTickets": "Wähle die Aufträge, die du behältst",
+  "status.mustPass": "Du kannst in diesem Zug nichts tun: passe",
+  "status.botThinking": "{name} überlegt …",
+  "status.waitingHuman": "{name} ist dran",
+  "status.over": "Spielende",
+  "status.finalRound": plural("Letzte Runde · noch {n} Zug", "Letzte Runde · noch {n} Züge"),
+  "status.finalToast": "Letzte Runde! Jeder Spieler hat noch einen Zug.",
+  "game.pass": "Passen",
+
+  "log.title": "Spielverlauf",
+  "log.empty": "Noch ist nichts passiert.",
+  "log.takeLoco": "{name} nahm eine offene Lokomotive.",
+  "log.takeTwo": "{name} nahm eine offene {a} und eine offene {b} Karte.",
+  "log.takeTwoSame": "{name} nahm zwei offene {a} Karten.",
+  "log.takeOne": "{name} nahm eine offene {a} Karte.",
+  "log.takeAndDraw": "{name} nahm eine offene {a} Karte und eine Karte vom Stapel.",
+  "log.drawBlind": (p) => (p.n === 1 ? `${p.name} zog eine Karte vom Stapel.` : `${p.name} zog ${p.n === 2 ? "zwei" : p.n} Karten vom Stapel.`),
+  "log.claim": "{name} baute {route} ({n} Waggons, {points} Punkte) mit {pay}.",
+  "log.payPart": "{n} × {card}",
+  "log.drawTickets": "{name} zog {n} Aufträge.",
+  "log.drawTicketsKept": "{name} zog {n} Aufträge und behielt {k}.",
+  "log.keepSetup": "{name} behielt {k} von {n} Startaufträgen.",
+  "log.yourKeep": "(Du hast behalten: {list}.)",
+  "log.pass": "{name} passte.",
+  "log.unknown": "{name}: {what}",
+
+  "menu.title": "Menü",
+  "menu.newGame": "Neues Spiel",
+  "menu.newGameConfirm": "Dieses Spiel verlassen und ein neues beginnen?",
+  "menu.newGameYes": "Neues Spiel beginnen",
+  "menu.download": "Partie herunterladen",
+  "menu.speed": "Computer-Tempo",
+
+  "end.title": "Endwertung",
+  "end.winner": "{name} gewinnt!",
+  "end.tie": "Geteilter Sieg: {names}!",
+  "end.winnerShort": "Sieger",
+  "end.player": "Spieler",
+  "end.routes": "Strecken",
+  "end.ticketsWon": "Aufträge +",
+  "end.ticketsLost": "Aufträge −",
+  "end.longest": "Längster Weg",
+  "end.total": "Summe",
+  "end.trains": plural("{n} Waggon", "{n} Waggons"),
+  "end.ticketsN": "{done} von {n} Aufträgen",
+  "end.chartTitle": "Punkte im Spielverlauf",
+  "end.chartAria": "Diagramm der Punkte aller Spieler Zug für Zug, dann die Endwertung mit Aufträgen und Bonus.",
+  "end.chartTurns": "Züge →",
+  "end.chartFinal": "Ende",
+  "end.viewBoard": "Karte ansehen",
+  "end.showScores": "Wertung zeigen",
+  "end.sameDeal": "Gleiche Verteilung nochmal",
+  "end.newGame": "Neues Spiel",
+
+  "error.start": "Das Spiel konnte nicht starten: {message}",
+  "error.bot": "{name} konnte nicht ziehen: {message}",
+};
+
+export const STRINGS = { en, de };
+
+let lang = "en";
+const listeners = new Set();
+
+function detect() {
+  try {
+    const stored = localStorage.getItem(LANG_KEY);
+    if (LANGS.includes(stored)) return stored;
+  } catch { /* no storage */ }
+  for (const l of navigator.languages ?? [navigator.language ?? "en"]) {
+    const base = String(l).toLowerCase().split("-")[0];
+    if (LANGS.includes(base)) return base;
+  }
+  return "en";
+}
+
+/** Picks the language from storage or the browser; call once at start. */
+export function initLang() {
+  lang = detect();
+  document.documentElement.lang = lang;
+  return lang;
+}
+
+export function getLang() {
+  return lang;
+}
+
+export function setLang(next) {
+  if (!LANGS.includes(next) || next === lang) return;
+  lang = next;
+  try { localStorage.setItem(LANG_KEY, next); } catch { /* no storage */ }
+  for (const fn of listeners) fn(lang);
+}
+
+export function onLangChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+function fill(value, params) {
+  if (typeof value === "function") return value(params);
+  return value.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+/** The string for `key` in the current language (English as a fallback, else the key). */
+export function t(key, params = {}) {
+  const value = STRINGS[lang][key] ?? en[key];
+  if (value === undefined) {
+    console.warn(`i18n: missing string ${key}`);
+    return key;
+  }
+  return fill(value, params);
+}
+
+/** Like t() but returns `fallback` when no language has the key. */
+export function tMaybe(key, fallback, params = {}) {
+  return key in STRINGS[lang] || key in en ? t(key, params) : fallback;
+}

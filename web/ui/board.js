@@ -1,0 +1,653 @@
+// The map: drawn on a canvas from the engine's `board` data (no images), with pan/zoom
+// (wheel, drag, pinch, buttons), hover/tap route info, highlights and short animations.
+import { h, reducedMotion } from "./dom.js";
+import { CARD_COLORS, SYMBOLS, inkOn } from "./cards.js";
+import { t } from "../i18n.js";
+
+const CITY_R = 7.5;          // city dot radius (map units)
+const CITY_GAP = 11;         // free space between a city centre and the first route space
+const SPACE_W = 9.5;         // thickness of a route space
+const SPACE_GAP = 2.2;       // gap between two spaces of one route
+const MAX_SPACE_LEN = 30;    // spaces of short routes between far cities are not stretched more
+const DOUBLE_OFFSET = SPACE_W / 2 + 1.6;
+const MAX_ZOOM = 7;          // relative to the scale that fits the whole map
+const FLASH_MS = 1400;
+
+const PARCHMENT = "#efe3c4";
+const INK = "#2b2418";
+const GOLD = "#f0b429";
+
+const SYMBOL_PATHS = Object.fromEntries(Object.entries(SYMBOLS).map(([k, d]) => [k, new Path2D(d)]));
+
+/** Label placement tweaks (in label heights / widths) where the default spot is crowded. */
+const LABEL_SIDE = {
+  SF: "left", LA: "left", POR: "left", SEA: "left", VAN: "left", MIA: "below", BOS: "right",
+  NY: "right", MTL: "above", WAS: "right", RAL: "right", CHS: "right", TOR: "above",
+  PIT: "right", CHI: "above", SSM: "above", DUL: "left", WIN: "above", CAL: "right",
+  HEL: "right", DEN: "right", KC: "below", OMA: "left", STL: "right", NAS: "right",
+  ATL: "left", NO: "below", HOU: "below", DAL: "right", OKC: "left", LR: "right",
+  ELP: "below", SFE: "right", PHX: "below", LV: "right", SLC: "right",
+};
+
+/** Precomputed geometry of the routes: every space as a rotated rectangle. */
+export function routeGeometry(board) {
+  const cities = new Map(board.cities.map((c) => [c.id, c]));
+  const geo = new Map();
+  for (const r of board.routes) {
+    const a = cities.get(r.a), b = cities.get(r.b);
+    let dx = b.x - a.x, dy = b.y - a.y;
+    const d = Math.hypot(dx, dy) || 1;
+    dx /= d; dy /= d;
+    const nx = -dy, ny = dx;
+    let off = 0;
+    if (r.double) off = r.id < r.double ? -DOUBLE_OFFSET : DOUBLE_OFFSET;
+    const ax = a.x + nx * off, ay = a.y + ny * off;
+    const avail = d - 2 * CITY_GAP;
+    let len = (avail - SPACE_GAP * (r.length - 1)) / r.length;
+    len = Math.max(4, Math.min(MAX_SPACE_LEN, len));
+    const chain = len * r.length + SPACE_GAP * (r.length - 1);
+    const start = (d - chain) / 2;
+    const spaces = [];
+    for (let i = 0; i < r.length; i++) {
+      const u = start + i * (len + SPACE_GAP) + len / 2;
+      spaces.push({ x: ax + dx * u, y: ay + dy * u });
+    }
+    geo.set(r.id, {
+      route: r, ax, ay, dx, dy, nx, ny, start, end: start + chain, len, spaces,
+      angle: Math.atan2(dy, dx), mid: { x: ax + dx * d / 2, y: ay + dy * d / 2 },
+    });
+  }
+  return geo;
+}
+
+function roundRect(ctx, x, y, w, hgt, r) {
+  ctx.beginPath();
+  ctx.roundRect(x, y, w, hgt, r);
+}
+
+/** The map view. `el` is its element; call update() with what to show. */
+export class BoardView {
+  constructor(board, { onRouteActivate = () => {}, describeRoute = () => null, onEmptyTap = () => {} } = {}) {
+    this.board = board;
+    this.cities = new Map(board.cities.map((c) => [c.id, c]));
+    this.geo = routeGeometry(board);
+    this.onRouteActivate = onRouteActivate;
+    this.describeRoute = describeRoute;
+    this.onEmptyTap = onEmptyTap;
+    this.state = { owners: {}, playerColors: [], claimable: new Set(), focus: null, longest: null, mine: null };
+    this.flashes = [];
+    this.hover = null;
+    this.pinned = null;
+    this.view = null;   // {scale, tx, ty}
+    this.userMoved = false;
+    this.size = { w: 0, h: 0, dpr: 1 };
+    this.pointers = new Map();
+    this.frame = 0;
+
+    this.canvas = h("canvas", { class: "board-canvas", testid: "board-canvas", role: "img",
+      "aria-label": t("board.aria") });
+    this.tooltip = h("div", { class: "board-tip", role: "status", hidden: true, testid: "route-tip" });
+    const zoomBtn = (label, key, fn, testid) => h("button", {
+      type: "button", class: "zoom-btn", "aria-label": t(key), title: t(key), testid,
+      on: { click: fn } }, label);
+    this.controls = h("div", { class: "zoom-controls" },
+      zoomBtn("+", "board.zoomIn", () => this.zoomBy(1.4), "zoom-in"),
+      zoomBtn("−", "board.zoomOut", () => this.zoomBy(1 / 1.4), "zoom-out"),
+      zoomBtn("⟲", "board.zoomReset", () => this.resetView(), "zoom-reset"));
+    this.el = h("div", { class: "board-wrap", testid: "board" }, this.canvas, this.tooltip, this.controls);
+    this.#bindEvents();
+    this.resizeObserver = new ResizeObserver(() => this.#resize());
+    this.resizeObserver.observe(this.el);
+  }
+
+  destroy() {
+    this.resizeObserver.disconnect();
+    cancelAnimationFrame(this.frame);
+    this.destroyed = true;
+  }
+
+  /** owners: {routeId: seat}; playerColors: [css]; claimable: Set of route ids; focus: {cities, routes}|null; longest: Set|null. */
+  update(state) {
+    Object.assign(this.state, state);
+    if (this.pinned) this.#showTip(this.pinned.id, this.pinned.sx, this.pinned.sy, true);
+    this.requestRender();
+  }
+
+  /** Briefly highlights a route (a claim) in `color`. */
+  flash(routeId, color = GOLD) {
+    if (!this.geo.has(routeId)) return;
+    this.flashes.push({ routeId, color, t0: performance.now() });
+    this.requestRender();
+  }
+
+  resetView() {
+    this.userMoved = false;
+    this.view = this.#fitView();
+    this.requestRender();
+  }
+
+  zoomBy(factor, cx = this.size.w / 2, cy = this.size.h / 2) {
+    if (!this.view) return;
+    const fit = this.#fitView();
+    const scale = Math.min(fit.scale * MAX_ZOOM, Math.max(fit.scale, this.view.scale * factor));
+    const k = scale / this.view.scale;
+    this.view = { scale, tx: cx - (cx - this.view.tx) * k, ty: cy - (cy - this.view.ty) * k };
+    this.userMoved = scale > fit.scale * 1.001;
+    this.#clampView();
+    this.#hideTip();
+    this.requestRender();
+  }
+
+  requestRender() {
+    if (this.frame || this.destroyed) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.#render();
+    });
+  }
+
+  // ------------------------------------------------------------------ layout
+  #fitView() {
+    const { w, h: hh } = this.size;
+    const pad = 6;
+    const scale = Math.max(0.05, Math.min((w - 2 * pad) / this.board.width, (hh - 2 * pad) / this.board.height));
+    return { scale, tx: (w - this.board.width * scale) / 2, ty: (hh - this.board.height * scale) / 2 };
+  }
+
+  #clampView() {
+    const v = this.view, { w, h: hh } = this.size;
+    const mw = this.board.width * v.scale, mh = this.board.height * v.scale;
+    const clampAxis = (tpos, mapLen, viewLen) =>
+      mapLen <= viewLen ? (viewLen - mapLen) / 2 : Math.min(0, Math.max(viewLen - mapLen, tpos));
+    v.tx = clampAxis(v.tx, mw, w);
+    v.ty = clampAxis(v.ty, mh, hh);
+  }
+
+  #resize() {
+    const rect = this.el.getBoundingClientRect();
+    const dpr = Math.min(3, window.devicePixelRatio || 1);
+    const w = Math.max(1, Math.round(rect.width)), hh = Math.max(1, Math.round(rect.height));
+    if (w === this.size.w && hh === this.size.h && dpr === this.size.dpr) return;
+    const old = this.size, oldView = this.view;
+    this.size = { w, h: hh, dpr };
+    this.canvas.width = Math.round(w * dpr);
+    this.canvas.height = Math.round(hh * dpr);
+    this.canvas.style.setProperty("width", `${w}px`);
+    this.canvas.style.setProperty("height", `${hh}px`);
+    if (!oldView || !this.userMoved) {
+      this.view = this.#fitView();
+    } else {
+      // Keep the same map point in the middle.
+      const mx = (old.w / 2 - oldView.tx) / oldView.scale, my = (old.h / 2 - oldView.ty) / oldView.scale;
+      this.view = { scale: oldView.scale, tx: w / 2 - mx * oldView.scale, ty: hh / 2 - my * oldView.scale };
+      this.#clampView();
+    }
+    this.#render();
+  }
+
+  // ------------------------------------------------------------------ input
+  #toMap(sx, sy) {
+    const v = this.view;
+    return { x: (sx - v.tx) / v.scale, y: (sy - v.ty) / v.scale };
+  }
+
+  /** The route under a screen point (claimable ones win near ties). */
+  routeAt(sx, sy, tolerancePx = 4) {
+    if (!this.view) return null;
+    const p = this.#toMap(sx, sy);
+    const tol = tolerancePx / this.view.scale;
+    let best = null, bestD = Infinity;
+    for (const g of this.geo.values()) {
+      const rx = p.x - g.ax, ry = p.y - g.ay;
+      const u = rx * g.dx + ry * g.dy, v = rx * g.nx + ry * g.ny;
+      if (u < g.start - tol || u > g.end + tol) continue;
+      const dv = Math.abs(v) - SPACE_W / 2;
+      if (dv > tol) continue;
+      const score = Math.max(0, dv) - (this.state.claimable.has(g.route.id) ? 0.5 : 0);
+      if (score < bestD) { bestD = score; best = g.route.id; }
+    }
+    return best;
+  }
+
+  #local(ev) {
+    const r = this.canvas.getBoundingClientRect();
+    return { x: ev.clientX - r.left, y: ev.clientY - r.top };
+  }
+
+  #bindEvents() {
+    const c = this.canvas;
+    c.addEventListener("wheel", (ev) => {
+      ev.preventDefault();
+      const p = this.#local(ev);
+      this.zoomBy(Math.exp(-ev.deltaY * (ev.deltaMode === 1 ? 0.05 : 0.0016)), p.x, p.y);
+    }, { passive: false });
+    c.addEventListener("pointerdown", (ev) => {
+      c.setPointerCapture?.(ev.pointerId);
+      const p = this.#local(ev);
+      this.pointers.set(ev.pointerId, { ...p, sx: p.x, sy: p.y, type: ev.pointerType });
+      this.gesture = { moved: false, pinch: this.pointers.size >= 2 ? this.#pinchInfo() : null };
+    });
+    c.addEventListener("pointermove", (ev) => {
+      const p = this.#local(ev);
+      const ptr = this.pointers.get(ev.pointerId);
+      if (!ptr) {
+        if (ev.pointerType === "mouse") this.#hoverAt(p.x, p.y);
+        return;
+      }
+      const dx = p.x - ptr.x, dy = p.y - ptr.y;
+      ptr.x = p.x; ptr.y = p.y;
+      if (this.pointers.size >= 2) {
+        const info = this.#pinchInfo();
+        const prev = this.gesture?.pinch;
+        if (prev) {
+          this.view.tx += info.cx - prev.cx;
+          this.view.ty += info.cy - prev.cy;
+          this.zoomBy(info.dist / prev.dist, info.cx, info.cy);
+        }
+        this.gesture = { moved: true, pinch: info };
+        return;
+      }
+      if (!this.gesture.moved && Math.hypot(p.x - ptr.sx, p.y - ptr.sy) < 6) return;
+      this.gesture.moved = true;
+      this.view.tx += dx;
+      this.view.ty += dy;
+      this.#clampView();
+      this.userMoved = true;
+      this.#hideTip();
+      this.requestRender();
+    });
+    const end = (ev) => {
+      const ptr = this.pointers.get(ev.pointerId);
+      if (!ptr) return;
+      this.pointers.delete(ev.pointerId);
+      if (ev.type === "pointerup" && !this.gesture.moved && this.pointers.size === 0) {
+        const p = this.#local(ev);
+        const id = this.routeAt(p.x, p.y, ev.pointerType === "mouse" ? 3 : 10);
+        if (id) {
+          if (ev.pointerType !== "mouse") this.#showTip(id, p.x, p.y, true);
+          this.onRouteActivate(id, { pointerType: ev.pointerType });
+        } else {
+          this.#hideTip();
+          this.onEmptyTap();
+        }
+      }
+      if (this.pointers.size < 2 && this.gesture) this.gesture.pinch = null;
+    };
+    c.addEventListener("pointerup", end);
+    c.addEventListener("pointercancel", end);
+    c.addEventListener("pointerleave", (ev) => {
+      if (ev.pointerType === "mouse" && !this.pinned) {
+        this.hover = null;
+        this.#hideTip();
+        this.requestRender();
+      }
+    });
+  }
+
+  #pinchInfo() {
+    const [a, b] = [...this.pointers.values()];
+    return { cx: (a.x + b.x) / 2, cy: (a.y + b.y) / 2, dist: Math.max(10, Math.hypot(a.x - b.x, a.y - b.y)) };
+  }
+
+  #hoverAt(x, y) {
+    const id = this.routeAt(x, y, 3);
+    this.canvas.style.setProperty("cursor", id && this.state.claimable.has(id) ? "pointer" : id ? "help" : "grab");
+    if (id !== this.hover) {
+      this.hover = id;
+      this.requestRender();
+    }
+    if (id) this.#showTip(id, x, y, false);
+    else if (!this.pinned) this.#hideTip();
+  }
+
+  #showTip(id, sx, sy, pinned) {
+    const content = this.describeRoute(id, { pinned });
+    if (!content) return this.#hideTip();
+    this.pinned = pinned ? { id, sx, sy } : null;
+    this.tooltip.replaceChildren(content);
+    this.tooltip.hidden = false;
+    this.tooltip.classList.toggle("pinned", pinned);
+    const tw = this.tooltip.offsetWidth, th = this.tooltip.offsetHeight;
+    let x = sx + 14, y = sy + 14;
+    if (x + tw > this.size.w - 4) x = Math.max(4, sx - tw - 14);
+    if (y + th > this.size.h - 4) y = Math.max(4, sy - th - 14);
+    this.tooltip.style.setProperty("left", `${x}px`);
+    this.tooltip.style.setProperty("top", `${y}px`);
+  }
+
+  #hideTip() {
+    this.pinned = null;
+    this.tooltip.hidden = true;
+    if (this.hover) {
+      this.hover = null;
+      this.requestRender();
+    }
+  }
+
+  hideTip() { this.#hideTip(); }
+
+  // ------------------------------------------------------------------ drawing
+  #render() {
+    if (!this.view || this.destroyed) return;
+    const ctx = this.canvas.getContext("2d");
+    const { w, h: hh, dpr } = this.size;
+    const now = performance.now();
+    const v = this.view;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, w, hh);
+    ctx.fillStyle = "#1b2536";
+    ctx.fillRect(0, 0, w, hh);
+    ctx.setTransform(dpr * v.scale, 0, 0, dpr * v.scale, dpr * v.tx, dpr * v.ty);
+    this.#drawBackground(ctx);
+
+    const st = this.state;
+    const focus = st.focus;
+    const pulse = reducedMotion() ? 0.75 : 0.55 + 0.45 * Math.sin(now / 260);
+
+    // Highlights under the tracks.
+    for (const g of this.geo.values()) {
+      const id = g.route.id;
+      if (st.longest?.has(id)) this.#drawGlow(ctx, g, "rgba(255,255,255,0.95)", 7);
+      if (focus?.routes?.has(id)) this.#drawGlow(ctx, g, "rgba(255,214,92,0.95)", 6);
+      if (st.claimable.has(id) && !(id in st.owners)) this.#drawGlow(ctx, g, `rgba(255,190,30,${0.35 + 0.5 * pulse})`, 2.6);
+      if (id === this.hover) this.#drawGlow(ctx, g, "rgba(255,255,255,0.8)", 4);
+    }
+    for (const f of this.flashes) {
+      const g = this.geo.get(f.routeId);
+      const k = (now - f.t0) / FLASH_MS;
+      if (k < 1) this.#drawGlow(ctx, g, f.color, 4 + 10 * (1 - k), 1 - k * 0.8);
+    }
+    this.flashes = this.flashes.filter((f) => now - f.t0 < FLASH_MS);
+
+    // Tracks and trains.
+    const dimmed = (id) => focus && !focus.routes?.has(id);
+    for (const g of this.geo.values()) {
+      const owner = st.owners[g.route.id];
+      ctx.globalAlpha = dimmed(g.route.id) ? (owner === undefined ? 0.35 : 0.55) : 1;
+      if (owner === undefined) this.#drawTrack(ctx, g);
+      else this.#drawTrains(ctx, g, st.playerColors[owner] ?? "#888");
+    }
+    ctx.globalAlpha = 1;
+
+    // Cities.
+    const focusCities = focus?.cities;
+    for (const c of this.board.cities) {
+      const hot = focusCities?.has(c.id);
+      if (hot) {
+        ctx.beginPath();
+        ctx.arc(c.x, c.y, CITY_R + 5 + 2 * pulse, 0, Math.PI * 2);
+        ctx.fillStyle = "rgba(230,57,70,0.35)";
+        ctx.fill();
+      }
+      ctx.beginPath();
+      ctx.arc(c.x, c.y, CITY_R, 0, Math.PI * 2);
+      ctx.fillStyle = hot ? "#e63946" : "#c0392b";
+      ctx.fill();
+      ctx.lineWidth = 2.2;
+      ctx.strokeStyle = "#fdf6e3";
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.arc(c.x, c.y, CITY_R + 1.6, 0, Math.PI * 2);
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = "rgba(43,36,24,0.8)";
+      ctx.stroke();
+    }
+
+    // Labels in screen space, so they stay legible at every zoom.
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    this.#drawLabels(ctx, focusCities);
+
+    if (this.flashes.length || (st.claimable.size && !reducedMotion()) || focusCities?.size) this.requestRender();
+  }
+
+  #drawBackground(ctx) {
+    const { width: W, height: H } = this.board;
+    const grad = ctx.createRadialGradient(W * 0.5, H * 0.45, W * 0.1, W * 0.5, H * 0.5, W * 0.75);
+    grad.addColorStop(0, "#f6ecd2");
+    grad.addColorStop(0.7, PARCHMENT);
+    grad.addColorStop(1, "#d9c79c");
+    ctx.fillStyle = grad;
+    roundRect(ctx, 0, 0, W, H, 14);
+    ctx.fill();
+    // Graticule.
+    ctx.save();
+    ctx.clip();
+    ctx.strokeStyle = "rgba(120,96,60,0.13)";
+    ctx.lineWidth = 1;
+    for (let i = -2; i <= 12; i++) {
+      ctx.beginPath();
+      ctx.moveTo(i * 100 - 60, -10);
+      ctx.quadraticCurveTo(i * 100 + 10, H / 2, i * 100 - 60, H + 10);
+      ctx.stroke();
+    }
+    for (let j = 1; j < 7; j++) {
+      ctx.beginPath();
+      ctx.moveTo(-10, j * 100);
+      ctx.quadraticCurveTo(W / 2, j * 100 - 40, W + 10, j * 100);
+      ctx.stroke();
+    }
+    ctx.restore();
+    // Frame.
+    ctx.strokeStyle = "rgba(92,70,38,0.55)";
+    ctx.lineWidth = 3;
+    roundRect(ctx, 1.5, 1.5, W - 3, H - 3, 13);
+    ctx.stroke();
+    ctx.strokeStyle = "rgba(92,70,38,0.3)";
+    ctx.lineWidth = 1;
+    roundRect(ctx, 7, 7, W - 14, H - 14, 10);
+    ctx.stroke();
+    // Compass rose in the empty south-west.
+    this.#drawCompass(ctx, 78, 600, 34);
+    // Title cartouche in the empty north-east.
+    ctx.fillStyle = "rgba(92,70,38,0.75)";
+    ctx.font = "italic 600 30px Georgia, 'Times New Roman', serif";
+    ctx.textAlign = "right";
+    ctx.textBaseline = "alphabetic";
+    ctx.fillText(this.board.name ?? "", W - 30, 58);
+    ctx.font = "13px Georgia, serif";
+    ctx.fillStyle = "rgba(92,70,38,0.6)";
+    ctx.fillText("RAILTRIP", W - 32, 80);
+  }
+
+  #drawCompass(ctx, x, y, r) {
+    ctx.save();
+    ctx.translate(x, y);
+    ctx.strokeStyle = "rgba(92,70,38,0.5)";
+    ctx.lineWidth = 1.2;
+    ctx.beginPath();
+    ctx.arc(0, 0, r, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.arc(0, 0, r * 0.78, 0, Math.PI * 2);
+    ctx.stroke();
+    for (let i = 0; i < 4; i++) {
+      ctx.rotate(Math.PI / 2);
+      ctx.beginPath();
+      ctx.moveTo(0, -r * 1.1);
+      ctx.lineTo(r * 0.16, 0);
+      ctx.lineTo(-r * 0.16, 0);
+      ctx.closePath();
+      ctx.fillStyle = i === 3 ? "rgba(160,50,40,0.75)" : "rgba(92,70,38,0.6)";
+      ctx.fill();
+    }
+    ctx.restore();
+    ctx.fillStyle = "rgba(92,70,38,0.8)";
+    ctx.font = "bold 12px Georgia, serif";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "bottom";
+    ctx.fillText("N", x, y - r * 1.12);
+  }
+
+  #drawGlow(ctx, g, color, extra, alpha = 1) {
+    ctx.save();
+    ctx.globalAlpha = alpha;
+    ctx.strokeStyle = color;
+    ctx.lineCap = "round";
+    ctx.lineWidth = SPACE_W + extra * 2;
+    ctx.beginPath();
+    ctx.moveTo(g.ax + g.dx * (g.start + 2), g.ay + g.dy * (g.start + 2));
+    ctx.lineTo(g.ax + g.dx * (g.end - 2), g.ay + g.dy * (g.end - 2));
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  #eachSpace(ctx, g, fn) {
+    g.spaces.forEach((sp, i) => {
+      ctx.save();
+      ctx.translate(sp.x, sp.y);
+      ctx.rotate(g.angle);
+      fn(i);
+      ctx.restore();
+    });
+  }
+
+  #drawTrack(ctx, g) {
+    const color = g.route.color;
+    const fill = CARD_COLORS[color] ?? CARD_COLORS.gray;
+    const showSym = color !== "gray" && this.view.scale * SPACE_W >= 7;
+    const sym = SYMBOL_PATHS[color];
+    this.#eachSpace(ctx, g, () => {
+      roundRect(ctx, -g.len / 2, -SPACE_W / 2, g.len, SPACE_W, 1.8);
+      ctx.fillStyle = fill;
+      ctx.shadowColor = "rgba(40,30,10,0.35)";
+      ctx.shadowBlur = 2;
+      ctx.shadowOffsetY = 0.8;
+      ctx.fill();
+      ctx.shadowColor = "transparent";
+      ctx.lineWidth = 0.9;
+      ctx.strokeStyle = color === "white" ? "rgba(60,50,30,0.8)" : "rgba(30,24,14,0.7)";
+      ctx.stroke();
+      if (showSym && sym) {
+        const k = (SPACE_W * 0.62) / 24;
+        ctx.rotate(-g.angle);
+        ctx.scale(k, k);
+        ctx.translate(-12, -12);
+        ctx.globalAlpha *= 0.8;
+        ctx.fillStyle = inkOn(color);
+        ctx.fill(sym);
+      }
+    });
+  }
+
+  #drawTrains(ctx, g, color) {
+    const detail = this.view.scale * SPACE_W >= 5.5;
+    // A dark coupling line under the cars: claimed routes read as one train.
+    ctx.save();
+    ctx.strokeStyle = "rgba(20,16,10,0.85)";
+    ctx.lineWidth = 3;
+    ctx.beginPath();
+    ctx.moveTo(g.ax + g.dx * g.start, g.ay + g.dy * g.start);
+    ctx.lineTo(g.ax + g.dx * g.end, g.ay + g.dy * g.end);
+    ctx.stroke();
+    ctx.restore();
+    this.#eachSpace(ctx, g, () => {
+      const L = g.len + 1, W = SPACE_W + 2;
+      roundRect(ctx, -L / 2, -W / 2, L, W, 2.6);
+      ctx.fillStyle = color;
+      ctx.shadowColor = "rgba(0,0,0,0.45)";
+      ctx.shadowBlur = 3;
+      ctx.shadowOffsetY = 1.2;
+      ctx.fill();
+      ctx.shadowColor = "transparent";
+      ctx.lineWidth = 1.1;
+      ctx.strokeStyle = "rgba(0,0,0,0.65)";
+      ctx.stroke();
+      if (detail) {
+        // Windows and a highlight: it reads as a little train car.
+        ctx.fillStyle = "rgba(255,255,255,0.28)";
+        roundRect(ctx, -L / 2 + 1.5, -W / 2 + 1.2, L - 3, W * 0.28, 1.2);
+        ctx.fill();
+        ctx.fillStyle = "rgba(255,255,255,0.75)";
+        const n = Math.max(1, Math.floor((L - 4) / 6));
+        const ww = (L - 4) / n;
+        for (let i = 0; i < n; i++) {
+          ctx.fillRect(-L / 2 + 2 + i * ww + ww * 0.22, -W * 0.12, ww * 0.56, W * 0.3);
+        }
+      }
+    });
+  }
+
+  #drawLabels(ctx, focusCities) {
+    const v = this.view;
+    const fit = this.#fitView();
+    const zoom = v.scale / fit.scale;
+    const base = Math.min(14, Math.max(fit.scale < 0.6 ? 8 : 9.5, 10.5 * Math.sqrt(zoom) * Math.min(1.25, Math.max(0.85, fit.scale * 1.2))));
+    ctx.textBaseline = "middle";
+    ctx.lineJoin = "round";
+    for (const c of this.board.cities) {
+      const hot = focusCities?.has(c.id);
+      const size = hot ? base + 2 : base;
+      ctx.font = `${hot ? 700 : 600} ${size}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+      const x = c.x * v.scale + v.tx, y = c.y * v.scale + v.ty;
+      const rr = CITY_R * v.scale + 3;
+      const side = LABEL_SIDE[c.id] ?? "below";
+      let lx = x, ly = y;
+      if (side === "below") { ctx.textAlign = "center"; ly = y + rr + size * 0.6; }
+      else if (side === "above") { ctx.textAlign = "center"; ly = y - rr - size * 0.6; }
+      else if (side === "left") { ctx.textAlign = "right"; lx = x - rr - 1; }
+      else { ctx.textAlign = "left"; lx = x + rr + 1; }
+      const tw = ctx.measureText(c.name).width;
+      const left = ctx.textAlign === "center" ? lx - tw / 2 : ctx.textAlign === "right" ? lx - tw : lx;
+      const minX = v.tx + 10 * v.scale, maxX = v.tx + (this.board.width - 10) * v.scale;
+      if (left < minX) lx += minX - left;
+      else if (left + tw > maxX) lx -= left + tw - maxX;
+      ctx.lineWidth = 3.5;
+      ctx.strokeStyle = hot ? "rgba(255,248,225,1)" : "rgba(250,242,220,0.92)";
+      ctx.strokeText(c.name, lx, ly);
+      ctx.fillStyle = hot ? "#a4161a" : INK;
+      ctx.fillText(c.name, lx, ly);
+    }
+  }
+}
+
+/** Draws a small overview map for a ticket: all cities faint, the ticket's two cities marked. */
+export function drawTicketMap(canvas, board, cityIds, { width = 120, height = 82, color = "#e63946" } = {}) {
+  const dpr = Math.min(3, window.devicePixelRatio || 1);
+  canvas.width = Math.round(width * dpr);
+  canvas.height = Math.round(height * dpr);
+  canvas.style.setProperty("width", `${width}px`);
+  canvas.style.setProperty("height", `${height}px`);
+  const ctx = canvas.getContext("2d");
+  const k = Math.min((width - 8) / board.width, (height - 8) / board.height);
+  const ox = (width - board.width * k) / 2, oy = (height - board.height * k) / 2;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.fillStyle = PARCHMENT;
+  ctx.beginPath();
+  ctx.roundRect(0, 0, width, height, 6);
+  ctx.fill();
+  const cities = new Map(board.cities.map((c) => [c.id, c]));
+  ctx.strokeStyle = "rgba(90,70,40,0.22)";
+  ctx.lineWidth = 1;
+  for (const r of board.routes) {
+    const a = cities.get(r.a), b = cities.get(r.b);
+    ctx.beginPath();
+    ctx.moveTo(ox + a.x * k, oy + a.y * k);
+    ctx.lineTo(ox + b.x * k, oy + b.y * k);
+    ctx.stroke();
+  }
+  ctx.fillStyle = "rgba(90,70,40,0.45)";
+  for (const c of board.cities) {
+    ctx.beginPath();
+    ctx.arc(ox + c.x * k, oy + c.y * k, 1.6, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  const [a, b] = cityIds.map((id) => cities.get(id));
+  if (!a || !b) return;
+  ctx.strokeStyle = color;
+  ctx.lineWidth = 1.6;
+  ctx.setLineDash([3, 2]);
+  ctx.beginPath();
+  ctx.moveTo(ox + a.x * k, oy + a.y * k);
+  ctx.lineTo(ox + b.x * k, oy + b.y * k);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  for (const c of [a, b]) {
+    ctx.beginPath();
+    ctx.arc(ox + c.x * k, oy + c.y * k, 3.6, 0, Math.PI * 2);
+    ctx.fillStyle = color;
+    ctx.fill();
+    ctx.lineWidth = 1.2;
+    ctx.strokeStyle = "#fff";
+    ctx.stroke();
+  }
+}

@@ -1,0 +1,140 @@
+// Dialogs (ticket choice, payment chooser, pass-the-device, confirm) and toasts.
+import { h } from "./dom.js";
+import { t } from "../i18n.js";
+import { cardFace } from "./cards.js";
+import { drawTicketMap } from "./board.js";
+import { ticketName } from "./logtext.js";
+
+/** Opens a modal <dialog>; `cancellable` false ignores Escape. Returns the dialog element. */
+export function modal(parent, { testid, title, className = "", cancellable = true, onCancel = () => {} }, ...body) {
+  const titleId = `${testid}-title`;
+  const dlg = h("dialog", { class: ["dlg", className], testid, "aria-labelledby": titleId },
+    h("h2", { class: "dlg-title", id: titleId, text: title }), ...body);
+  dlg.addEventListener("cancel", (ev) => {
+    ev.preventDefault();
+    if (cancellable) {
+      close(dlg);
+      onCancel();
+    }
+  });
+  parent.append(dlg);
+  dlg.showModal();
+  return dlg;
+}
+
+export function close(dlg) {
+  if (!dlg) return;
+  if (dlg.open) dlg.close();
+  dlg.remove();
+}
+
+const sameSet = (a, b) => a.length === b.size && a.every((x) => b.has(x));
+
+/**
+ * Ticket choice. `keeps` are the legal keep actions; "Keep" is enabled only when the selection
+ * equals the ticket set of one of them (the page never decides the minimum itself).
+ */
+export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, onConfirm, setup }) {
+  const selected = new Set(offered.map((tk) => tk.id));
+  const confirm = h("button", { type: "button", class: "btn btn-primary", testid: "ticket-confirm" });
+  const hint = h("p", { class: "dlg-hint", testid: "ticket-hint" });
+  const items = offered.map((tk) => {
+    const input = h("input", { type: "checkbox", checked: true, value: tk.id, testid: `ticket-check-${tk.id}`,
+      on: { change: () => { input.checked ? selected.add(tk.id) : selected.delete(tk.id); refresh(); } } });
+    const mini = h("canvas", { class: "ticket-mini", "aria-hidden": "true" });
+    drawTicketMap(mini, board, tk.cities, { width: 112, height: 76 });
+    const label = h("label", { class: "ticket-option", testid: `ticket-option-${tk.id}`, dataset: { ticket: tk.id },
+      on: { pointerenter: () => onHover(tk), pointerleave: () => onHover(null), focusin: () => onHover(tk), focusout: () => onHover(null) } },
+    input, mini,
+    h("span", { class: "ticket-option-text" },
+      h("span", { class: "ticket-cities", text: ticketName(board, tk) }),
+      h("span", { class: "ticket-points", text: t("tickets.points", { n: tk.points }) })),
+    h("span", { class: "ticket-check", "aria-hidden": "true" }));
+    return { tk, input, label };
+  });
+  function legalKeep() {
+    return keeps.find((k) => sameSet(k.tickets, selected));
+  }
+  function refresh() {
+    const k = legalKeep();
+    confirm.disabled = !k;
+    confirm.textContent = t("tickets.keepN", { n: selected.size });
+    hint.textContent = t("tickets.keepAtLeast", { n: minKeep });
+    hint.classList.toggle("warn", !k);
+    for (const it of items) it.label.classList.toggle("selected", selected.has(it.tk.id));
+  }
+  let dlg;
+  confirm.addEventListener("click", () => {
+    const k = legalKeep();
+    if (!k) return;
+    onHover(null);
+    close(dlg);
+    onConfirm(k.text);
+  });
+  refresh();
+  dlg = modal(parent, { testid: "ticket-dialog", title: setup ? t("tickets.titleSetup") : t("tickets.title"), className: "dlg-tickets", cancellable: false },
+    h("p", { class: "dlg-sub", text: t("tickets.explain") }),
+    h("div", { class: "ticket-options", testid: "ticket-options" }, items.map((i) => i.label)),
+    hint,
+    h("div", { class: "dlg-actions" }, confirm));
+  items[0]?.input.focus();
+  return dlg;
+}
+
+/** Payment chooser for a route with several legal payments. */
+export function paymentDialog(parent, { title, options, onChoose, onCancel }) {
+  let dlg;
+  const sorted = options.slice().sort((a, b) => (a.cards.loco ?? 0) - (b.cards.loco ?? 0) || a.text.localeCompare(b.text));
+  const buttons = sorted.map((opt, i) => {
+    const faces = [];
+    for (const [card, n] of Object.entries(opt.cards)) {
+      if (n > 0) faces.push(cardFace(card, { count: n, size: "sm" }));
+    }
+    const parts = Object.entries(opt.cards).filter(([, n]) => n > 0).map(([c, n]) => t("log.payPart", { n, card: t(`card.${c}`) }));
+    return h("button", { type: "button", class: "pay-option", testid: `payment-option-${i}`, dataset: { action: opt.text },
+      "aria-label": t("pay.option", { list: parts.join(" + ") }),
+      on: { click: () => { close(dlg); onChoose(opt.text); } } }, faces,
+    h("span", { class: "pay-text", text: parts.join(" + ") }));
+  });
+  dlg = modal(parent, { testid: "payment-dialog", title, className: "dlg-pay", onCancel },
+    h("p", { class: "dlg-sub", text: t("pay.explain") }),
+    h("div", { class: "pay-options" }, buttons),
+    h("div", { class: "dlg-actions" },
+      h("button", { type: "button", class: "btn btn-ghost", testid: "payment-cancel", text: t("common.cancel"),
+        on: { click: () => { close(dlg); onCancel(); } } })));
+  buttons[0]?.focus();
+  return dlg;
+}
+
+/** The hotseat screen that hides the previous hand until the next player is ready. */
+export function passDeviceDialog(parent, { name, color, onReady }) {
+  let dlg;
+  const btn = h("button", { type: "button", class: "btn btn-primary btn-big", testid: "pass-device-ready",
+    text: t("pass.ready", { name }), on: { click: () => { close(dlg); onReady(); } } });
+  dlg = modal(parent, { testid: "pass-device", title: t("pass.title", { name }), className: "dlg-pass", cancellable: false },
+    h("div", { class: "pass-avatar", style: { "--pc": color } }),
+    h("p", { class: "dlg-sub", text: t("pass.explain", { name }) }),
+    h("div", { class: "dlg-actions" }, btn));
+  btn.focus();
+  return dlg;
+}
+
+/** Yes/no question. */
+export function confirmDialog(parent, { title, text, yes, onYes }) {
+  let dlg;
+  dlg = modal(parent, { testid: "confirm-dialog", title, className: "dlg-confirm" },
+    h("p", { class: "dlg-sub", text }),
+    h("div", { class: "dlg-actions" },
+      h("button", { type: "button", class: "btn btn-ghost", testid: "confirm-no", text: t("common.cancel"), on: { click: () => close(dlg) } }),
+      h("button", { type: "button", class: "btn btn-primary", testid: "confirm-yes", text: yes, on: { click: () => { close(dlg); onYes(); } } })));
+  return dlg;
+}
+
+/** Short message at the bottom of the screen. */
+export function toast(container, message, kind = "info", ms = 4200) {
+  const el = h("div", { class: ["toast", `toast--${kind}`], role: kind === "error" ? "alert" : "status", testid: "toast", text: message });
+  container.append(el);
+  setTimeout(() => el.classList.add("leaving"), ms - 400);
+  setTimeout(() => el.remove(), ms);
+  return el;
+}

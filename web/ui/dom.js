@@ -1,0 +1,61 @@
+// Tiny DOM helpers. Text is always inserted with textContent (never innerHTML), so names and
+// other text from outside cannot inject markup.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/**
+ * Creates an element: h("button", {class: "x", type: "button", on: {click: fn}}, "text", child).
+ * Attribute values of null/undefined/false are skipped; `dataset` and `on` are objects.
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+/** Like h() but for SVG elements. */
+export function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+function setAttrs(el, attrs) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "on") {
+      for (const [ev, fn] of Object.entries(value)) el.addEventListener(ev, fn);
+    } else if (key === "dataset") {
+      for (const [k, v] of Object.entries(value)) if (v !== null && v !== undefined) el.dataset[k] = String(v);
+    } else if (key === "text") {
+      el.textContent = String(value);
+    } else if (key === "testid") {
+      el.setAttribute("data-testid", String(value));
+    } else if (key === "class" && Array.isArray(value)) {
+      el.setAttribute("class", value.filter(Boolean).join(" "));
+    } else if (key === "style") {
+      for (const [k, v] of Object.entries(value)) el.style.setProperty(k, String(v));
+    } else if (value === true) {
+      el.setAttribute(key, "");
+    } else {
+      el.setAttribute(key, String(value));
+    }
+  }
+}
+
+function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Resolves after `ms` milliseconds. */
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether the person asked for less motion. */
+export function reducedMotion() {
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+}

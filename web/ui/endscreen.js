@@ -1,0 +1,108 @@
+// End of game: score breakdown, winner, score-over-time chart.
+import { h, s } from "./dom.js";
+import { t } from "../i18n.js";
+import { ticketName } from "./logtext.js";
+
+/** Score of every seat after every turn, from the log's claim points, then the final totals. */
+export function scoreSeries(log, scores) {
+  const n = scores.length;
+  const lastTurn = log.reduce((m, ev) => Math.max(m, ev.turn ?? 0), 0);
+  const series = Array.from({ length: n }, () => [{ x: 0, y: 0 }]);
+  const run = new Array(n).fill(0);
+  const byTurn = new Map();
+  for (const ev of log) {
+    if (ev.kind === "claim") byTurn.set(ev.turn, [...(byTurn.get(ev.turn) ?? []), ev]);
+  }
+  for (let turn = 0; turn <= lastTurn; turn++) {
+    for (const ev of byTurn.get(turn) ?? []) {
+      run[ev.player] += ev.points;
+      series[ev.player].push({ x: turn + 1, y: run[ev.player] });
+    }
+  }
+  const end = lastTurn + 1;
+  for (let p = 0; p < n; p++) {
+    if (series[p].at(-1).x !== end) series[p].push({ x: end, y: run[p] });
+    series[p].push({ x: end + Math.max(2, Math.round(end * 0.08)), y: scores[p].total, final: true });
+  }
+  return series;
+}
+
+function chart(series, colors, names) {
+  const W = 560, H = 230, L = 38, R = 14, T = 14, B = 30;
+  const xs = series.flat().map((p) => p.x), ys = series.flat().map((p) => p.y);
+  const xMax = Math.max(...xs, 1);
+  const yMin = Math.min(0, ...ys), yMax = Math.max(10, ...ys);
+  const sx = (x) => L + (x / xMax) * (W - L - R);
+  const sy = (y) => T + (1 - (y - yMin) / (yMax - yMin)) * (H - T - B);
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "score-chart", role: "img", "aria-label": t("end.chartAria"), testid: "score-chart" });
+  const step = Math.max(10, Math.ceil((yMax - yMin) / 5 / 10) * 10);
+  for (let y = Math.ceil(yMin / step) * step; y <= yMax; y += step) {
+    svg.append(s("line", { x1: L, x2: W - R, y1: sy(y), y2: sy(y), class: y === 0 ? "axis" : "grid" }));
+    svg.append(s("text", { x: L - 6, y: sy(y) + 4, "text-anchor": "end", class: "tick", text: String(y) }));
+  }
+  const finalX = series[0]?.at(-2)?.x ?? 0;
+  svg.append(s("line", { x1: sx(finalX), x2: sx(finalX), y1: T, y2: H - B, class: "final-line" }));
+  svg.append(s("text", { x: sx(finalX) + 4, y: H - B + 16, class: "tick", text: t("end.chartFinal") }));
+  svg.append(s("text", { x: L, y: H - B + 16, class: "tick", text: t("end.chartTurns") }));
+  series.forEach((pts, p) => {
+    let d = "";
+    pts.forEach((pt, i) => {
+      if (i === 0) d += `M${sx(pt.x)},${sy(pt.y)}`;
+      else d += `H${sx(pt.x)}V${sy(pt.y)}`;
+    });
+    const path = s("path", { d, class: "series", stroke: colors[p], fill: "none" });
+    path.append(s("title", { text: names[p] }));
+    svg.append(path);
+    const last = pts.at(-1);
+    svg.append(s("circle", { cx: sx(last.x), cy: sy(last.y), r: 4.5, fill: colors[p], class: "series-dot" }));
+  });
+  return svg;
+}
+
+/**
+ * Builds the end-of-game panel. `scores` from the engine; `players` [{name, color}];
+ * actions: {onNewGame, onSameDeal, onDownload, onViewBoard, onHoverSeat(seat|null)}.
+ */
+export function endScreen({ scores, players, log, board, actions }) {
+  const order = scores.slice().sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  const winners = scores.filter((sc) => sc.winner).map((sc) => players[sc.seat].name);
+  const headline = winners.length > 1 ? t("end.tie", { names: winners.join(" & ") }) : t("end.winner", { name: winners[0] ?? "?" });
+  const head = h("tr", {},
+    h("th", { scope: "col", text: t("end.player") }),
+    h("th", { scope: "col", text: t("end.routes") }),
+    h("th", { scope: "col", text: t("end.ticketsWon") }),
+    h("th", { scope: "col", text: t("end.ticketsLost") }),
+    h("th", { scope: "col", text: t("end.longest") }),
+    h("th", { scope: "col", text: t("end.total") }));
+  const rows = order.map((sc) => {
+    const p = players[sc.seat];
+    const ticketList = h("ul", { class: "end-tickets" }, sc.tickets.map((tk) =>
+      h("li", { class: tk.completed ? "done" : "failed", text: `${tk.completed ? "✓" : "✗"} ${ticketName(board, tk)} ${tk.completed ? "+" : "−"}${tk.points}` })));
+    return h("tr", { class: ["end-row", sc.winner && "winner"], testid: `final-row-${sc.seat}`, dataset: { seat: sc.seat },
+      on: { pointerenter: () => actions.onHoverSeat(sc.seat), pointerleave: () => actions.onHoverSeat(null) } },
+    h("th", { scope: "row", class: "end-name" },
+      h("span", { class: "rank", text: String(sc.rank) }),
+      h("span", { class: "pc-dot", style: { "--pc": p.color } }),
+      h("span", { class: "end-player-name", text: p.name }),
+      sc.winner ? h("span", { class: "crown", title: t("end.winnerShort"), "aria-label": t("end.winnerShort"), text: "♛" }) : null,
+      h("details", { class: "end-details" }, h("summary", { text: t("end.ticketsN", { n: sc.tickets.length, done: sc.completed }) }), ticketList)),
+    h("td", { testid: `final-routes-${sc.seat}` }, String(sc.routes), h("small", { text: ` (${sc.routes_claimed})` })),
+    h("td", { class: "pos", testid: `final-tickets-won-${sc.seat}`, text: `+${sc.tickets_won}` }),
+    h("td", { class: "neg", testid: `final-tickets-lost-${sc.seat}`, text: `−${sc.tickets_lost}` }),
+    h("td", { testid: `final-longest-${sc.seat}` }, sc.longest_bonus ? h("span", { class: "pos", text: `+${sc.longest_bonus}` }) : "0",
+      h("small", { text: ` (${t("end.trains", { n: sc.longest_path })})` })),
+    h("td", { class: "total", testid: `final-total-${sc.seat}`, text: String(sc.total) }));
+  });
+  const colors = players.map((p) => p.color);
+  return h("div", { class: "end-panel" },
+    h("p", { class: "end-headline", testid: "winner", text: headline }),
+    h("div", { class: "table-wrap" }, h("table", { class: "end-table", testid: "final-scores" }, h("thead", {}, head), h("tbody", {}, rows))),
+    h("h3", { class: "end-sub", text: t("end.chartTitle") }),
+    chart(scoreSeries(log, scores), colors, players.map((p) => p.name)),
+    h("div", { class: "chart-legend" }, players.map((p) => h("span", { class: "legend-item" }, h("span", { class: "pc-dot", style: { "--pc": p.color } }), p.name))),
+    h("div", { class: "dlg-actions end-actions" },
+      h("button", { type: "button", class: "btn btn-ghost", testid: "view-board", text: t("end.viewBoard"), on: { click: actions.onViewBoard } }),
+      h("button", { type: "button", class: "btn btn-ghost", testid: "download-record", text: t("menu.download"), on: { click: actions.onDownload } }),
+      h("button", { type: "button", class: "btn btn-secondary", testid: "same-deal", text: t("end.sameDeal"), on: { click: actions.onSameDeal } }),
+      h("button", { type: "button", class: "btn btn-primary", testid: "new-game", text: t("end.newGame"), on: { click: actions.onNewGame } })));
+}

@@ -1,0 +1,685 @@
+// One game on screen: board, market, hand, tickets, players, log, routes list, dialogs, bots.
+import { h, sleep, reducedMotion } from "./dom.js";
+import { t, tMaybe } from "../i18n.js";
+import { BoardView } from "./board.js";
+import { cardFace, cardName, symbolSvg, PLAYER_COLORS, CARD_COLORS } from "./cards.js";
+import { groupTurns, describeTurn, routeName, ticketName } from "./logtext.js";
+import { ticketDialog, paymentDialog, passDeviceDialog, confirmDialog, modal, close } from "./dialogs.js";
+import { endScreen } from "./endscreen.js";
+import { SPEEDS } from "./newgame.js";
+import { icon } from "./icons.js";
+
+const SAVE_KEY = "railtrip.saved.v1";
+
+export function loadSaved() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(SAVE_KEY) || "null");
+    return saved && saved.record && saved.settings ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+function clearSaved() {
+  try { localStorage.removeItem(SAVE_KEY); } catch { /* ignore */ }
+}
+
+/** Delay before showing a bot's action, from the URL (?botDelay=ms, for tests) or the chosen speed. */
+function botDelay(speed) {
+  const q = new URLSearchParams(location.search).get("botDelay");
+  if (q !== null && /^\d+$/.test(q)) return Number(q);
+  return SPEEDS[speed] ?? SPEEDS.normal;
+}
+
+export class GameScreen {
+  /**
+   * ctx: {engine, root, board, version, toast(msg, kind), langSwitch(), onNewGame(), startGame(settings)}
+   * settings: {variant, players, seed, seats:[{name, kind, bot, color}], speed}
+   */
+  constructor(ctx, settings) {
+    this.ctx = ctx;
+    this.engine = ctx.engine;
+    this.board = ctx.board;
+    this.settings = settings;
+    this.seats = settings.seats;
+    this.names = this.seats.map((s) => s.name);
+    this.colors = this.seats.map((s) => PLAYER_COLORS[s.color] ?? "#888");
+    this.humans = this.seats.filter((s) => s.kind === "human").length;
+    this.viewer = this.humans > 1 ? null : this.seats.findIndex((s) => s.kind === "human");
+    this.res = null;
+    this.busy = false;
+    this.dialog = null;
+    this.dialogKind = null;
+    this.alive = true;
+    this.focus = null;            // {cities:Set, routes:Set} shown on the map
+    this.pinnedTicket = null;
+    this.lastLogLength = -1;
+    this.prevHand = {};
+    this.finalAnnounced = false;
+    this.endShown = false;
+    this.delay = botDelay(settings.speed);
+    this.#build();
+  }
+
+  // ------------------------------------------------------------------ lifecycle
+  async start(record = null) {
+    this.#setRoot({ uiState: "playing" });
+    let res;
+    try {
+      if (record) {
+        res = await this.engine.call("load", { record, player: this.viewer });
+      } else {
+        res = await this.engine.call("new_game", {
+          variant: this.settings.variant, players: this.settings.players, seed: this.settings.seed,
+          seats: this.seats.map(({ name, kind, bot, color }) => ({ name, kind, bot, color })), player: this.viewer,
+        });
+      }
+    } catch (err) {
+      this.ctx.toast(t("error.start", { message: err.message }), "error");
+      this.ctx.onNewGame(true);
+      return;
+    }
+    if (!this.alive) return;
+    this.gameId = res.game_id;
+    window.__railtripRecord = () => this.engine.call("record", { game_id: this.gameId });
+    window.__railtrip = { gameId: this.gameId, settings: this.settings, state: () => this.res, record: window.__railtripRecord };
+    await this.#handle(res);
+  }
+
+  destroy() {
+    this.alive = false;
+    close(this.dialog);
+    this.boardView.destroy();
+    document.removeEventListener("keydown", this.keyHandler);
+    if (this.gameId) this.engine.call("drop", { game_id: this.gameId }).catch(() => {});
+  }
+
+  // ------------------------------------------------------------------ building the screen
+  #build() {
+    const b = this.board;
+    this.boardView = new BoardView(b, {
+      onRouteActivate: (id, { pointerType }) => {
+        if (pointerType === "mouse" && this.#claimsFor(id).length) this.claimRoute(id);
+      },
+      describeRoute: (id, opts) => this.#routeTip(id, opts),
+      onEmptyTap: () => { this.pinnedTicket = null; this.#setFocus(null); },
+    });
+
+    this.statusMain = h("span", { class: "status-main", testid: "turn-status" });
+    this.statusLast = h("span", { class: "status-last", testid: "last-action" });
+    this.finalBadge = h("span", { class: "final-badge", testid: "final-round", role: "status", hidden: true });
+    this.passBtn = h("button", { type: "button", class: "btn btn-secondary btn-small", testid: "pass-turn", hidden: true,
+      text: t("game.pass"), on: { click: () => this.#passTurn() } });
+    this.scoresBtn = h("button", { type: "button", class: "btn btn-secondary btn-small", testid: "show-scores", hidden: true,
+      text: t("end.showScores"), on: { click: () => this.#showEnd() } });
+    const menu = h("details", { class: "menu" },
+      h("summary", { class: "menu-btn", "aria-label": t("menu.title"), title: t("menu.title"), testid: "menu" }, icon("menu", 20)),
+      h("div", { class: "menu-panel" },
+        h("button", { type: "button", testid: "menu-new-game", text: t("menu.newGame"), on: { click: () => { menu.open = false; this.#confirmNewGame(); } } }),
+        h("button", { type: "button", testid: "menu-download", text: t("menu.download"), on: { click: () => { menu.open = false; this.download(); } } }),
+        h("div", { class: "menu-row" }, h("span", { text: t("menu.speed") }), this.#speedSelect())));
+    const top = h("header", { class: "topbar" },
+      h("span", { class: "brand-sm", text: "Railtrip" }),
+      h("div", { class: "status", "aria-live": "polite" }, this.statusMain, this.statusLast),
+      this.finalBadge, this.passBtn, this.scoresBtn, this.ctx.langSwitch(), menu);
+
+    // Market column: deck, five face-up cards, ticket deck.
+    this.deckBtn = h("button", { type: "button", class: "pile deck-pile", testid: "deck",
+      on: { click: () => this.#actKind("draw") } }, h("span", { class: "pile-art deck-art" }, icon("train", 26)),
+    h("span", { class: "pile-label", text: t("market.deck") }), h("span", { class: "pile-count" }));
+    this.slots = [0, 1, 2, 3, 4].map((i) => h("button", { type: "button", class: "slot", testid: `market-slot-${i}`,
+      dataset: { slot: i }, on: { click: () => this.#takeSlot(i) } }));
+    this.ticketBtn = h("button", { type: "button", class: "pile ticket-pile", testid: "ticket-deck",
+      on: { click: () => this.#actKind("tickets") } }, h("span", { class: "pile-art ticket-art" }, icon("ticket", 26)),
+    h("span", { class: "pile-label", text: t("market.tickets") }), h("span", { class: "pile-count" }));
+    this.market = h("section", { class: "market", testid: "market", "aria-label": t("market.title") },
+      this.deckBtn, h("div", { class: "slots" }, this.slots), this.ticketBtn);
+
+    // Hand and tickets.
+    this.handEl = h("div", { class: "hand", testid: "hand", role: "list", "aria-label": t("hand.title") });
+    this.ticketsEl = h("div", { class: "my-tickets", testid: "my-tickets", role: "list", "aria-label": t("tickets.mine") });
+    this.handArea = h("section", { class: "hand-area", "aria-label": t("hand.area") },
+      h("div", { class: "hand-block" }, h("h2", { class: "mini-title", text: t("hand.title") }), this.handEl),
+      h("div", { class: "tickets-block" }, h("h2", { class: "mini-title", text: t("tickets.mine") }), this.ticketsEl));
+
+    // Side: players, then tabs (log / routes).
+    this.playersEl = h("ol", { class: "players", testid: "players", "aria-label": t("players.title") });
+    this.logEl = h("ol", { class: "log", testid: "game-log", "aria-label": t("log.title") });
+    this.routeSelect = h("select", { testid: "route-select", id: "route-select", "aria-label": t("routes.select") });
+    this.routeClaim = h("button", { type: "button", class: "btn btn-primary", testid: "route-claim", text: t("routes.claim"),
+      on: { click: () => this.routeSelect.value && this.claimRoute(this.routeSelect.value) } });
+    this.routeCount = h("p", { class: "hint", testid: "route-count" });
+    const routesPanel = h("div", { class: "routes-panel", testid: "routes-panel" },
+      h("label", { for: "route-select", class: "field-label", text: t("routes.label") }),
+      h("div", { class: "route-row" }, this.routeSelect, this.routeClaim), this.routeCount,
+      h("p", { class: "hint", text: t("routes.help") }));
+    const tabs = [["log", t("tabs.log"), this.logEl], ["routes", t("tabs.routes"), routesPanel]];
+    const tabBtns = tabs.map(([key, label], i) => h("button", { type: "button", role: "tab", id: `tab-${key}`, class: "tab",
+      testid: `tab-${key}`, "aria-selected": i === 0 ? "true" : "false", "aria-controls": `panel-${key}`, text: label,
+      on: { click: () => select(key) } }));
+    const panels = tabs.map(([key, , body], i) => h("div", { role: "tabpanel", id: `panel-${key}`, class: "tab-panel",
+      "aria-labelledby": `tab-${key}`, hidden: i !== 0 }, body));
+    const select = (key) => {
+      tabs.forEach(([k], i) => { tabBtns[i].setAttribute("aria-selected", String(k === key)); panels[i].hidden = k !== key; });
+    };
+    this.side = h("aside", { class: "side" }, this.playersEl,
+      h("div", { class: "tabs", role: "tablist", "aria-label": t("tabs.label") }, tabBtns), panels);
+
+    this.el = h("div", { class: "game", testid: "game" }, top,
+      h("section", { class: "board-area", "aria-label": t("board.title") }, this.boardView.el),
+      this.market, this.handArea, this.side);
+
+    this.keyHandler = (ev) => this.#onKey(ev);
+    document.addEventListener("keydown", this.keyHandler);
+  }
+
+  #speedSelect() {
+    return h("select", { testid: "menu-speed", "aria-label": t("menu.speed"), on: { change: (e) => {
+      this.settings.speed = e.target.value;
+      this.delay = botDelay(e.target.value);
+    } } }, Object.keys(SPEEDS).map((k) => h("option", { value: k, selected: k === this.settings.speed, text: t(`speed.${k}`) })));
+  }
+
+  // ------------------------------------------------------------------ the flow
+  #isBot(seat) {
+    return this.seats[seat]?.kind === "bot";
+  }
+
+  async #handle(res) {
+    if (!this.alive) return;
+    this.res = res;
+    this.busy = false;
+    if (res.over) {
+      clearSaved();
+      this.render();
+      this.#showEnd();
+      return;
+    }
+    this.#save();
+    const cur = res.current;
+    if (this.#isBot(cur)) {
+      this.render();
+      this.#runBot();
+      return;
+    }
+    if (this.viewer !== cur) {
+      if (this.humans > 1) {
+        this.viewer = null;
+        this.res = await this.engine.call("state", { game_id: this.gameId, player: null });
+        this.render();
+        this.#showPass(cur);
+        this.#updateRoot();
+        return;
+      }
+      this.viewer = cur;
+      this.res = await this.engine.call("state", { game_id: this.gameId, player: cur });
+    }
+    this.render();
+    const keeps = this.res.legal.filter((a) => a.kind === "keep");
+    if (keeps.length) this.#openTickets(keeps);
+  }
+
+  #showPass(cur) {
+    this.dialogKind = "pass-device";
+    this.dialog = passDeviceDialog(this.ctx.root, { name: this.names[cur], color: this.colors[cur], onReady: async () => {
+      this.dialog = null;
+      this.dialogKind = null;
+      this.viewer = cur;
+      const mine = await this.engine.call("state", { game_id: this.gameId, player: cur });
+      this.prevHand = mine.view.me?.hand ?? {};
+      this.#handle(mine);
+    } });
+  }
+
+  /** Rebuilds the screen in the current language (the game state stays). */
+  relocalize() {
+    const oldEl = this.el;
+    const kind = this.dialogKind;
+    close(this.dialog);
+    this.dialog = null;
+    this.dialogKind = null;
+    this.boardView.destroy();
+    document.removeEventListener("keydown", this.keyHandler);
+    this.lastLogLength = -1;
+    this.#build();
+    oldEl.replaceWith(this.el);
+    this.render();
+    if (kind === "choose-tickets") this.#openTickets(this.res.legal.filter((a) => a.kind === "keep"));
+    else if (kind === "pass-device") this.#showPass(this.res.current);
+    else if (kind === "game-over") this.#showEnd();
+    this.#updateRoot();
+  }
+
+  async #runBot() {
+    const seat = this.res.current;
+    const t0 = performance.now();
+    if (this.humans > 1) this.viewer = null;
+    let res;
+    try {
+      res = await this.engine.call("bot_move", { game_id: this.gameId, bot: this.seats[seat].bot, player: this.viewer });
+    } catch (err) {
+      if (!this.alive) return;
+      this.ctx.toast(t("error.bot", { name: this.names[seat], message: err.message }), "error");
+      return;
+    }
+    if (!this.alive) return;
+    const quick = res.event?.kind === "keep" && res.event?.setup;
+    const wait = (quick ? this.delay * 0.4 : this.delay) - (performance.now() - t0);
+    if (wait > 0) await sleep(wait);
+    if (!this.alive) return;
+    this.#animateEvent(res.event);
+    this.#handle(res);
+  }
+
+  async act(text) {
+    if (this.busy || !this.gameId) return;
+    this.busy = true;
+    this.boardView.hideTip();
+    this.render();
+    let res;
+    try {
+      res = await this.engine.call("apply", { game_id: this.gameId, action: text, player: this.viewer });
+    } catch (err) {
+      if (!this.alive) return;
+      this.ctx.toast(err.message, "error");
+      try {
+        res = await this.engine.call("state", { game_id: this.gameId, player: this.viewer });
+      } catch (err2) {
+        this.ctx.toast(err2.message, "error");
+        this.busy = false;
+        this.render();
+        return;
+      }
+    }
+    if (!this.alive) return;
+    if (res.event) this.#animateEvent(res.event, true);
+    this.#handle(res);
+  }
+
+  #legal() {
+    const r = this.res;
+    if (!r || r.over || this.busy || this.viewer === null || r.current !== this.viewer || this.dialogKind === "pass-device") return [];
+    return r.legal;
+  }
+
+  #actKind(kind) {
+    const a = this.#legal().find((x) => x.kind === kind);
+    if (a) this.act(a.text);
+  }
+
+  #takeSlot(i) {
+    const a = this.#legal().find((x) => x.kind === "take" && x.slot === i);
+    if (a) this.act(a.text);
+  }
+
+  #passTurn() {
+    this.#actKind("pass");
+  }
+
+  #claimsFor(routeId) {
+    return this.#legal().filter((a) => a.kind === "claim" && a.route === routeId);
+  }
+
+  /** Claims a route: directly if one payment is legal, else through the payment chooser. */
+  claimRoute(routeId) {
+    const options = this.#claimsFor(routeId);
+    if (!options.length) {
+      this.ctx.toast(t("routes.cannot", { route: routeName(this.board, routeId) }), "info");
+      return;
+    }
+    if (options.length === 1) {
+      this.act(options[0].text);
+      return;
+    }
+    this.dialogKind = "choose-payment";
+    this.dialog = paymentDialog(this.ctx.root, {
+      title: t("pay.title", { route: routeName(this.board, routeId) }), options,
+      onChoose: (text) => { this.dialog = null; this.dialogKind = null; this.#updateRoot(); this.act(text); },
+      onCancel: () => { this.dialog = null; this.dialogKind = null; this.#updateRoot(); },
+    });
+    this.#updateRoot();
+  }
+
+  #openTickets(keeps) {
+    const me = this.res.view.me;
+    this.dialogKind = "choose-tickets";
+    this.dialog = ticketDialog(this.ctx.root, {
+      offered: me.offered, keeps, minKeep: me.min_keep, board: this.board, setup: this.res.phase === "setup_tickets",
+      onHover: (tk) => this.#setFocus(tk ? { cities: new Set(tk.cities), routes: this.#routesOf(this.viewer) } : null),
+      onConfirm: (text) => { this.dialog = null; this.dialogKind = null; this.#updateRoot(); this.act(text); },
+    });
+    this.#updateRoot();
+  }
+
+  #confirmNewGame() {
+    if (this.res?.over) return this.ctx.onNewGame();
+    confirmDialog(this.ctx.root, { title: t("menu.newGame"), text: t("menu.newGameConfirm"), yes: t("menu.newGameYes"),
+      onYes: () => this.ctx.onNewGame() });
+  }
+
+  async download() {
+    if (!this.gameId) return;
+    try {
+      const rec = await this.engine.call("record", { game_id: this.gameId });
+      const blob = new Blob([JSON.stringify(rec, null, 1)], { type: "application/json" });
+      const url = URL.createObjectURL(blob);
+      const a = h("a", { href: url, download: `railtrip-${this.settings.variant}-${this.settings.seed}.json` });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 5000);
+    } catch (err) {
+      this.ctx.toast(err.message, "error");
+    }
+  }
+
+  async #save() {
+    try {
+      const rec = await this.engine.call("record", { game_id: this.gameId });
+      if (!this.alive || this.res?.over) return;
+      localStorage.setItem(SAVE_KEY, JSON.stringify({ record: rec, settings: this.settings, turn: this.res.view.turn, savedAt: Date.now() }));
+    } catch { /* storage full or private mode: the game goes on */ }
+  }
+
+  #showEnd() {
+    const res = this.res;
+    if (!res?.scores) return;
+    close(this.dialog);
+    const players = this.seats.map((s, i) => ({ name: s.name, color: this.colors[i] }));
+    const longest = new Set(res.scores.filter((sc) => sc.longest_bonus).flatMap((sc) => sc.longest_path_routes));
+    this.boardView.update({ longest });
+    const panel = endScreen({
+      scores: res.scores, players, log: res.view.log, board: this.board, actions: {
+        onNewGame: () => this.ctx.onNewGame(),
+        onSameDeal: () => this.ctx.startGame({ ...this.settings }),
+        onDownload: () => this.download(),
+        onViewBoard: () => { close(this.dialog); this.dialog = null; this.dialogKind = null; this.scoresBtn.hidden = false; this.#updateRoot(); },
+        onHoverSeat: (seat) => this.boardView.update({ longest: seat === null ? longest : new Set(res.scores[seat].longest_path_routes) }),
+      },
+    });
+    this.dialogKind = "game-over";
+    this.scoresBtn.hidden = true;
+    this.dialog = modal(this.ctx.root, { testid: "game-over", title: t("end.title"), className: "dlg-end",
+      onCancel: () => { this.dialog = null; this.dialogKind = null; this.scoresBtn.hidden = false; } }, panel);
+    this.#updateRoot();
+  }
+
+  // ------------------------------------------------------------------ rendering
+  #setRoot({ uiState }) {
+    const root = this.ctx.root;
+    root.dataset.uiState = uiState;
+  }
+
+  #updateRoot() {
+    const r = this.res;
+    const root = this.ctx.root;
+    let state = "playing";
+    if (r?.over) state = "game-over";
+    else if (this.dialogKind && this.dialogKind !== "game-over") state = this.dialogKind;
+    else if (r && this.#isBot(r.current)) state = "waiting-bot";
+    root.dataset.uiState = state;
+    root.dataset.currentPlayer = r && !r.over ? String(r.current) : "";
+    root.dataset.viewer = this.viewer === null ? "" : String(this.viewer);
+    root.dataset.myTurn = String(this.#legal().length > 0);
+    root.dataset.busy = String(this.busy);
+    root.dataset.ply = String(r?.ply ?? 0);
+    root.dataset.phase = r?.phase ?? "";
+  }
+
+  render() {
+    const r = this.res;
+    if (!r || !this.alive) return;
+    const v = r.view;
+    const legal = this.#legal();
+    this.#renderStatus(r, legal);
+    this.#renderMarket(v, legal);
+    this.#renderHand(v);
+    this.#renderTickets(v);
+    this.#renderPlayers(v, r);
+    this.#renderLog(v);
+    this.#renderRoutes(legal);
+    this.boardView.update({
+      owners: v.routes, playerColors: this.colors,
+      claimable: new Set(legal.filter((a) => a.kind === "claim").map((a) => a.route)),
+      focus: this.focus,
+    });
+    this.el.classList.toggle("is-my-turn", legal.length > 0);
+    this.el.classList.toggle("is-busy", this.busy);
+    this.#updateRoot();
+  }
+
+  #renderStatus(r, legal) {
+    const v = r.view;
+    let text;
+    if (r.over) text = t("status.over");
+    else if (this.#isBot(r.current)) text = t("status.botThinking", { name: this.names[r.current] });
+    else if (r.current !== this.viewer) text = t("status.waitingHuman", { name: this.names[r.current] });
+    else if (r.phase === "second_card") text = t("status.secondCard");
+    else if (r.phase === "setup_tickets" || r.phase === "keep_tickets") text = t("status.chooseTickets");
+    else if (legal.some((a) => a.kind === "pass")) text = t("status.mustPass");
+    else text = this.humans > 1 ? t("status.yourTurnName", { name: this.names[r.current] }) : t("status.yourTurn");
+    this.statusMain.textContent = text;
+    this.statusMain.parentElement.style.setProperty("--pc", r.over ? "transparent" : this.colors[r.current]);
+    const groups = groupTurns(v.log);
+    const last = groups.at(-1);
+    this.statusLast.textContent = last ? describeTurn(last, { names: this.names, board: this.board, viewer: this.viewer }) : "";
+    this.finalBadge.hidden = !v.final_round || r.over;
+    this.finalBadge.textContent = t("status.finalRound", { n: v.final_turns_left });
+    if (v.final_round && !this.finalAnnounced && !r.over) {
+      this.finalAnnounced = true;
+      this.ctx.toast(t("status.finalToast"), "warn", 6000);
+    }
+    this.passBtn.hidden = !legal.some((a) => a.kind === "pass");
+  }
+
+  #renderMarket(v, legal) {
+    const takes = new Map(legal.filter((a) => a.kind === "take").map((a) => [a.slot, a]));
+    v.market.forEach((card, i) => {
+      const btn = this.slots[i];
+      const key = `${card}|${takes.has(i)}`;
+      btn.disabled = !takes.has(i);
+      if (btn.dataset.key === key) return;
+      btn.dataset.key = key;
+      btn.dataset.card = card ?? "";
+      if (card) {
+        btn.replaceChildren(cardFace(card, { size: "md" }));
+        btn.setAttribute("aria-label", takes.has(i) ? t("market.take", { card: cardName(card) }) : t("market.cannotTake", { card: cardName(card) }));
+      } else {
+        btn.replaceChildren(h("span", { class: "slot-empty", text: t("market.empty") }));
+        btn.setAttribute("aria-label", t("market.empty"));
+      }
+    });
+    const canDraw = legal.some((a) => a.kind === "draw");
+    this.deckBtn.disabled = !canDraw;
+    this.deckBtn.querySelector(".pile-count").textContent = String(v.deck);
+    this.deckBtn.setAttribute("aria-label", t("market.drawAria", { n: v.deck, d: v.discard }));
+    this.deckBtn.title = t("market.discardInfo", { d: v.discard });
+    const canTickets = legal.some((a) => a.kind === "tickets");
+    this.ticketBtn.disabled = !canTickets;
+    this.ticketBtn.querySelector(".pile-count").textContent = String(v.ticket_deck);
+    this.ticketBtn.setAttribute("aria-label", t("market.ticketsAria", { n: v.ticket_deck }));
+  }
+
+  #renderHand(v) {
+    const me = v.me;
+    if (!me) {
+      this.handEl.replaceChildren(h("p", { class: "hand-hidden", testid: "hand-hidden", text: t("hand.hidden") }));
+      this.prevHand = {};
+      return;
+    }
+    const items = [];
+    for (const card of this.board.cards) {
+      const n = me.hand[card] ?? 0;
+      if (!n) continue;
+      const bump = n > (this.prevHand[card] ?? 0) && Object.keys(this.prevHand).length > 0;
+      items.push(h("div", { class: ["hand-group", bump && "bump"], role: "listitem", testid: `hand-${card}`,
+        dataset: { card, count: n }, "aria-label": t("hand.group", { n, card: cardName(card) }) },
+      cardFace(card, { count: n, size: "lg" })));
+    }
+    if (!items.length) items.push(h("p", { class: "hint", text: t("hand.empty") }));
+    this.handEl.replaceChildren(...items);
+    this.prevHand = { ...me.hand };
+  }
+
+  #renderTickets(v) {
+    const me = v.me;
+    if (!me) {
+      this.ticketsEl.replaceChildren(h("p", { class: "hint", text: t("tickets.hidden") }));
+      return;
+    }
+    if (!me.tickets.length) {
+      this.ticketsEl.replaceChildren(h("p", { class: "hint", text: t("tickets.none") }));
+      return;
+    }
+    const mine = this.#routesOf(this.viewer);
+    const items = me.tickets.map((tk) => {
+      const focusOn = () => this.#setFocus({ cities: new Set(tk.cities), routes: mine });
+      const focusOff = () => { if (this.pinnedTicket !== tk.id) this.#setFocus(this.pinnedTicket ? this.focus : null); };
+      const btn = h("button", { type: "button", class: ["ticket", tk.completed && "done", this.pinnedTicket === tk.id && "pinned"],
+        role: "listitem", testid: `my-ticket-${tk.id}`, dataset: { completed: String(tk.completed) },
+        "aria-pressed": String(this.pinnedTicket === tk.id),
+        "aria-label": t(tk.completed ? "tickets.ariaDone" : "tickets.ariaOpen", { route: ticketName(this.board, tk), n: tk.points }),
+        on: {
+          pointerenter: focusOn, pointerleave: focusOff, focus: focusOn, blur: focusOff,
+          click: () => {
+            this.pinnedTicket = this.pinnedTicket === tk.id ? null : tk.id;
+            if (this.pinnedTicket) focusOn(); else this.#setFocus(null);
+            this.#renderTickets(this.res.view);
+          },
+        } },
+      h("span", { class: "ticket-cities", text: ticketName(this.board, tk) }),
+      h("span", { class: "ticket-points", text: String(tk.points) }),
+      h("span", { class: "ticket-state", text: tk.completed ? "✓" : "" }));
+      return btn;
+    });
+    const done = me.tickets.filter((tk) => tk.completed);
+    const sum = (arr) => arr.reduce((s2, tk) => s2 + tk.points, 0);
+    this.ticketsEl.replaceChildren(...items, h("p", { class: "ticket-sum", testid: "ticket-sum",
+      text: t("tickets.summary", { done: done.length, n: me.tickets.length, plus: sum(done), open: sum(me.tickets) - sum(done) }) }));
+  }
+
+  #routesOf(seat) {
+    const owners = this.res?.view.routes ?? {};
+    return new Set(Object.keys(owners).filter((id) => owners[id] === seat));
+  }
+
+  #setFocus(focus) {
+    this.focus = focus;
+    this.boardView.update({ focus });
+  }
+
+  #renderPlayers(v, r) {
+    const items = v.players.map((p) => {
+      const seat = this.seats[p.seat];
+      const active = !r.over && r.current === p.seat;
+      const sc = r.over ? r.scores?.[p.seat] : null;
+      const stat = (name, value, label) => h("span", { class: "stat", title: label, "aria-label": `${label}: ${value}` },
+        icon(name, 15), h("span", { text: String(value) }));
+      return h("li", { class: ["player", active && "active", p.seat === this.viewer && "me"], testid: `player-${p.seat}`,
+        dataset: { seat: p.seat, score: p.score, trains: p.trains }, style: { "--pc": this.colors[p.seat] },
+        "aria-current": active ? "true" : null,
+        on: {
+          pointerenter: () => this.#setFocus({ cities: new Set(), routes: this.#routesOf(p.seat) }),
+          pointerleave: () => this.#setFocus(null),
+        } },
+      h("span", { class: "player-color" }),
+      h("span", { class: "player-name" },
+        h("span", { class: "pname", text: seat.name }),
+        h("span", { class: "pkind", text: seat.kind === "bot" ? t("players.bot", { level: tMaybe(`level.${seat.bot}`, seat.bot) }) : t("players.human") }),
+        active && this.#isBot(p.seat) ? h("span", { class: "thinking", "aria-hidden": "true" }, h("i"), h("i"), h("i")) : null),
+      h("span", { class: "player-score", testid: `player-score-${p.seat}`, title: t("players.score"),
+        text: String(sc ? sc.total : p.score) }),
+      h("span", { class: "player-stats" },
+        stat("train", p.trains, t("players.trains")),
+        stat("cards", p.hand, t("players.cards")),
+        stat("ticket", p.tickets, t("players.tickets"))));
+    });
+    this.playersEl.replaceChildren(...items);
+  }
+
+  #renderLog(v) {
+    if (v.log.length === this.lastLogLength) return;
+    this.lastLogLength = v.log.length;
+    const groups = groupTurns(v.log);
+    const items = groups.slice().reverse().slice(0, 200).map((g) => h("li", { class: "log-entry", testid: "log-entry",
+      dataset: { player: g.player, kind: g.events[0].kind }, style: { "--pc": this.colors[g.player] } },
+    h("span", { class: "log-dot", "aria-hidden": "true" }),
+    h("span", { text: describeTurn(g, { names: this.names, board: this.board, viewer: this.viewer }) })));
+    if (!items.length) items.push(h("li", { class: "log-entry hint", text: t("log.empty") }));
+    this.logEl.replaceChildren(...items);
+  }
+
+  #renderRoutes(legal) {
+    const ids = [...new Set(legal.filter((a) => a.kind === "claim").map((a) => a.route))];
+    const key = ids.join(",");
+    if (this.routeSelect.dataset.key === key) return;
+    this.routeSelect.dataset.key = key;
+    const prev = this.routeSelect.value;
+    const opts = ids.map((id) => {
+      const r = this.board.routeById.get(id);
+      return h("option", { value: id, selected: id === prev,
+        text: t("routes.option", { route: routeName(this.board, id), n: r.length, color: cardName(r.color), points: this.board.route_points[r.length] }) });
+    });
+    if (!opts.length) opts.push(h("option", { value: "", text: t("routes.none") }));
+    this.routeSelect.replaceChildren(...opts);
+    this.routeSelect.disabled = !ids.length;
+    this.routeClaim.disabled = !ids.length;
+    this.routeCount.textContent = t("routes.count", { n: ids.length });
+  }
+
+  #routeTip(id, { pinned }) {
+    const r = this.board.routeById.get(id);
+    if (!r || !this.res) return null;
+    const owner = this.res.view.routes[id];
+    const claims = this.#claimsFor(id);
+    const lines = [
+      h("strong", { class: "tip-title", text: routeName(this.board, id) }),
+      h("span", { class: "tip-line" },
+        h("span", { class: "chip", style: { "--chip": CARD_COLORS[r.color] ?? CARD_COLORS.gray } },
+          r.color !== "gray" ? symbolSvg(r.color, { size: 12 }) : null),
+        t("tip.length", { n: r.length, color: cardName(r.color), points: this.board.route_points[r.length] })),
+    ];
+    if (owner !== undefined) lines.push(h("span", { class: "tip-owner", style: { "--pc": this.colors[owner] }, text: t("tip.owner", { name: this.names[owner] }) }));
+    else if (claims.length) {
+      if (pinned) {
+        lines.push(h("button", { type: "button", class: "btn btn-primary btn-small", testid: "tip-claim", text: t("routes.claim"),
+          on: { click: (e) => { e.stopPropagation(); this.boardView.hideTip(); this.claimRoute(id); } } }));
+      } else {
+        lines.push(h("span", { class: "tip-hint", text: t("tip.clickToClaim") }));
+      }
+    } else if (r.double && this.res.view.routes[r.double] !== undefined) {
+      lines.push(h("span", { class: "tip-hint", text: t("tip.doubleTaken") }));
+    }
+    return h("div", { class: "tip" }, lines);
+  }
+
+  #animateEvent(ev, mine = false) {
+    if (!ev) return;
+    const color = this.colors[ev.player];
+    if (ev.kind === "claim") this.boardView.flash(ev.route, mine ? "rgba(255,255,255,0.95)" : color);
+    let target = null;
+    if (ev.kind === "take") {
+      const slot = Number((ev.action ?? "").split(/\s+/)[1]);
+      target = this.slots[slot];
+    } else if (ev.kind === "draw") target = this.deckBtn;
+    else if (ev.kind === "tickets") target = this.ticketBtn;
+    if (target && !reducedMotion()) {
+      target.style.setProperty("--pc", color);
+      target.classList.remove("flash");
+      void target.offsetWidth;
+      target.classList.add("flash");
+      setTimeout(() => target.classList.remove("flash"), 900);
+    }
+  }
+
+  #onKey(ev) {
+    if (this.dialogKind || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const tag = document.activeElement?.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    if (ev.key >= "1" && ev.key <= "5") this.#takeSlot(Number(ev.key) - 1);
+    else if (ev.key === "d" || ev.key === "D") this.#actKind("draw");
+    else if (ev.key === "t" || ev.key === "T") this.#actKind("tickets");
+    else return;
+    ev.preventDefault();
+  }
+}

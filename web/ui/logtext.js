@@ -1,0 +1,79 @@
+// The game log in words: a turn's events grouped into one sentence each.
+import { t } from "../i18n.js";
+
+const DRAWS = new Set(["draw", "take"]);
+
+/** Groups log events into turns: [{player, turn, events}]. */
+export function groupTurns(log) {
+  const groups = [];
+  for (const [index, ev] of log.entries()) {
+    const last = groups.at(-1);
+    const lastKind = last?.events.at(-1).kind;
+    const joins = last && !ev.setup && ev.player === last.player && ev.turn === last.turn && !last.events[0].setup &&
+      ((DRAWS.has(ev.kind) && DRAWS.has(lastKind)) || (ev.kind === "keep" && lastKind === "tickets"));
+    if (joins) last.events.push(ev);
+    else groups.push({ player: ev.player, turn: ev.turn, events: [ev], index });
+  }
+  return groups;
+}
+
+/** "Denver – Kansas City" for a route id. */
+export function routeName(board, routeId) {
+  const r = board.routeById.get(routeId);
+  if (!r) return routeId;
+  return `${board.cityName(r.a)} – ${board.cityName(r.b)}`;
+}
+
+export function ticketName(board, ticket) {
+  return `${board.cityName(ticket.cities[0])} – ${board.cityName(ticket.cities[1])}`;
+}
+
+function payment(cards) {
+  return Object.entries(cards ?? {}).filter(([, n]) => n > 0)
+    .map(([c, n]) => t("log.payPart", { n, card: t(`card.${c}`) })).join(" + ");
+}
+
+/** One sentence for a turn group. `names[seat]` are the players' names; `viewer` may see own keeps. */
+export function describeTurn(group, { names, board, viewer }) {
+  const name = names[group.player] ?? `#${group.player + 1}`;
+  const evs = group.events;
+  const first = evs[0];
+  switch (first.kind) {
+    case "take":
+    case "draw": {
+      const takes = evs.filter((e) => e.kind === "take").map((e) => e.card);
+      const blind = evs.filter((e) => e.kind === "draw").length;
+      if (takes.length === 1 && takes[0] === "loco" && blind === 0) return t("log.takeLoco", { name });
+      if (takes.length === 2) {
+        if (takes[0] === takes[1]) return t("log.takeTwoSame", { name, a: t(`cardAdj.${takes[0]}`) });
+        return t("log.takeTwo", { name, a: t(`cardAdj.${takes[0]}`), b: t(`cardAdj.${takes[1]}`) });
+      }
+      if (takes.length === 1 && blind === 1) return t("log.takeAndDraw", { name, a: t(`cardAdj.${takes[0]}`) });
+      if (takes.length === 1) return t("log.takeOne", { name, a: t(`cardAdj.${takes[0]}`) });
+      return t("log.drawBlind", { name, n: blind });
+    }
+    case "claim":
+      return t("log.claim", { name, route: routeName(board, first.route), n: first.length, points: first.points, pay: payment(first.cards) });
+    case "tickets": {
+      const keep = evs.find((e) => e.kind === "keep");
+      if (!keep) return t("log.drawTickets", { name, n: first.count });
+      return t("log.drawTicketsKept", { name, n: keep.offered ?? first.count, k: keep.count }) + ownKeep(keep, board, viewer);
+    }
+    case "keep":
+      return t("log.keepSetup", { name, n: first.offered, k: first.count }) + ownKeep(first, board, viewer);
+    case "pass":
+      return t("log.pass", { name });
+    default:
+      return t("log.unknown", { name, what: first.action ?? first.kind });
+  }
+}
+
+function ownKeep(ev, board, viewer) {
+  if (ev.player !== viewer || !ev.action) return "";
+  const ids = ev.action.split(/\s+/).slice(1);
+  const names = ids.map((id) => {
+    const tk = board.ticketById.get(id);
+    return tk ? `${ticketName(board, tk)} (${tk.points})` : id;
+  });
+  return names.length ? ` ${t("log.yourKeep", { list: names.join(", ") })}` : "";
+}

@@ -1,0 +1,204 @@
+// The new-game screen: game, opponents (computer or human, hotseat), names, colours, seed.
+import { h } from "./dom.js";
+import { t, tMaybe } from "../i18n.js";
+import { PLAYER_COLORS, PLAYER_COLOR_NAMES } from "./cards.js";
+
+const PREFS_KEY = "railtrip.newgame.v1";
+export const LEVELS = ["easy", "normal", "hard"];
+/** Variants this UI can show; others the engine lists appear as "coming soon". */
+export const UI_VARIANTS = ["usa"];
+export const SPEEDS = { slow: 1100, normal: 650, fast: 250, instant: 0 };
+
+/** The bot names the strength selector offers: the levels the engine has, else all its bots. */
+export function botChoices(bots) {
+  const levels = LEVELS.filter((l) => bots.includes(l));
+  return levels.length ? levels : bots.slice();
+}
+
+/** A bot name the engine knows for a wished level. */
+export function resolveBot(wish, bots) {
+  if (bots.includes(wish)) return wish;
+  const choices = botChoices(bots);
+  return choices.includes("normal") ? "normal" : choices[Math.floor(choices.length / 2)] ?? "random";
+}
+
+/** A random seed (the engine takes any integer). */
+export function randomSeed() {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return a[0] % 1_000_000_000;
+}
+
+export function loadPrefs() {
+  try {
+    return JSON.parse(localStorage.getItem(PREFS_KEY) || "null");
+  } catch {
+    return null;
+  }
+}
+
+function savePrefs(prefs) {
+  try {
+    localStorage.setItem(PREFS_KEY, JSON.stringify(prefs));
+  } catch { /* private mode: nothing to keep */ }
+}
+
+function defaultSeats(bots) {
+  const names = t("newgame.botNames").split(",");
+  const seats = [{ name: t("newgame.defaultName"), kind: "human", bot: null, color: "red" }];
+  for (let i = 1; i < 5; i++) {
+    seats.push({ name: names[i - 1] ?? `Bot ${i}`, kind: "bot", bot: resolveBot("normal", bots), color: PLAYER_COLOR_NAMES[i] });
+  }
+  return seats;
+}
+
+/**
+ * Renders the form into `container`; `onStart(settings)` gets
+ * {variant, players, seed, seats:[{name, kind, bot, color}], speed}.
+ * `saved` is {label, onContinue} for a game that can be continued, or null.
+ */
+export function renderNewGame(container, { version, onStart, saved = null, initial = null }) {
+  const bots = version.bots ?? [];
+  const variants = (version.variants ?? []).slice().sort((a, b) =>
+    (UI_VARIANTS.includes(a.name) ? UI_VARIANTS.indexOf(a.name) : 99) - (UI_VARIANTS.includes(b.name) ? UI_VARIANTS.indexOf(b.name) : 99));
+  const playable = (name) => UI_VARIANTS.includes(name);
+  const prefs = initial ?? loadPrefs() ?? {};
+  const seats = defaultSeats(bots);
+  (prefs.seats ?? []).forEach((p, i) => {
+    if (i < seats.length && p) seats[i] = { ...seats[i], ...p, bot: p.bot ? resolveBot(p.bot, bots) : seats[i].bot };
+  });
+  seats[0].kind = "human";
+  let variant = playable(prefs.variant) && variants.some((v) => v.name === prefs.variant) ? prefs.variant
+    : variants.find((v) => playable(v.name))?.name;
+  const vinfo = () => variants.find((v) => v.name === variant) ?? { min_players: 2, max_players: 5 };
+  let opponents = Math.min(vinfo().max_players - 1, Math.max(vinfo().min_players - 1, prefs.opponents ?? 1));
+  let speed = SPEEDS[prefs.speed] !== undefined ? prefs.speed : "normal";
+
+  const form = h("form", { class: "newgame-form", testid: "new-game-form", novalidate: true });
+  const seatList = h("div", { class: "seat-list" });
+  const oppGroup = h("div", { class: "segmented", role: "radiogroup", "aria-label": t("newgame.opponents"), testid: "opponents" });
+
+  function colorSwatches(i) {
+    const wrap = h("div", { class: "swatches", role: "radiogroup", "aria-label": t("newgame.color"), testid: `seat-${i}-color` });
+    for (const name of PLAYER_COLOR_NAMES) {
+      const input = h("input", { type: "radio", name: `seat-${i}-color`, value: name, checked: seats[i].color === name,
+        "aria-label": t(`pcolor.${name}`), testid: `seat-${i}-color-${name}`,
+        on: { change: () => setColor(i, name) } });
+      wrap.append(h("label", { class: "swatch", title: t(`pcolor.${name}`), style: { "--swatch": PLAYER_COLORS[name] } },
+        input, h("span", { class: "swatch-dot" })));
+    }
+    return wrap;
+  }
+
+  function setColor(i, name) {
+    const other = seats.findIndex((s, j) => j !== i && j <= opponents && s.color === name);
+    if (other >= 0) seats[other].color = seats[i].color;
+    seats[i].color = name;
+    drawSeats();
+  }
+
+  function drawSeats() {
+    // Colours stay unique among the seats in play.
+    const used = new Set();
+    for (let i = 0; i <= opponents; i++) {
+      if (used.has(seats[i].color)) seats[i].color = PLAYER_COLOR_NAMES.find((c) => !used.has(c));
+      used.add(seats[i].color);
+    }
+    const rows = [];
+    for (let i = 0; i <= opponents; i++) {
+      const seat = seats[i];
+      const nameInput = h("input", { type: "text", value: seat.name, maxlength: 16, autocomplete: "off",
+        id: `seat-${i}-name`, testid: i === 0 ? "player-name" : `seat-${i}-name`, "aria-label": i === 0 ? t("newgame.yourName") : t("newgame.seatName", { n: i }),
+        on: { input: (e) => { seat.name = e.target.value; } } });
+      const row = h("div", { class: ["seat-row", seat.kind === "human" && "is-human"], testid: `seat-${i}` },
+        h("span", { class: "seat-badge", style: { "--swatch": PLAYER_COLORS[seat.color] } }, String(i + 1)),
+        h("div", { class: "seat-main" },
+          h("label", { class: "field-label", for: `seat-${i}-name`, text: i === 0 ? t("newgame.you") : t("newgame.opponent", { n: i }) }),
+          nameInput),
+      );
+      if (i > 0) {
+        const kind = h("select", { testid: `seat-${i}-kind`, "aria-label": t("newgame.kind", { n: i }),
+          on: { change: (e) => { seat.kind = e.target.value; drawSeats(); } } },
+        h("option", { value: "bot", selected: seat.kind === "bot", text: t("newgame.computer") }),
+        h("option", { value: "human", selected: seat.kind === "human", text: t("newgame.human") }));
+        const level = h("select", { testid: `seat-${i}-bot`, "aria-label": t("newgame.strength", { n: i }), disabled: seat.kind !== "bot",
+          on: { change: (e) => { seat.bot = e.target.value; } } },
+        botChoices(bots).map((b) => h("option", { value: b, selected: seat.bot === b, text: tMaybe(`level.${b}`, b) })));
+        row.append(h("div", { class: "seat-opts" }, kind, level));
+      }
+      row.append(colorSwatches(i));
+      rows.push(row);
+    }
+    seatList.replaceChildren(...rows);
+    const humans = seats.slice(0, opponents + 1).filter((s) => s.kind === "human").length;
+    hotseatNote.hidden = humans < 2;
+  }
+
+  function drawOpponents() {
+    oppGroup.replaceChildren();
+    for (let n = vinfo().min_players - 1; n <= vinfo().max_players - 1; n++) {
+      const input = h("input", { type: "radio", name: "opponents", value: n, checked: n === opponents, testid: `opponents-${n}`,
+        on: { change: () => { opponents = n; drawSeats(); } } });
+      oppGroup.append(h("label", { class: "seg" }, input, h("span", { text: String(n) })));
+    }
+  }
+
+  const variantCards = h("div", { class: "variant-list", role: "radiogroup", "aria-label": t("newgame.game"), testid: "variant" },
+    variants.map((v) => h("label", { class: ["variant-card", !playable(v.name) && "soon"] },
+      h("input", { type: "radio", name: "variant", value: v.name, checked: v.name === variant, testid: `variant-${v.name}`,
+        disabled: !playable(v.name),
+        on: { change: () => { variant = v.name; opponents = Math.min(opponents, vinfo().max_players - 1); drawOpponents(); drawSeats(); } } }),
+      h("span", { class: "variant-title", text: tMaybe(`variant.${v.name}.title`, v.title) }),
+      h("span", { class: "variant-desc", text: tMaybe(`variant.${v.name}.desc`, t("newgame.players", { min: v.min_players, max: v.max_players })) }),
+      playable(v.name) ? null : h("span", { class: "soon-badge", text: t("newgame.soon") }))));
+
+  const seedInput = h("input", { type: "text", id: "seed", testid: "seed", inputmode: "numeric", autocomplete: "off",
+    placeholder: t("newgame.seedRandom"), value: prefs.keepSeed ? prefs.seed ?? "" : "" });
+  const speedSelect = h("select", { id: "bot-speed", testid: "bot-speed", on: { change: (e) => { speed = e.target.value; } } },
+    Object.keys(SPEEDS).map((k) => h("option", { value: k, selected: k === speed, text: t(`speed.${k}`) })));
+  const hotseatNote = h("p", { class: "hint hotseat-note", testid: "hotseat-note", text: t("newgame.hotseatNote"), hidden: true });
+  const error = h("p", { class: "form-error", role: "alert", testid: "new-game-error" });
+
+  form.append(
+    h("h2", { class: "section-title", text: t("newgame.game") }), variantCards,
+    h("h2", { class: "section-title", text: t("newgame.opponents") }), oppGroup,
+    h("h2", { class: "section-title", text: t("newgame.players.title") }), seatList, hotseatNote,
+    h("details", { class: "more-options" },
+      h("summary", { testid: "more-options", text: t("newgame.moreOptions") }),
+      h("div", { class: "option-grid" },
+        h("label", { for: "seed", text: t("newgame.seed") }), seedInput,
+        h("label", { for: "bot-speed", text: t("newgame.speed") }), speedSelect)),
+    error,
+    h("div", { class: "form-actions" },
+      saved ? h("button", { type: "button", class: "btn btn-secondary", testid: "continue-game",
+        on: { click: saved.onContinue } }, t("newgame.continue"), h("small", { text: saved.label })) : null,
+      h("button", { type: "submit", class: "btn btn-primary btn-big", testid: "start-game", text: t("newgame.start") })),
+  );
+
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const chosen = seats.slice(0, opponents + 1).map((s, i) => ({
+      name: (s.name || "").trim().slice(0, 16) || (i === 0 ? t("newgame.defaultName") : t("newgame.seatName", { n: i })),
+      kind: i === 0 ? "human" : s.kind,
+      bot: s.kind === "bot" && i > 0 ? resolveBot(s.bot, bots) : null,
+      color: s.color,
+    }));
+    const seedText = seedInput.value.trim();
+    let seed;
+    if (seedText === "") seed = randomSeed();
+    else if (/^\d{1,15}$/.test(seedText)) seed = Number(seedText);
+    else seed = seedText.slice(0, 64);
+    savePrefs({ variant, opponents, speed, seats: seats.map(({ name, kind, bot, color }) => ({ name, kind, bot, color })) });
+    onStart({ variant, players: chosen.length, seed, seats: chosen, speed });
+  });
+
+  drawOpponents();
+  drawSeats();
+  const panel = h("section", { class: "newgame", "aria-labelledby": "newgame-title" },
+    h("div", { class: "newgame-hero" },
+      h("h1", { class: "brand newgame-brand", id: "newgame-title", text: "Railtrip" }),
+      h("p", { class: "tagline", text: t("newgame.tagline") })),
+    form);
+  container.replaceChildren(panel);
+  return panel;
+}
