@@ -82,6 +82,7 @@ export class GameScreen {
     if (!this.alive) return;
     this.gameId = res.game_id;
     window.__railtripRecord = () => this.engine.call("record", { game_id: this.gameId });
+    window.__railtripAct = (text) => this.act(text);
     window.__railtrip = { gameId: this.gameId, settings: this.settings, state: () => this.res, record: window.__railtripRecord };
     await this.#handle(res);
   }

@@ -1,0 +1,226 @@
+"""The game UI driven like a person would: new-game form, a whole game against a bot, dialogs,
+hotseat, languages. Hooks used here are documented in docs/ui-testing.md."""
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from e2e.helpers import wait_for_app_state
+from pyengine.record import replay
+
+GAME_TIMEOUT_S = 240
+BOT = "easy"
+
+# Resolves when the page waits for the person (or the game is over).
+WAIT_FOR_PERSON = """() => {
+  const a = document.getElementById('app').dataset;
+  return ['game-over', 'choose-tickets', 'choose-payment', 'pass-device'].includes(a.uiState)
+    || (a.uiState === 'playing' && a.myTurn === 'true' && a.busy === 'false');
+}"""
+
+
+def ui_state(page: Page) -> str:
+    return page.get_attribute("#app", "data-ui-state") or ""
+
+
+def open_app(page: Page, server, query: str = "?botDelay=0") -> None:
+    page.goto(server.url + query)
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+
+
+def start_game(page: Page, *, seed: str = "7", opponents: int = 1, kinds: tuple[str, ...] = ("bot",)) -> None:
+    page.click(f"[data-testid=opponents-{opponents}]")
+    for i, kind in enumerate(kinds, start=1):
+        page.select_option(f"[data-testid=seat-{i}-kind]", kind)
+        if kind == "bot":
+            options = page.eval_on_selector(f"[data-testid=seat-{i}-bot]", "s => [...s.options].map(o => o.value)")
+            page.select_option(f"[data-testid=seat-{i}-bot]", BOT if BOT in options else options[0])
+    page.click("[data-testid=more-options]")
+    page.fill("[data-testid=seed]", seed)
+    page.click("[data-testid=start-game]")
+
+
+def engine_game(page: Page):
+    """The game as the engine sees it: the page's record replayed in this process."""
+    return replay(page.evaluate("window.__railtripRecord()"))
+
+
+def legal_claim_routes(game) -> set[str]:
+    return {a.route for a in game.legal_actions() if a.keyword == "claim"}
+
+
+def check_offered_actions(page: Page) -> None:
+    """Only legal actions are offered: the route list, the market and the piles match the engine."""
+    game = engine_game(page)
+    legal = game.legal_actions()
+    options = set(page.eval_on_selector("[data-testid=route-select]", "s => [...s.options].map(o => o.value).filter(Boolean)"))
+    assert options == legal_claim_routes(game)
+    takes = {a.slot for a in legal if a.keyword == "take"}
+    for slot in range(5):
+        assert page.is_enabled(f"[data-testid=market-slot-{slot}]") == (slot in takes)
+        if game.phase == "second_card" and page.get_attribute(f"[data-testid=market-slot-{slot}]", "data-card") == "loco":
+            assert not page.is_enabled(f"[data-testid=market-slot-{slot}]"), "a face-up locomotive as second card"
+    assert page.is_enabled("[data-testid=deck]") == any(a.keyword == "draw" for a in legal)
+    assert page.is_enabled("[data-testid=ticket-deck]") == any(a.keyword == "tickets" for a in legal)
+
+
+def check_ticket_dialog(page: Page) -> None:
+    """'Keep' is enabled only for a selection some legal keep action has."""
+    game = engine_game(page)
+    keeps = [set(a.tickets) for a in game.legal_actions() if a.keyword == "keep"]
+    boxes = page.locator("[data-testid=ticket-options] input[type=checkbox]")
+    ids = [boxes.nth(i).get_attribute("value") for i in range(boxes.count())]
+    for i in range(len(ids)):  # Uncheck all, then check one by one.
+        boxes.nth(i).uncheck(force=True)
+    assert page.is_disabled("[data-testid=ticket-confirm]")
+    chosen: set[str] = set()
+    for i, tid in enumerate(ids):
+        boxes.nth(i).check(force=True)
+        chosen.add(tid)
+        assert page.is_enabled("[data-testid=ticket-confirm]") == (chosen in keeps)
+
+
+def play_to_the_end(page: Page, snapshot=None) -> int:
+    """Plays the person's seat: keep all tickets, claim the first claimable route, else draw."""
+    deadline = time.time() + GAME_TIMEOUT_S
+    moves = 0
+    checked_tickets = checked_payment = False
+    while True:
+        assert time.time() < deadline, "the game took too long"
+        page.wait_for_function(WAIT_FOR_PERSON, timeout=60_000)
+        state = ui_state(page)
+        if state == "game-over":
+            return moves
+        moves += 1
+        if state == "choose-tickets":
+            if not checked_tickets:
+                check_ticket_dialog(page)
+                checked_tickets = True  # All tickets are checked again now.
+            page.click("[data-testid=ticket-confirm]")
+            continue
+        if state == "choose-payment":
+            if not checked_payment:
+                route = page.eval_on_selector("[data-testid=route-select]", "s => s.value")
+                game = engine_game(page)
+                n = sum(1 for a in game.legal_actions() if a.keyword == "claim" and a.route == route)
+                assert page.locator("[data-testid^=payment-option-]").count() == n
+                checked_payment = True
+            page.click("[data-testid=payment-option-0]")
+            continue
+        if moves % 15 == 1:
+            check_offered_actions(page)
+        if moves == 3 and snapshot:
+            snapshot(page, "board-1280x800")
+        if page.is_enabled("[data-testid=route-claim]"):
+            page.click("[data-testid=tab-routes]")
+            page.click("[data-testid=route-claim]")
+        elif page.is_enabled("[data-testid=deck]"):
+            page.click("[data-testid=deck]")
+        elif any(page.is_enabled(f"[data-testid=market-slot-{i}]") for i in range(5)):
+            slot = next(i for i in range(5) if page.is_enabled(f"[data-testid=market-slot-{i}]"))
+            page.click(f"[data-testid=market-slot-{slot}]")
+        elif page.is_enabled("[data-testid=ticket-deck]"):
+            page.click("[data-testid=ticket-deck]")
+        else:
+            page.click("[data-testid=pass-turn]")
+
+
+def test_new_game_screen(app_page: Page) -> None:
+    page = app_page
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    for testid in ("new-game-form", "player-name", "opponents", "seat-1-kind", "seat-1-bot", "seat-0-color", "start-game"):
+        assert page.is_visible(f"[data-testid={testid}]"), testid
+    page.click("[data-testid=opponents-3]")
+    assert page.locator("[data-testid^=seat-][data-testid$=-kind]").count() == 3
+
+
+def test_full_game_against_a_bot(page: Page, server, snapshot) -> None:
+    open_app(page, server)
+    page.fill("[data-testid=player-name]", "Tester <b>")
+    start_game(page)
+    moves = play_to_the_end(page, snapshot)
+    assert moves > 10
+    page.wait_for_selector("[data-testid=game-over]")
+    snapshot(page, "game-over")
+    game = engine_game(page)
+    assert game.is_over
+    scores = game.scores()
+    for sc in scores:
+        assert page.text_content(f"[data-testid=final-total-{sc['seat']}]") == str(sc["total"])
+    # The name is text, never markup.
+    assert page.locator("[data-testid=player-0] .pname").text_content() == "Tester <b>"
+    assert page.locator("#app b").count() == 0
+    # The log has sentences for both players.
+    assert page.locator("[data-testid=log-entry]").count() > 10
+    page.click("[data-testid=view-board]")
+    page.wait_for_selector("[data-testid=show-scores]")
+    snapshot(page, "final-board")
+    page.click("[data-testid=show-scores]")
+    page.click("[data-testid=same-deal]")
+    page.wait_for_function("() => ['choose-tickets', 'playing', 'waiting-bot'].includes(document.getElementById('app').dataset.uiState)")
+    assert page.evaluate("window.__railtrip.settings.seed") == 7
+
+
+def test_phone_layout(browser: Browser, server, page_errors) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.on("console", page_errors.console)
+    page.on("pageerror", page_errors.page_error)
+    try:
+        open_app(page, server)
+        start_game(page, seed="11")
+        page.wait_for_selector("[data-testid=ticket-dialog]")
+        page.click("[data-testid=ticket-confirm]")
+        page.wait_for_function(WAIT_FOR_PERSON)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        box = page.locator("[data-testid=board-canvas]").bounding_box()
+        assert box and box["width"] >= 370
+        page.click("[data-testid=zoom-in]")
+        page.screenshot(path=str(_artifact("board-390x844.png")))
+    finally:
+        context.close()
+    assert not page_errors.messages, page_errors.messages
+
+
+def test_hotseat_hides_the_previous_hand(page: Page, server) -> None:
+    open_app(page, server)
+    start_game(page, seed="3", kinds=("human",))
+    page.wait_for_selector("#app[data-ui-state=pass-device]")
+    assert page.locator("[data-testid=hand-hidden]").count() == 1
+    page.click("[data-testid=pass-device-ready]")
+    page.wait_for_selector("[data-testid=ticket-dialog]")
+    page.click("[data-testid=ticket-confirm]")
+    page.wait_for_selector("#app[data-ui-state=pass-device]")
+    assert page.locator("[data-testid=hand-hidden]").count() == 1
+    assert page.get_attribute("#app", "data-current-player") == "1"
+    page.click("[data-testid=pass-device-ready]")
+    page.wait_for_selector("[data-testid=ticket-dialog]")
+
+
+def test_german_and_toast_for_illegal_actions(page: Page, server) -> None:
+    open_app(page, server)
+    page.click("[data-testid=lang-de]")
+    assert page.text_content("[data-testid=start-game]") == "Spiel starten"
+    assert page.evaluate("document.documentElement.lang") == "de"
+    start_game(page, seed="5")
+    page.wait_for_selector("[data-testid=ticket-dialog]")
+    assert page.text_content("[data-testid=ticket-dialog] .dlg-title") == "Deine ersten Zielaufträge"
+    page.click("[data-testid=ticket-confirm]")
+    page.wait_for_function(WAIT_FOR_PERSON)
+    # An illegal action that reaches the engine shows the engine's message; the game goes on.
+    page.evaluate("window.__railtripAct('claim NOPE 1red')")
+    page.wait_for_selector("[data-testid=toast]")
+    assert "NOPE" in page.text_content("[data-testid=toast]")
+    page.wait_for_function(WAIT_FOR_PERSON)
+    page.click("[data-testid=deck]")
+    page.click("[data-testid=lang-en]")
+    assert page.text_content("[data-testid=tab-log]") == "Log"
+
+
+def _artifact(name: str):
+    from e2e.conftest import ARTIFACTS
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS / name
