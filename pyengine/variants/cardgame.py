@@ -343,6 +343,7 @@ class CardGameVariant(Variant[CardGameState]):
             self.mixed_actions[trio] = act
         self.keep_cache: dict[tuple[tuple[int, ...], int], list[Action]] = {}
         self._board_view: dict[str, Any] | None = None
+        self._solved: tuple[Any, list[tuple[int, ...]]] | None = None
 
     # ------------------------------------------------------------------ setup
     def check_settings(self, settings: Settings) -> None:
@@ -749,8 +750,17 @@ class CardGameVariant(Variant[CardGameState]):
                 break
         return [tuple(s.tickets[p][i] for i in choice[p]) for p in range(n)]
 
+    def _completions(self, s: CardGameState) -> list[tuple[int, ...]]:
+        """``choose_completions``, remembered for the last position (``describe`` applies the
+        action to a copy first, so the search would otherwise run twice)."""
+        key = (tuple(tuple(t) for t in s.tickets), tuple(tuple(x) for x in s.piles),
+               tuple(tuple(t for t, _, _ in c) for c in s.completed))
+        if self._solved is None or self._solved[0] != key:
+            self._solved = (key, self.choose_completions(s))
+        return self._solved[1]
+
     def _end_half(self, s: CardGameState, ev: list[dict[str, Any]] | None) -> None:
-        chosen = self.choose_completions(s)
+        chosen = self._completions(s)
         results = []
         for p in range(s.players):
             done = sorted(chosen[p])
