@@ -1022,15 +1022,21 @@ class WorldVariant(Variant[WorldState]):
             return "this exchange is not possible"
         return "it is not an action of Rails & Sails"
 
-    def _check_cards(self, s: WorldState, cards: tuple[tuple[str, int], ...]) -> str:
+    @staticmethod
+    def _check_names(cards: tuple[tuple[str, int], ...]) -> str:
         seen = set()
-        for name, n in cards:
+        for name, _ in cards:
             if name not in CARD_INDEX:
                 return (f"unknown card {name!r} (cards are named like 'red-train', 'red-train-h', "
                         f"'red-ship', 'red-double', 'joker')")
             if name in seen:
                 return f"card {name} is listed twice"
             seen.add(name)
+        return ""
+
+    @staticmethod
+    def _check_hand(s: WorldState, cards: tuple[tuple[str, int], ...]) -> str:
+        for name, n in cards:
             have = s.hands[s.current][CARD_INDEX[name]]
             if have < n:
                 return f"you have {have} {name} card(s), not {n}"
@@ -1055,7 +1061,7 @@ class WorldVariant(Variant[WorldState]):
             return f"route {action.route} needs {length} ships and you have {s.ships[p]}"
         if not ship and s.trains[p] < length:
             return f"route {action.route} needs {length} trains and you have {s.trains[p]}"
-        bad = self._check_cards(s, action.cards)
+        bad = self._check_names(action.cards)
         if bad:
             return bad
         pay = self._payment(action)
@@ -1068,6 +1074,9 @@ class WorldVariant(Variant[WorldState]):
         need = self.route_color[r]
         if need >= 0 and colors - {need}:
             return f"route {action.route} is {COLORS[need]}; it cannot be paid with {COLORS[min(colors - {need})]}"
+        bad = self._check_hand(s, action.cards)
+        if bad:
+            return bad
         if ship:
             cover = sum(n * (2 if c % 4 == DOUBLE and c != JOKER else 1) for c, n in pay)
             if cover < length:
@@ -1116,7 +1125,7 @@ class WorldVariant(Variant[WorldState]):
             return f"you have built all {HARBORS_PER_PLAYER} of your harbors"
         if not any(s.owner[r] == p for r in self.routes_at[city]):
             return f"you need a route of your own into {b.cities[city].name} first"
-        bad = self._check_cards(s, action.cards)
+        bad = self._check_names(action.cards) or self._check_hand(s, action.cards)
         if bad:
             return bad
         pay = self._payment(action)
