@@ -371,14 +371,23 @@ def make_handler(directory: Path, prefix: str = "/", quiet: bool = False) -> typ
     return Handler
 
 
+class _HTTPServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that goes away mid-download (a closed tab, a finished test) is not an error.
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
+
 class Server:
     """dist/ served over HTTP from a background thread (used by ``serve`` and the e2e tests)."""
 
     def __init__(self, directory: Path = DIST, host: str = "127.0.0.1", port: int = 0,
                  prefix: str = "/", quiet: bool = True) -> None:
         self.prefix = normalize_prefix(prefix)
-        http.server.ThreadingHTTPServer.daemon_threads = True
-        self.httpd = http.server.ThreadingHTTPServer((host, port), make_handler(directory, self.prefix, quiet))
+        self.httpd = _HTTPServer((host, port), make_handler(directory, self.prefix, quiet))
         self.thread: threading.Thread | None = None
 
     @property
@@ -451,7 +460,7 @@ def test(args: argparse.Namespace) -> int:
     if not args.no_install:
         log("installing test dependencies (requirements-test.txt)")
         run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-             "-r", str(ROOT / "requirements-test.txt")])
+             "--root-user-action=ignore", "-r", str(ROOT / "requirements-test.txt")])
     chromium = find_chromium()
     if chromium is None:
         raise BuildError(

@@ -63,9 +63,13 @@ def test_loading_screen_with_progress_shows_at_once(page: Page, server) -> None:
     page.wait_for_selector("#loading #load-progress", state="visible", timeout=5_000)
     shown_after = time.monotonic() - started
     assert app_state(page) == "loading"
-    paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
-    assert paint is not None and paint < 1_000, f"first paint after {paint} ms"
-    assert shown_after < 2.0, f"loading screen visible only after {shown_after:.2f} s"
+    paint = page.wait_for_function(
+        "performance.getEntriesByName('first-contentful-paint')[0]?.startTime", timeout=5_000).json_value()
+    assert app_state(page) == "loading", "the first paint came only after loading had finished"
+    # The loading screen is static HTML + CSS: it is the first paint (~100 ms here; the bounds
+    # leave room for a busy 2-core CI machine).
+    assert paint is not None and paint < 1_500, f"first paint after {paint} ms"
+    assert shown_after < 3.0, f"loading screen visible only after {shown_after:.2f} s"
 
     # The bar moves with real progress messages from the worker, before the app is ready.
     page.wait_for_function("""() => {
