@@ -506,16 +506,19 @@ export class BoardView {
     const fill = CARD_COLORS[color] ?? CARD_COLORS.gray;
     const showSym = color !== "gray" && this.view.scale * SPACE_W >= 7;
     const sym = SYMBOL_PATHS[color];
+    const base = ctx.globalAlpha;
     this.#eachSpace(ctx, g, () => {
       roundRect(ctx, -g.len / 2, -SPACE_W / 2, g.len, SPACE_W, 1.8);
+      ctx.globalAlpha = base * 0.72;  // free track is muted; trains on it are full colour
       ctx.fillStyle = fill;
       ctx.shadowColor = "rgba(40,30,10,0.35)";
       ctx.shadowBlur = 2;
       ctx.shadowOffsetY = 0.8;
       ctx.fill();
       ctx.shadowColor = "transparent";
-      ctx.lineWidth = 0.9;
-      ctx.strokeStyle = color === "white" ? "rgba(60,50,30,0.8)" : "rgba(30,24,14,0.7)";
+      ctx.globalAlpha = base;
+      ctx.lineWidth = 0.8;
+      ctx.strokeStyle = color === "white" ? "rgba(60,50,30,0.75)" : "rgba(30,24,14,0.55)";
       ctx.stroke();
       if (showSym && sym) {
         const k = (SPACE_W * 0.62) / 24;
@@ -549,8 +552,8 @@ export class BoardView {
       ctx.shadowOffsetY = 1.2;
       ctx.fill();
       ctx.shadowColor = "transparent";
-      ctx.lineWidth = 1.1;
-      ctx.strokeStyle = "rgba(0,0,0,0.65)";
+      ctx.lineWidth = 1.8;
+      ctx.strokeStyle = "rgba(10,8,4,0.9)";
       ctx.stroke();
       if (detail) {
         // Windows and a highlight: it reads as a little train car.

@@ -83,7 +83,7 @@ export class GameScreen {
     this.gameId = res.game_id;
     window.__railtripRecord = () => this.engine.call("record", { game_id: this.gameId });
     window.__railtripAct = (text) => this.act(text);
-    window.__railtrip = { gameId: this.gameId, settings: this.settings, state: () => this.res, record: window.__railtripRecord };
+    window.__railtrip = { gameId: this.gameId, settings: this.settings, board: this.boardView, state: () => this.res, record: window.__railtripRecord };
     await this.#handle(res);
   }
 
@@ -541,7 +541,7 @@ export class GameScreen {
         "aria-pressed": String(this.pinnedTicket === tk.id),
         "aria-label": t(tk.completed ? "tickets.ariaDone" : "tickets.ariaOpen", { route: ticketName(this.board, tk), n: tk.points }),
         on: {
-          pointerenter: focusOn, pointerleave: focusOff, focus: focusOn, blur: focusOff,
+          pointerenter: (e) => e.pointerType === "mouse" && focusOn(), pointerleave: focusOff, focus: focusOn, blur: focusOff,
           click: () => {
             this.pinnedTicket = this.pinnedTicket === tk.id ? null : tk.id;
             if (this.pinnedTicket) focusOn(); else this.#setFocus(null);
@@ -580,8 +580,8 @@ export class GameScreen {
         dataset: { seat: p.seat, score: p.score, trains: p.trains }, style: { "--pc": this.colors[p.seat] },
         "aria-current": active ? "true" : null,
         on: {
-          pointerenter: () => this.#setFocus({ cities: new Set(), routes: this.#routesOf(p.seat) }),
-          pointerleave: () => this.#setFocus(null),
+          pointerenter: (e) => e.pointerType === "mouse" && this.#setFocus({ cities: new Set(), routes: this.#routesOf(p.seat) }),
+          pointerleave: () => this.#setFocus(this.pinnedTicket ? this.focus : null),
         } },
       h("span", { class: "player-color" }),
       h("span", { class: "player-name" },

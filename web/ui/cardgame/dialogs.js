@@ -1,0 +1,92 @@
+// Card game dialogs: choosing tickets (with the colours each needs) and the end of a half.
+import { h } from "../dom.js";
+import { t } from "../../i18n.js";
+import { modal, close } from "../dialogs.js";
+import { cardChips, cardCount, cityPair, cardsText } from "./parts.js";
+
+const sameSet = (a, b) => a.length === b.size && a.every((x) => b.has(x));
+
+/**
+ * Ticket choice. `keeps` are the legal keep actions: "Keep" is enabled only when the selection
+ * is the ticket set of one of them (zero tickets included when the engine offers a bare "keep").
+ */
+export function cardTicketDialog(parent, { offered, keeps, minKeep, board, setup, onConfirm }) {
+  const selected = new Set();
+  const confirm = h("button", { type: "button", class: "btn btn-primary", testid: "ticket-confirm" });
+  const hint = h("p", { class: "dlg-hint", testid: "ticket-hint" });
+  const items = offered.map((tk) => {
+    const input = h("input", { type: "checkbox", value: tk.id, testid: `ticket-check-${tk.id}`,
+      on: { change: () => { input.checked ? selected.add(tk.id) : selected.delete(tk.id); refresh(); } } });
+    const label = h("label", { class: "ticket-option cg-ticket-option", testid: `ticket-option-${tk.id}`, dataset: { ticket: tk.id } },
+      input,
+      h("span", { class: "ticket-option-text" },
+        h("span", { class: "ticket-cities", text: cityPair(board, tk.cities) }),
+        h("span", { class: "cg-need-line" }, h("span", { class: "cg-need-label", text: t("cg.needs") }), cardChips(tk.need),
+          h("span", { class: "cg-need-text", text: cardsText(tk.need) }))),
+      h("span", { class: "cg-option-points", text: t("tickets.points", { n: tk.points }) }),
+      h("span", { class: "ticket-check", "aria-hidden": "true" }));
+    return { tk, input, label };
+  });
+  const legalKeep = () => keeps.find((k) => sameSet(k.tickets ?? [], selected));
+  function refresh() {
+    const k = legalKeep();
+    confirm.disabled = !k;
+    confirm.textContent = selected.size ? t("tickets.keepN", { n: selected.size }) : t("cg.keepNone");
+    hint.textContent = minKeep > 0 ? t("tickets.keepAtLeast", { n: minKeep }) : t("cg.keepAny");
+    hint.classList.toggle("warn", !k);
+    const pts = offered.filter((tk) => selected.has(tk.id)).reduce((s, tk) => s + tk.points, 0);
+    const cards = offered.filter((tk) => selected.has(tk.id)).reduce((s, tk) => s + cardCount(tk.need), 0);
+    total.textContent = selected.size ? t("cg.keepTotal", { points: pts, cards }) : "";
+    for (const it of items) it.label.classList.toggle("selected", selected.has(it.tk.id));
+  }
+  const total = h("p", { class: "dlg-hint cg-keep-total", testid: "ticket-total" });
+  let dlg;
+  confirm.addEventListener("click", () => {
+    const k = legalKeep();
+    if (!k) return;
+    close(dlg);
+    onConfirm(k.text);
+  });
+  refresh();
+  dlg = modal(parent, { testid: "ticket-dialog", title: setup ? t("tickets.titleSetup") : t("tickets.title"),
+    className: "dlg-tickets cg-dlg-tickets", cancellable: false },
+  h("p", { class: "dlg-sub", text: t("cg.ticketsExplain") }),
+  h("div", { class: "ticket-options", testid: "ticket-options" }, items.map((i) => i.label)),
+  total, hint,
+  h("div", { class: "dlg-actions" }, confirm));
+  items[0]?.input.focus();
+  return dlg;
+}
+
+/**
+ * The end of a half: per player, the tickets completed with the cards that paid them, and what
+ * was left in the on-the-way pile. `ev` is the engine's half_end event.
+ */
+export function halfEndDialog(parent, { ev, board, names, colors, viewer, last, onContinue }) {
+  let dlg;
+  const blocks = ev.results.map((r) => h("section", { class: "cg-half-player", testid: `half-end-${r.seat}`,
+    dataset: { seat: r.seat, points: r.points, completed: r.completed.length }, style: { "--pc": colors[r.seat] } },
+  h("h3", { class: "cg-half-name" },
+    h("span", { class: "pc-dot", style: { "--pc": colors[r.seat] } }),
+    h("span", { text: r.seat === viewer ? t("cg.you", { name: names[r.seat] }) : names[r.seat] }),
+    h("span", { class: "cg-half-points", text: `+${r.points}` })),
+  r.completed.length
+    ? h("ul", { class: "cg-half-list" }, r.completed.map((c) => {
+      const tk = board.ticketById.get(c.id);
+      return h("li", { class: "cg-half-ticket", dataset: { ticket: c.id } },
+        h("span", { class: "cg-ticket-cities", text: tk ? cityPair(board, tk.cities) : c.id }),
+        h("span", { class: "cg-half-pts", text: `+${c.points}` }),
+        h("span", { class: "cg-half-cards" }, h("span", { class: "cg-paid-label", text: t("cg.paidWith") }), cardChips(c.cards)));
+    }))
+    : h("p", { class: "hint", text: t("cg.halfNone") }),
+  h("p", { class: "hint cg-half-left", text: cardCount(r.pile_left)
+    ? t("cg.halfLeft", { n: cardCount(r.pile_left), cards: cardsText(r.pile_left) }) : t("cg.halfLeftNone") })));
+  const btn = h("button", { type: "button", class: "btn btn-primary", testid: "half-end-continue",
+    text: last ? t("cg.toFinal") : t("cg.toSecondHalf"), on: { click: () => { close(dlg); onContinue(); } } });
+  dlg = modal(parent, { testid: "half-end", title: t("cg.halfTitle", { half: ev.half }), className: "cg-dlg-half", cancellable: false },
+    h("p", { class: "dlg-sub", text: last ? t("cg.halfExplainLast") : t("cg.halfExplain") }),
+    h("div", { class: "cg-half-grid" }, blocks),
+    h("div", { class: "dlg-actions" }, btn));
+  btn.focus();
+  return dlg;
+}

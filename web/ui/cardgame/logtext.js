@@ -1,0 +1,61 @@
+// The card game's log in words. Draws, tickets and passes read like the map game (shared
+// sentences from ../logtext.js); plays, raids and the automatic steps (phase 1, final round,
+// end of a half, second half, game over) have their own sentences.
+import { t } from "../../i18n.js";
+import { groupTurns, describeTurn } from "../logtext.js";
+import { cardName } from "../cards.js";
+import { cardsText } from "./parts.js";
+
+/** One sentence for a play event (with its raids). */
+export function describePlay(ev, { names }) {
+  const name = names[ev.player] ?? `#${ev.player + 1}`;
+  const cards = cardsText(ev.cards);
+  let text = ev.set === "three_colors" ? t("cg.log.playThree", { name, cards }) : t("cg.log.playSet", { name, cards });
+  for (const r of ev.raids ?? []) {
+    text += ` ${t("cg.log.raid", { name, victim: names[r.victim] ?? `#${r.victim + 1}`, color: cardName(r.color), n: r.discarded, played: r.played })}`;
+  }
+  return text;
+}
+
+/** One sentence for an automatic event. */
+export function describeAuto(ev, { names, board }) {
+  const name = names[ev.player] ?? "";
+  switch (ev.kind) {
+    case "phase1":
+      return t("cg.log.phase1", { name, n: ev.cards, rows: ev.rows.map((c) => cardName(c)).join(", ") });
+    case "final_round":
+      return t("cg.log.finalRound", { name });
+    case "half_end": {
+      const parts = ev.results.map((r) => t("cg.log.halfPart", { name: names[r.seat], n: r.completed.length, points: r.points }));
+      return t("cg.log.halfEnd", { half: ev.half, list: parts.join("; ") });
+    }
+    case "second_half":
+      return t("cg.log.secondHalf", { name: names[ev.start], n: ev.cards_each });
+    case "game_over":
+      return ev.winners.length > 1
+        ? t("cg.log.gameOverTie", { names: ev.winners.map((s) => names[s]).join(" & ") })
+        : t("cg.log.gameOver", { name: names[ev.winners[0]] });
+    default:
+      void board;
+      return t("log.unknown", { name, what: ev.kind });
+  }
+}
+
+/**
+ * The log as entries, oldest first: [{player, kind, text, auto, raid}]. A turn's draws form one
+ * entry (as in the map game); each automatic event after an action is an entry of its own.
+ */
+export function logEntries(log, ctx) {
+  const out = [];
+  for (const g of groupTurns(log)) {
+    const first = g.events[0];
+    const text = first.kind === "play" ? describePlay(first, ctx) : describeTurn(g, { ...ctx, viewer: ctx.viewer });
+    out.push({ player: g.player, kind: first.kind, text, raid: (first.raids ?? []).length > 0 });
+    for (const ev of g.events) {
+      for (const a of ev.auto ?? []) {
+        out.push({ player: a.player ?? a.start ?? null, kind: a.kind, text: describeAuto(a, ctx), auto: true });
+      }
+    }
+  }
+  return out;
+}
