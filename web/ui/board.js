@@ -67,8 +67,9 @@ function roundRect(ctx, x, y, w, hgt, r) {
 
 /** The map view. `el` is its element; call update() with what to show. */
 export class BoardView {
-  constructor(board, { onRouteActivate = () => {}, describeRoute = () => null, onEmptyTap = () => {} } = {}) {
+  constructor(board, { onRouteActivate = () => {}, describeRoute = () => null, onEmptyTap = () => {}, title = null } = {}) {
     this.board = board;
+    this.title = title ?? board.name ?? "";
     this.cities = new Map(board.cities.map((c) => [c.id, c]));
     this.geo = routeGeometry(board);
     this.onRouteActivate = onRouteActivate;
@@ -443,7 +444,7 @@ export class BoardView {
     ctx.font = "italic 600 30px Georgia, 'Times New Roman', serif";
     ctx.textAlign = "right";
     ctx.textBaseline = "alphabetic";
-    ctx.fillText(this.board.name ?? "", W - 30, 58);
+    ctx.fillText(this.title, W - 30, 58);
     ctx.font = "13px Georgia, serif";
     ctx.fillStyle = "rgba(92,70,38,0.6)";
     ctx.fillText("RAILTRIP", W - 32, 80);
@@ -574,7 +575,7 @@ export class BoardView {
     const v = this.view;
     const fit = this.#fitView();
     const zoom = v.scale / fit.scale;
-    const base = Math.min(14, Math.max(fit.scale < 0.6 ? 8 : 9.5, 10.5 * Math.sqrt(zoom) * Math.min(1.25, Math.max(0.85, fit.scale * 1.2))));
+    const base = Math.min(16, Math.max(fit.scale < 0.6 ? 8 : 9.5, 10.5 * Math.sqrt(zoom) * Math.min(1.25, Math.max(0.85, fit.scale * 1.2))));
     ctx.textBaseline = "middle";
     ctx.lineJoin = "round";
     for (const c of this.board.cities) {

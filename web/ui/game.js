@@ -104,6 +104,7 @@ export class GameScreen {
       },
       describeRoute: (id, opts) => this.#routeTip(id, opts),
       onEmptyTap: () => { this.pinnedTicket = null; this.#setFocus(null); },
+      title: tMaybe(`variant.${this.settings.variant}.title`, b.name),
     });
 
     this.statusMain = h("span", { class: "status-main", testid: "turn-status" });
