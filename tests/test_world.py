@@ -568,3 +568,15 @@ def test_same_seed_same_deal() -> None:
     assert a.state.snapshot() == b.state.snapshot()
     s = V.new_state(Settings("world", 2, 1))
     assert len(s.train_deck) == 80 - 6 - 3 and len(s.ship_deck) == 60 - 14 - 3
+
+
+def test_docs_example_replays() -> None:
+    from pathlib import Path
+    import re
+    text = (Path(__file__).resolve().parent.parent / "docs" / "rules-world.md").read_text(encoding="utf-8")
+    block = text.split("## Example")[1].split("```")[1]
+    game = Game.new("world", players=2, seed=1)
+    for line in block.strip().splitlines():
+        game.apply(re.split(r"\s{2,}", line.strip())[0])
+    assert game.view(1)["harbors"] == {"MUM": 0}
+    assert game.scores()[1]["exchange_penalty"] == -2

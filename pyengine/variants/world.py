@@ -303,7 +303,9 @@ class WorldVariant(Variant[WorldState]):
         self.class_route = [0] * len(classes)
         for r in b.routes:
             self.class_route[self.route_class[r.index]] = r.index
-        self.route_acts: list[dict[tuple[Payment, ...], list[ClaimRoute]]] = [{} for _ in b.routes]
+        self.route_acts: list[dict[int, list[ClaimRoute]]] = [{} for _ in b.routes]
+        self.pay_ids: dict[tuple[Payment, ...], int] = {}  # interned payment lists
+        self.pay_lists: list[tuple[Payment, ...]] = []
         self.routes_at: list[list[int]] = [[] for _ in b.cities]
         for r in b.routes:
             self.routes_at[r.a].append(r.index)
@@ -582,11 +584,19 @@ class WorldVariant(Variant[WorldState]):
     def _pay_actions_for_route(self, r: int, hand: list[int]) -> list[ClaimRoute]:
         """The canonical payments the hand allows for route r (sorted), as actions."""
         payments = self.ship_payments(r, hand) if self.route_ship[r] else self.train_payments(r, hand)
-        return self._route_actions(r, tuple(payments))
+        return self._route_actions(r, self._pay_id(tuple(payments)))
 
-    def _route_actions(self, r: int, payments: tuple[Payment, ...]) -> list[ClaimRoute]:
-        acts = self.route_acts[r].get(payments)
+    def _pay_id(self, payments: tuple[Payment, ...]) -> int:
+        pid = self.pay_ids.get(payments)
+        if pid is None:
+            pid = self.pay_ids[payments] = len(self.pay_lists)
+            self.pay_lists.append(payments)
+        return pid
+
+    def _route_actions(self, r: int, pid: int) -> list[ClaimRoute]:
+        acts = self.route_acts[r].get(pid)
         if acts is None:
+            payments = self.pay_lists[pid]
             rid = self.board.routes[r].id
             acts = []
             for pay in payments:
@@ -597,9 +607,7 @@ class WorldVariant(Variant[WorldState]):
                     self.claim_cache[(r, pay)] = act
                 acts.append(act)
             acts.sort(key=lambda a: a.sort_hint)
-            if len(self.route_acts[r]) > 5000:
-                self.route_acts[r].clear()
-            self.route_acts[r][payments] = acts
+            self.route_acts[r][pid] = acts
         return acts
 
     def train_payments(self, r: int, hand: list[int]) -> list[Payment]:
@@ -761,6 +769,12 @@ class WorldVariant(Variant[WorldState]):
         return cached
 
     def _main_actions(self, s: WorldState) -> list[Action]:
+        if len(self.pay_lists) > 100000:  # bound the caches in very long sessions
+            self.pay_ids.clear()
+            self.pay_lists.clear()
+            self.claim_cache.clear()
+            for acts in self.route_acts:
+                acts.clear()
         p = s.current
         out = self._card_actions(s, False)
         hand = s.hands[p]
@@ -776,7 +790,8 @@ class WorldVariant(Variant[WorldState]):
         ship_cover = jokers + sum(hand[4 * c + SHIP] + 2 * hand[4 * c + DOUBLE] for c in range(NCOLORS))
         rough = self.route_rough
         route_class = self.route_class
-        class_pays: dict[int, tuple[Payment, ...]] = {}
+        class_pays: dict[int, int] = {}  # route class -> interned payments (-1: none)
+        route_actions = self._route_actions
         for r in range(len(owner)):
             if owner[r] >= 0:
                 continue
@@ -790,13 +805,13 @@ class WorldVariant(Variant[WorldState]):
             if q >= 0 and owner[q] >= 0 and (few_players or owner[q] == p):
                 continue
             k = route_class[r]
-            pays = class_pays.get(k)
-            if pays is None:
+            pid = class_pays.get(k)
+            if pid is None:
                 rep = self.class_route[k]
                 pays = tuple(self.ship_payments(rep, hand) if is_ship[r] else self.train_payments(rep, hand))
-                class_pays[k] = pays
-            if pays:
-                out.extend(self._route_actions(r, pays))
+                pid = class_pays[k] = self._pay_id(pays) if pays else -1
+            if pid >= 0:
+                out.extend(route_actions(r, pid))
         if s.ticket_deck:
             out.append(self.tickets_action)
         if s.harbors_left[p] > 0:
