@@ -2,6 +2,8 @@
 // a value may also be a function of the params (plurals). The language comes from the browser
 // (navigator.languages) unless the player picked one (kept in localStorage).
 
+import { CARDGAME_STRINGS } from "./i18n-cardgame.js";
+
 const LANG_KEY = "railtrip.lang";
 export const LANGS = ["en", "de"];
 
@@ -362,6 +364,10 @@ const de = {
   "error.start": "Das Spiel konnte nicht starten: {message}",
   "error.bot": "{name} konnte nicht ziehen: {message}",
 };
+
+// The card game's strings live in their own block (i18n-cardgame.js).
+Object.assign(en, CARDGAME_STRINGS.en);
+Object.assign(de, CARDGAME_STRINGS.de);
 
 export const STRINGS = { en, de };
 

@@ -7,6 +7,7 @@ import { h } from "./ui/dom.js";
 import { t, initLang, getLang, setLang, LANGS, onLangChange } from "./i18n.js";
 import { renderNewGame } from "./ui/newgame.js";
 import { GameScreen, loadSaved } from "./ui/game.js";
+import { CardGameScreen } from "./ui/cardgame/screen.js";
 import { toast as showToast } from "./ui/dialogs.js";
 
 function loadStylesheet(href) {
@@ -23,7 +24,7 @@ function prepareBoard(b) {
   const cities = new Map(b.cities.map((c) => [c.id, c]));
   return {
     ...b,
-    routeById: new Map(b.routes.map((r) => [r.id, r])),
+    routeById: new Map((b.routes ?? []).map((r) => [r.id, r])),
     ticketById: new Map(b.tickets.map((tk) => [tk.id, tk])),
     cityName: (id) => cities.get(id)?.name ?? id,
   };
@@ -31,6 +32,7 @@ function prepareBoard(b) {
 
 export async function startUI(engine, root) {
   await loadStylesheet(new URL("./game.css", import.meta.url).href);
+  await loadStylesheet(new URL("./cardgame.css", import.meta.url).href);
   initLang();
   const version = await engine.call("version");
   const boards = new Map();
@@ -88,7 +90,8 @@ export async function startUI(engine, root) {
       toast(t("error.start", { message: err.message }), "error");
       return showNewGame();
     }
-    game = new GameScreen({ engine, root, board, version, toast, langSwitch,
+    const Screen = settings.variant === "cardgame" ? CardGameScreen : GameScreen;
+    game = new Screen({ engine, root, board, version, toast, langSwitch,
       onNewGame: () => showNewGame(), startGame: (s) => startGame(s) }, settings);
     shell.replaceChildren(game.el);
     document.title = `Railtrip · ${board.name}`;

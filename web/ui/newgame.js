@@ -6,7 +6,7 @@ import { PLAYER_COLORS, PLAYER_COLOR_NAMES } from "./cards.js";
 const PREFS_KEY = "railtrip.newgame.v1";
 export const LEVELS = ["easy", "normal", "hard"];
 /** Variants this UI can show; others the engine lists appear as "coming soon". */
-export const UI_VARIANTS = ["usa"];
+export const UI_VARIANTS = ["usa", "cardgame"];
 export const SPEEDS = { slow: 1100, normal: 650, fast: 250, instant: 0 };
 
 /** The bot names the strength selector offers: the levels the engine has, else all its bots. */
@@ -73,6 +73,7 @@ export function renderNewGame(container, { version, onStart, saved = null, initi
   const vinfo = () => variants.find((v) => v.name === variant) ?? { min_players: 2, max_players: 5 };
   let opponents = Math.min(vinfo().max_players - 1, Math.max(vinfo().min_players - 1, prefs.opponents ?? 1));
   let speed = SPEEDS[prefs.speed] !== undefined ? prefs.speed : "normal";
+  let lookPile = Boolean(prefs.lookPile);
 
   const form = h("form", { class: "newgame-form", testid: "new-game-form", novalidate: true });
   const seatList = h("div", { class: "seat-list" });
@@ -147,7 +148,7 @@ export function renderNewGame(container, { version, onStart, saved = null, initi
     variants.map((v) => h("label", { class: ["variant-card", !playable(v.name) && "soon"] },
       h("input", { type: "radio", name: "variant", value: v.name, checked: v.name === variant, testid: `variant-${v.name}`,
         disabled: !playable(v.name),
-        on: { change: () => { variant = v.name; opponents = Math.min(opponents, vinfo().max_players - 1); drawOpponents(); drawSeats(); } } }),
+        on: { change: () => { variant = v.name; opponents = Math.min(opponents, vinfo().max_players - 1); drawOpponents(); drawSeats(); cardOptions.hidden = variant !== "cardgame"; } } }),
       h("span", { class: "variant-title", text: tMaybe(`variant.${v.name}.title`, v.title) }),
       h("span", { class: "variant-desc", text: tMaybe(`variant.${v.name}.desc`, t("newgame.players", { min: v.min_players, max: v.max_players })) }),
       playable(v.name) ? null : h("span", { class: "soon-badge", text: t("newgame.soon") }))));
@@ -158,9 +159,15 @@ export function renderNewGame(container, { version, onStart, saved = null, initi
     Object.keys(SPEEDS).map((k) => h("option", { value: k, selected: k === speed, text: t(`speed.${k}`) })));
   const hotseatNote = h("p", { class: "hint hotseat-note", testid: "hotseat-note", text: t("newgame.hotseatNote"), hidden: true });
   const error = h("p", { class: "form-error", role: "alert", testid: "new-game-error" });
+  // Options of the card game only.
+  const cardOptions = h("fieldset", { class: "card-options", testid: "cardgame-options", hidden: variant !== "cardgame" },
+    h("legend", { class: "section-title", text: t("newgame.cardOptions") }),
+    h("label", { class: "check-row" },
+      h("input", { type: "checkbox", testid: "option-look-pile", checked: lookPile, on: { change: (e) => { lookPile = e.target.checked; } } }),
+      h("span", { text: t("newgame.lookPile") })));
 
   form.append(
-    h("h2", { class: "section-title", text: t("newgame.game") }), variantCards,
+    h("h2", { class: "section-title", text: t("newgame.game") }), variantCards, cardOptions,
     h("h2", { class: "section-title", text: t("newgame.opponents") }), oppGroup,
     h("h2", { class: "section-title", text: t("newgame.players.title") }), seatList, hotseatNote,
     h("details", { class: "more-options" },
@@ -188,8 +195,9 @@ export function renderNewGame(container, { version, onStart, saved = null, initi
     if (seedText === "") seed = randomSeed();
     else if (/^\d{1,15}$/.test(seedText)) seed = Number(seedText);
     else seed = seedText.slice(0, 64);
-    savePrefs({ variant, opponents, speed, seats: seats.map(({ name, kind, bot, color }) => ({ name, kind, bot, color })) });
-    onStart({ variant, players: chosen.length, seed, seats: chosen, speed });
+    savePrefs({ variant, opponents, speed, lookPile, seats: seats.map(({ name, kind, bot, color }) => ({ name, kind, bot, color })) });
+    const options = variant === "cardgame" ? { look_at_own_pile: lookPile } : undefined;
+    onStart({ variant, players: chosen.length, seed, seats: chosen, speed, options });
   });
 
   drawOpponents();
