@@ -61,6 +61,8 @@ CHROMIUM_ARGS = (
     "--disable-sync",
 )
 CHROMIUM_ENV = "RAILTRIP_CHROMIUM"
+# The dist/ the e2e tests serve (build.py test builds one of its own); default: dist/.
+DIST_ENV = "RAILTRIP_DIST"
 
 
 class BuildError(Exception):
@@ -467,14 +469,21 @@ def test(args: argparse.Namespace) -> int:
             "no Chromium found for the browser tests. Install one: `apt-get install -y chromium` "
             "(Debian) or `python3 -m playwright install chromium`, or set RAILTRIP_CHROMIUM=/path/to/chrome")
     log(f"browser for e2e tests: {chromium}")
-    build()
-    env = dict(os.environ, **{CHROMIUM_ENV: chromium})
-    cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "tests", "e2e"]
-    if not any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in args.pytest_args):
-        cmd += ["-n", "2", "--dist", "loadfile"]
-    cmd += args.pytest_args
-    log(" ".join(cmd[2:]))
-    return subprocess.run(cmd, cwd=ROOT, env=env).returncode
+    # The tests get a dist of their own, so that a build running meanwhile (another terminal,
+    # `build.py serve`) cannot swap files under them.
+    CACHE.mkdir(exist_ok=True)
+    test_dist = Path(tempfile.mkdtemp(prefix="dist-test-", dir=CACHE))
+    try:
+        build(test_dist / "dist")
+        env = dict(os.environ, **{CHROMIUM_ENV: chromium, DIST_ENV: str(test_dist / "dist")})
+        cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "tests", "e2e"]
+        if not any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in args.pytest_args):
+            cmd += ["-n", "2", "--dist", "loadfile"]
+        cmd += args.pytest_args
+        log(" ".join(cmd[2:]))
+        return subprocess.run(cmd, cwd=ROOT, env=env).returncode
+    finally:
+        shutil.rmtree(test_dist, ignore_errors=True)
 
 
 # --- command line ---------------------------------------------------------------------------

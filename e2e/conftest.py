@@ -1,10 +1,11 @@
 """Browser tests: dist/ served on a free port, driven in headless Chromium with Playwright.
 
-Run them with ``python3 build.py test`` (which builds dist/ and picks the browser), or, once dist/
-is built, with ``python3 -m pytest e2e``. The browser is $RAILTRIP_CHROMIUM, else Playwright's
+Run them with ``python3 build.py test`` (which builds a dist of its own, passed in $RAILTRIP_DIST,
+and picks the browser), or, once dist/ is built, with ``python3 -m pytest e2e``. The browser is $RAILTRIP_CHROMIUM, else Playwright's
 own Chromium, else an installed one (/usr/bin/chromium, ...).
 
 Fixtures:
+    dist_dir   the built app under test ($RAILTRIP_DIST or dist/)
     server     the running build.Server; ``server.url`` ends with "/"
     browser    the session's Chromium
     page       a fresh page in a fresh context; the test fails if the page logs a console error
@@ -18,6 +19,7 @@ On failure, a screenshot of ``page`` is saved to e2e/artifacts/. helpers.py has
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 from pathlib import Path
 from typing import Callable, Iterator
@@ -50,9 +52,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
 
 @pytest.fixture(scope="session")
 def dist_dir() -> Path:
-    dist = railtrip_build.DIST
+    """The built app under test: $RAILTRIP_DIST (set by build.py test), else dist/."""
+    dist = Path(os.environ.get(railtrip_build.DIST_ENV) or railtrip_build.DIST)
     if not (dist / "index.html").is_file() or not (dist / "build-info.json").is_file():
-        pytest.fail("dist/ is not built: run `python3 build.py` (or run the tests with `python3 build.py test`)")
+        pytest.fail(f"{dist} is not built: run `python3 build.py` (or run the tests with `python3 build.py test`)")
     return dist
 
 

@@ -1,6 +1,7 @@
 """Loading the app: progress, the engine RPC, subpath hosting and readable load errors."""
 from __future__ import annotations
 
+import json
 import time
 from typing import Iterator
 
@@ -94,8 +95,8 @@ def _fail_requests(page: Page, file_suffix: str, status: int = 404) -> None:
 
 @pytest.mark.allow_console_errors
 @pytest.mark.parametrize("file_name", ["railtrip_engine-*.whl", "pyodide.asm.wasm", "python_stdlib.zip"])
-def test_missing_file_shows_a_readable_error(page: Page, server, snapshot, file_name: str) -> None:
-    info = railtrip_build.json.loads((railtrip_build.DIST / "build-info.json").read_text())
+def test_missing_file_shows_a_readable_error(page: Page, server, dist_dir, snapshot, file_name: str) -> None:
+    info = json.loads((dist_dir / "build-info.json").read_text())
     if file_name.startswith("railtrip_engine"):
         file_name = info["engineWheel"].rsplit("/", 1)[1]
     _fail_requests(page, file_name)
