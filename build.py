@@ -464,6 +464,8 @@ def test(args: argparse.Namespace) -> int:
         run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
              "--root-user-action=ignore", "-r", str(ROOT / "requirements-test.txt")])
     chromium = find_chromium()
+    if chromium is None and os.environ.get(CHROMIUM_ENV):
+        raise BuildError(f"{CHROMIUM_ENV}={os.environ[CHROMIUM_ENV]} is not a file")
     if chromium is None:
         raise BuildError(
             "no Chromium found for the browser tests. Install one: `apt-get install -y chromium` "

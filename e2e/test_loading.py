@@ -108,3 +108,12 @@ def test_missing_file_shows_a_readable_error(page: Page, server, dist_dir, snaps
     assert page.is_hidden("#loading")
     assert page.is_visible("#load-retry")
     snapshot(page, "error")
+
+
+@pytest.mark.allow_console_errors
+def test_missing_worker_shows_a_readable_error(page: Page, server) -> None:
+    _fail_requests(page, "/worker.js")
+    page.goto(server.url)
+    assert wait_for_app_state(page, "ready", "error", timeout_ms=30_000) == "error"
+    assert page.inner_text("#load-error-message") == (
+        "Could not load the game engine: the engine worker could not be started (worker.js did not load)")
