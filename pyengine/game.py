@@ -124,11 +124,14 @@ class Game:
 
 
 def _redact(event: dict[str, Any], player: int | None) -> dict[str, Any]:
-    """Hide what a log event must not show other players (kept ticket ids)."""
+    """Hide what a log event must not show other players: kept ticket ids, hidden choices and
+    ``private_*`` fields (e.g. the card a player drew blind, which only that player sees)."""
     if event.get("player") == player:
         return event
-    if event.get("kind") == "keep" or event.get("secret"):  # secret: e.g. a hidden piece mix
-        return {k: v for k, v in event.items() if k != "action"}
+    hide_action = event.get("kind") == "keep" or event.get("secret")  # secret: e.g. a piece mix
+    if hide_action or any(k.startswith("private") for k in event):
+        return {k: v for k, v in event.items()
+                if not k.startswith("private") and not (hide_action and k == "action")}
     return event
 
 

@@ -195,3 +195,15 @@ def test_api_share_and_open_links() -> None:
     assert start["ply"] == 0
     bad = json.loads(api.call("open_link", json.dumps({"link": "#g1.broken"})))
     assert bad["error"]["type"] == "LinkError"
+
+
+def test_blind_draw_shows_the_card_only_to_its_drawer() -> None:
+    g = Game.new("usa", players=2, seed=8, setup={"tickets": [[], []], "hands": [[], []],
+                                                        "train_deck": ["loco", "red"]})
+    g.apply("draw")
+    g.apply("draw")
+    mine = [ev for ev in g.view(0)["log"] if ev["kind"] == "draw"]
+    theirs = [ev for ev in g.view(1)["log"] if ev["kind"] == "draw"]
+    assert [ev["private_card"] for ev in mine] == ["loco", "red"]
+    assert all("private_card" not in ev for ev in theirs)
+    assert all("private_card" not in ev for ev in g.view(None)["log"])

@@ -620,9 +620,15 @@ class UsaVariant(Variant[UsaState]):
         ev: dict[str, Any] = {"player": p, "turn": s.turn, "kind": type(action).keyword}
         if isinstance(action, TakeCard):
             ev["card"] = CARD_NAMES[s.market[action.slot]]
+            ev["slot"] = action.slot
             ev["second"] = s.phase == SECOND_CARD
         elif isinstance(action, DrawCard):
             ev["second"] = s.phase == SECOND_CARD
+            # The card the player will draw: only they see it (Game hides private_* fields).
+            deck, discard, rng = s.deck, s.discard[:], s.rng.copy()
+            card = draw_card(deck[:], discard, rng) if deck or discard else -1
+            if card >= 0:
+                ev["private_card"] = CARD_NAMES[card]
         elif isinstance(action, ClaimRoute):
             r = self.board.route_index[action.route]
             ev.update(route=action.route, cards={n: k for n, k in action.cards},
