@@ -198,7 +198,7 @@ def test_api_share_and_open_links() -> None:
 
 
 def test_blind_draw_shows_the_card_only_to_its_drawer() -> None:
-    g = Game.new("usa", players=2, seed=8, setup={"tickets": [[], []], "hands": [[], []],
+    g = Game.new("usa", players=2, seed=8, setup={"tickets": [[], []], "hands": [[], []], "market": ["red"] * 5,
                                                         "train_deck": ["loco", "red"]})
     g.apply("draw")
     g.apply("draw")
