@@ -100,8 +100,11 @@ class Game:
         return self
 
     def clone(self) -> "Game":
-        return Game(self.variant, self.settings, self.state.clone(), list(self.actions),
-                    list(self.log))
+        """An independent copy (the legal-action list is shared: actions are immutable)."""
+        other = Game(self.variant, self.settings, self.state.clone(), list(self.actions),
+                     list(self.log))
+        other._legal = self._legal
+        return other
 
     # ------------------------------------------------------------------ records
     def record(self, meta: dict[str, Any] | None = None) -> dict[str, Any]:
