@@ -33,6 +33,13 @@ def random_playout(variant_name: str, players: int, seed: int | str,
     return state, plies
 
 
+def _tickets_held(score: dict[str, Any]) -> int:
+    """Tickets a player ended with: a list of tickets, or completed + uncompleted (card game)."""
+    if isinstance(score.get("tickets"), list):
+        return len(score["tickets"])
+    return int(score.get("completed", 0)) + len(score.get("uncompleted", []))
+
+
 def simulate(variant_name: str = "usa", players: int = 4, games: int = 100, seed: int = 1,
              bots: list[str] | None = None, progress: ProgressFn | None = None) -> dict[str, Any]:
     """Play ``games`` games (random legal moves, or the named bots per seat) and summarise them."""
@@ -55,7 +62,7 @@ def simulate(variant_name: str = "usa", players: int = 4, games: int = 100, seed
         totals["turns"] += state.turn
         totals["plies"] += plies
         totals["score"] += sum(s["total"] for s in scores) / players
-        totals["tickets"] += sum(len(s["tickets"]) for s in scores)
+        totals["tickets"] += sum(_tickets_held(s) for s in scores)
         totals["completed"] += sum(s["completed"] for s in scores)
         winners = [s["seat"] for s in scores if s["winner"]]
         for w in winners:

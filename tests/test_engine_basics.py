@@ -15,6 +15,7 @@ from pyengine.errors import (IllegalActionError, InvalidActionError, RecordError
 from pyengine.game import Game
 from pyengine.record import replay
 from pyengine.rng import Rng, seed_to_int
+from pyengine.variants import variant_names
 
 
 def test_rng_is_our_own_and_stable() -> None:
@@ -158,6 +159,14 @@ def test_cli_simulate_json_and_errors(capsys: pytest.CaptureFixture[str]) -> Non
     assert "unknown variant" in capsys.readouterr().err
     assert main(["simulate", "--players", "9"]) == 2
     assert "2–5 players" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("variant", variant_names())
+def test_cli_simulates_every_variant(variant: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--variant", variant, "--players", "2", "--games", "2", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["variant"] == variant and summary["games"] == 2
+    assert 0 <= summary["ticket_completion_rate"] <= 1
 
 
 def test_cli_replay(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
