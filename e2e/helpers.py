@@ -11,7 +11,10 @@ def app_state(page: Page) -> str:
 
 
 def wait_for_app_state(page: Page, *states: str, timeout_ms: int = READY_TIMEOUT_MS) -> str:
-    """Waits until <html data-app-state> is one of ``states`` and returns it."""
+    """Waits until <html data-app-state> is one of ``states`` and returns it.
+
+    (Give page.wait_for_function a function, not an expression: the page's CSP forbids eval().)
+    """
     page.wait_for_function("states => states.includes(document.documentElement.dataset.appState)",
                            arg=list(states), timeout=timeout_ms)
     return app_state(page)

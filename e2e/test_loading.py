@@ -65,7 +65,7 @@ def test_loading_screen_with_progress_shows_at_once(page: Page, server) -> None:
     shown_after = time.monotonic() - started
     assert app_state(page) == "loading"
     paint = page.wait_for_function(
-        "performance.getEntriesByName('first-contentful-paint')[0]?.startTime", timeout=5_000).json_value()
+        "() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime", timeout=5_000).json_value()
     assert app_state(page) == "loading", "the first paint came only after loading had finished"
     # The loading screen is static HTML + CSS: it is the first paint (~100 ms here; the bounds
     # leave room for a busy 2-core CI machine).

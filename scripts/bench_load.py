@@ -58,7 +58,8 @@ def time_to_ready(browser, url: str, timeout_ms: int) -> float:
         page = context.new_page()
         page.add_init_script(RECORD_READY)
         page.goto(url)
-        page.wait_for_function("window.__readyAt !== undefined || "
+        # Predicates are functions, not expressions: the page's CSP forbids eval().
+        page.wait_for_function("() => window.__readyAt !== undefined || "
                                "document.documentElement.dataset.appState === 'error'", timeout=timeout_ms)
         ready_at = page.evaluate("window.__readyAt ?? null")
         if ready_at is None:
