@@ -3,6 +3,7 @@
 // (navigator.languages) unless the player picked one (kept in localStorage).
 
 import { CARDGAME_STRINGS } from "./i18n-cardgame.js";
+import { SHARE_STRINGS } from "./i18n-share.js";
 
 const LANG_KEY = "railtrip.lang";
 export const LANGS = ["en", "de"];
@@ -368,6 +369,8 @@ const de = {
 // The card game's strings live in their own block (i18n-cardgame.js).
 Object.assign(en, CARDGAME_STRINGS.en);
 Object.assign(de, CARDGAME_STRINGS.de);
+Object.assign(en, SHARE_STRINGS.en);
+Object.assign(de, SHARE_STRINGS.de);
 
 export const STRINGS = { en, de };
 

@@ -83,6 +83,7 @@ export function cardEndScreen({ scores, players, board, actions }) {
     h("div", { class: "dlg-actions end-actions" },
       h("button", { type: "button", class: "btn btn-ghost", testid: "view-board", text: t("cg.viewTable"), on: { click: actions.onViewTable } }),
       h("button", { type: "button", class: "btn btn-ghost", testid: "download-record", text: t("menu.download"), on: { click: actions.onDownload } }),
+      actions.onShare ? h("button", { type: "button", class: "btn btn-ghost", testid: "end-share", text: t("menu.share"), on: { click: actions.onShare } }) : null,
       h("button", { type: "button", class: "btn btn-secondary", testid: "same-deal", text: t("end.sameDeal"), on: { click: actions.onSameDeal } }),
       h("button", { type: "button", class: "btn btn-primary", testid: "new-game", text: t("end.newGame"), on: { click: actions.onNewGame } })));
 }

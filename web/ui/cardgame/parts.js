@@ -52,10 +52,11 @@ export function yardView(seat, yard, { size = "sm", empty } = {}) {
 }
 
 /** The face-down on-the-way pile with its size. */
-export function pileView(seat, count, { contents = null } = {}) {
+export function pileView(seat, count, { contents = null, label = false } = {}) {
   return h("div", { class: "otw", testid: `pile-${seat}`, dataset: { count }, title: t("cg.pileAria", { n: count }),
     "aria-label": t("cg.pileAria", { n: count }) },
   h("span", { class: "otw-art", "aria-hidden": "true" }, h("span", { class: "otw-n", text: String(count) })),
+  label ? h("span", { class: "otw-label", text: t("cg.onTheWay") }) : null,
   contents ? cardChips(contents, { testid: "my-pile-cards" }) : null);
 }
 

@@ -12,6 +12,7 @@ import { COLORS, CARD_ORDER, cardChips, cardsText, cardCount, yardView, pileView
 import { logEntries } from "./logtext.js";
 import { cardTicketDialog, halfEndDialog } from "./dialogs.js";
 import { cardEndScreen } from "./endscreen.js";
+import { saveGame, removeSave, downloadRecord } from "../saves.js";
 
 const SAVE_KEY = "railtrip.saved.v1"; // the same slot as the map game (ui.js offers "Continue")
 const FALLBACK_BOT = "random";
@@ -95,6 +96,17 @@ export class CardGameScreen {
     await this.#handle(res);
   }
 
+  /** For the replay viewer (replay.js): shows an engine state read-only (no bots, saves or dialogs). */
+  showFrozen(gameId, res) {
+    this.frozen = true;
+    this.gameId = gameId;
+    this.res = res;
+    this.busy = false;
+    this.lastLogLength = -1;
+    this.halvesShown = this.#halfEnds(res.view.log).length;
+    this.render();
+  }
+
   destroy() {
     this.alive = false;
     close(this.dialog);
@@ -135,6 +147,7 @@ export class CardGameScreen {
       h("div", { class: "menu-panel" },
         h("button", { type: "button", testid: "menu-new-game", text: t("menu.newGame"), on: { click: () => { menu.open = false; this.#confirmNewGame(); } } }),
         h("button", { type: "button", testid: "menu-download", text: t("menu.download"), on: { click: () => { menu.open = false; this.download(); } } }),
+        this.ctx.share ? h("button", { type: "button", testid: "menu-share", text: t("menu.share"), on: { click: () => { menu.open = false; this.ctx.share(this); } } }) : null,
         h("button", { type: "button", testid: "menu-rules", text: t("cg.rulesTitle"), on: { click: () => { menu.open = false; this.#showRules(); } } }),
         h("div", { class: "menu-row" }, h("span", { text: t("menu.speed") }), this.#speedSelect())));
     const top = h("header", { class: "topbar" },
@@ -224,7 +237,7 @@ export class CardGameScreen {
       return;
     }
     if (res.over) {
-      clearSaved();
+      removeSave(this.settings.saveId);
       this.render();
       this.#showEnd();
       return;
@@ -334,6 +347,7 @@ export class CardGameScreen {
   }
 
   #legal() {
+    if (this.frozen) return [];
     const r = this.res;
     if (!r || r.over || this.busy || this.viewer === null || r.current !== this.viewer || this.dialogKind) return [];
     return r.legal;
@@ -399,13 +413,7 @@ export class CardGameScreen {
     if (!this.gameId) return;
     try {
       const rec = await this.engine.call("record", { game_id: this.gameId });
-      const blob = new Blob([JSON.stringify(rec, null, 1)], { type: "application/json" });
-      const url = URL.createObjectURL(blob);
-      const a = h("a", { href: url, download: `railtrip-cardgame-${this.settings.seed}.json` });
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 5000);
+      downloadRecord(rec);
     } catch (err) {
       this.ctx.toast(err.message, "error");
     }
@@ -415,8 +423,7 @@ export class CardGameScreen {
     try {
       const rec = await this.engine.call("record", { game_id: this.gameId });
       if (!this.alive || this.res?.over) return;
-      localStorage.setItem(SAVE_KEY, JSON.stringify({ record: rec, settings: { ...this.settings, seats: this.seats },
-        turn: this.res.view.turn, savedAt: Date.now() }));
+      saveGame({ record: rec, settings: { ...this.settings, seats: this.seats }, turn: this.res.view.turn });
     } catch { /* storage full or private mode: the game goes on */ }
   }
 
@@ -430,6 +437,7 @@ export class CardGameScreen {
         onNewGame: () => this.ctx.onNewGame(),
         onSameDeal: () => this.ctx.startGame({ ...this.settings }),
         onDownload: () => this.download(),
+        onShare: this.ctx.share ? () => this.ctx.share(this) : null,
         onViewTable: () => { close(this.dialog); this.dialog = null; this.dialogKind = null; this.scoresBtn.hidden = false; this.#updateRoot(); },
       },
     });

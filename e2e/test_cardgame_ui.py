@@ -1,0 +1,225 @@
+"""The card game in the browser, driven by clicks: new-game screen, a whole 2-player game against
+a bot (tickets, draws, plays chosen card by card in the hand, raids when they come up), the end of
+the half and the final scores checked against the engine (the page's record replayed here), and
+the phone layout. Hooks: docs/ui-testing.md, section "The card game"."""
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import Browser, Page
+
+from e2e.helpers import wait_for_app_state
+from pyengine.record import replay
+
+GAME_TIMEOUT_S = 150
+BOT = "easy"
+
+WAIT_FOR_PERSON = """() => {
+  const a = document.getElementById('app').dataset;
+  return ['game-over', 'choose-tickets', 'pass-device', 'half-end'].includes(a.uiState)
+    || (a.uiState === 'playing' && a.myTurn === 'true' && a.busy === 'false');
+}"""
+
+
+def ui_state(page: Page) -> str:
+    return page.get_attribute("#app", "data-ui-state") or ""
+
+
+def open_app(page: Page, server) -> None:
+    page.goto(server.url + "?botDelay=0")
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+
+
+def start_card_game(page: Page, *, seed: str = "7", opponents: int = 1, look: bool = False) -> None:
+    page.click("label:has([data-testid=variant-cardgame])")
+    assert page.is_visible("[data-testid=cardgame-options]")
+    page.click(f"[data-testid=opponents-{opponents}]")
+    for i in range(1, opponents + 1):
+        page.select_option(f"[data-testid=seat-{i}-kind]", "bot")
+        options = page.eval_on_selector(f"[data-testid=seat-{i}-bot]", "s => [...s.options].map(o => o.value)")
+        page.select_option(f"[data-testid=seat-{i}-bot]", BOT if BOT in options else options[0])
+    if look:
+        page.check("[data-testid=option-look-pile]")
+    page.click("[data-testid=more-options]")
+    page.fill("[data-testid=seed]", seed)
+    page.click("[data-testid=start-game]")
+
+
+def engine_game(page: Page):
+    return replay(page.evaluate("window.__railtripRecord()"))
+
+
+def legal_plays(game) -> list:
+    return [a for a in game.legal_actions() if a.keyword == "play"]
+
+
+def select_in_hand(page: Page, cards) -> None:
+    """Selects cards by clicking the hand: one click adds one card of that colour."""
+    if page.is_visible("[data-testid=play-clear]"):
+        page.click("[data-testid=play-clear]")
+    for card, n in cards:
+        for _ in range(n):
+            page.click(f"[data-testid=hand-{card}]")
+
+
+def raid_victims(game, play) -> list[int]:
+    """Whom the engine says a play raids (its log event, from applying it to a copy)."""
+    copy = replay(game.record())
+    copy.apply(play)
+    return [r["victim"] for r in copy.log[-1].get("raids", [])]
+
+
+def check_selection_verdicts(page: Page, game) -> None:
+    """Play is enabled exactly for the legal selections the engine lists."""
+    hand = game.view(0)["me"]["hand"]
+    one = next(iter(hand))
+    select_in_hand(page, [(one, 1)])  # A single card is never a play.
+    assert page.get_attribute("[data-testid=play-verdict]", "data-legal") == "false"
+    assert page.is_disabled("[data-testid=play-cards]")
+    plays = legal_plays(game)
+    for play in plays[:3] + plays[-2:]:
+        select_in_hand(page, play.cards)
+        assert page.get_attribute("[data-testid=play-verdict]", "data-legal") == "true", play.text()
+        assert page.is_enabled("[data-testid=play-cards]")
+        raids = page.get_attribute("[data-testid=play-verdict]", "data-raids")
+        assert raids == ",".join(str(v) for v in raid_victims(game, play)), play.text()
+    page.click("[data-testid=play-clear]")
+
+
+def check_offered(page: Page, game) -> None:
+    legal = game.legal_actions()
+    takes = {a.slot for a in legal if a.keyword == "take"}
+    for slot in range(5):
+        assert page.is_enabled(f"[data-testid=market-slot-{slot}]") == (slot in takes)
+    assert page.is_enabled("[data-testid=deck]") == any(a.keyword == "draw" for a in legal)
+    assert page.is_enabled("[data-testid=ticket-deck]") == any(a.keyword == "tickets" for a in legal)
+    view = game.view(0)
+    for p in view["players"]:
+        for color, row in p["yard"].items():
+            el = f"[data-testid=yard-{p['seat']}-{color}]"
+            assert page.get_attribute(el, "data-cards") == str(row["cards"])
+            assert page.get_attribute(el, "data-locos") == str(row["locos"])
+        assert page.get_attribute(f"[data-testid=pile-{p['seat']}]", "data-count") == str(p["pile"])
+
+
+def play_to_the_end(page: Page, snapshot) -> dict:
+    deadline = time.time() + GAME_TIMEOUT_S
+    stats = {"moves": 0, "plays": 0, "half_ends": 0, "verdicts": False}
+    while True:
+        assert time.time() < deadline, "the game took too long"
+        page.wait_for_function(WAIT_FOR_PERSON, timeout=60_000)
+        state = ui_state(page)
+        if state == "game-over":
+            return stats
+        stats["moves"] += 1
+        if state == "choose-tickets":
+            boxes = page.locator("[data-testid=ticket-options] input[type=checkbox]")
+            assert page.is_disabled("[data-testid=ticket-confirm]") == (page.get_attribute("#app", "data-phase") == "setup_tickets")
+            boxes.nth(0).check(force=True)
+            page.click("[data-testid=ticket-confirm]")
+            continue
+        if state == "half-end":
+            game = engine_game(page)
+            half = next(a for ev in reversed(game.log) for a in ev.get("auto", []) if a["kind"] == "half_end")
+            for r in half["results"]:
+                block = f"[data-testid=half-end-{r['seat']}]"
+                assert page.get_attribute(block, "data-points") == str(r["points"])
+                assert page.get_attribute(block, "data-completed") == str(len(r["completed"]))
+            snapshot(page, "half-end")
+            stats["half_ends"] += 1
+            page.click("[data-testid=half-end-continue]")
+            continue
+        game = engine_game(page)
+        plays = legal_plays(game)
+        if stats["moves"] % 6 == 2:
+            check_offered(page, game)
+        if plays and not stats["verdicts"]:
+            check_selection_verdicts(page, game)
+            stats["verdicts"] = True
+        if stats["moves"] == 6:
+            snapshot(page, "table-1280x800")
+        # Play when a set of 3+ cards (or any play, in the final round) is legal; else draw.
+        final = page.is_visible("[data-testid=final-round]")
+        good = [a for a in plays if a.count >= 3] or (plays if final or not page.is_enabled("[data-testid=deck]") else [])
+        if good:
+            raiding = [a for a in good if raid_victims(game, a)]
+            play = (raiding or good)[0]
+            select_in_hand(page, play.cards)
+            assert page.is_enabled("[data-testid=play-cards]")
+            page.click("[data-testid=play-cards]")
+            stats["plays"] += 1
+        elif page.is_enabled("[data-testid=deck]"):
+            page.click("[data-testid=deck]")
+        elif any(page.is_enabled(f"[data-testid=market-slot-{i}]") for i in range(5)):
+            page.click(f"[data-testid=market-slot-{next(i for i in range(5) if page.is_enabled(f'[data-testid=market-slot-{i}]'))}]")
+        elif page.is_enabled("[data-testid=ticket-deck]"):
+            page.click("[data-testid=ticket-deck]")
+        else:
+            page.click("[data-testid=pass-turn]")
+
+
+def test_card_game_against_a_bot(page: Page, server, snapshot) -> None:
+    open_app(page, server)
+    snapshot_newgame = page.is_visible("label:has([data-testid=variant-cardgame])")
+    assert snapshot_newgame
+    start_card_game(page, seed="7")
+    stats = play_to_the_end(page, snapshot)
+    assert stats["moves"] > 8 and stats["plays"] >= 1 and stats["verdicts"]
+    assert stats["half_ends"] == 1
+    page.wait_for_selector("[data-testid=game-over]")
+    snapshot(page, "game-over")
+    game = engine_game(page)
+    assert game.is_over
+    for sc in game.scores():
+        seat = sc["seat"]
+        assert page.text_content(f"[data-testid=final-total-{seat}]") == str(sc["total"])
+        assert page.text_content(f"[data-testid=final-half-1-{seat}]").startswith(f"+{sc['halves'][0]['points']}")
+        assert page.text_content(f"[data-testid=final-penalty-{seat}]") == (f"−{sc['tickets_lost']}" if sc["tickets_lost"] else "0")
+        assert page.text_content(f"[data-testid=final-bonus-{seat}]") == (f"+{sc['bonus_points']}" if sc["bonus_points"] else "0")
+        assert sc["total"] == sc["tickets_won"] - sc["tickets_lost"] + sc["bonus_points"]
+    winners = [sc["seat"] for sc in game.scores() if sc["winner"]]
+    assert all(page.locator(f"[data-testid=final-row-{s}].winner").count() == 1 for s in winners)
+    # The log tells plays and the automatic phase-1 moves in words.
+    texts = page.locator("[data-testid=log-entry]").all_text_contents()
+    assert any("rail yard to the on-the-way pile" in x for x in texts)
+    assert any("to the rail yard" in x for x in texts)
+    page.click("[data-testid=view-board]")
+    page.wait_for_selector("[data-testid=show-scores]")
+    page.click("[data-testid=show-scores]")
+    page.click("[data-testid=same-deal]")
+    page.wait_for_selector("[data-testid=ticket-dialog]")
+    assert page.evaluate("window.__railtrip.settings.seed") == 7
+    assert page.evaluate("window.__railtrip.settings.variant") == "cardgame"
+
+
+def test_card_game_phone_layout_and_german(browser: Browser, server, page_errors) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.on("console", page_errors.console)
+    page.on("pageerror", page_errors.page_error)
+    try:
+        open_app(page, server)
+        page.click("[data-testid=lang-de]")
+        start_card_game(page, seed="11", opponents=2, look=True)
+        page.wait_for_selector("[data-testid=ticket-dialog]")
+        assert page.text_content("[data-testid=ticket-dialog] .dlg-title") == "Deine ersten Zielaufträge"
+        page.locator("[data-testid=ticket-options] input[type=checkbox]").nth(0).check(force=True)
+        page.click("[data-testid=ticket-confirm]")
+        page.wait_for_function(WAIT_FOR_PERSON)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        game = engine_game(page)
+        assert game.settings.options.get("look_at_own_pile") is True
+        assert page.locator("[data-testid=player-1]").count() == 1 and page.locator("[data-testid=player-2]").count() == 1
+        assert page.locator("[data-testid=bonus-cards] [data-testid^=bonus-]").count() == 6
+        page.screenshot(path=str(_artifact("cardgame-390x844.png")), full_page=True)
+        page.click("[data-testid=lang-en]")
+    finally:
+        context.close()
+    assert not page_errors.messages, page_errors.messages
+
+
+def _artifact(name: str):
+    from e2e.conftest import ARTIFACTS
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS / name
