@@ -3,7 +3,7 @@
 // (navigator.languages) unless the player picked one (kept in localStorage).
 
 import { CARDGAME_STRINGS } from "./i18n-cardgame.js";
-import { SHARE_STRINGS } from "./i18n-share.js";
+import { WORLD_STRINGS } from "./i18n-world.js";
 
 const LANG_KEY = "railtrip.lang";
 export const LANGS = ["en", "de"];
@@ -369,8 +369,9 @@ const de = {
 // The card game's strings live in their own block (i18n-cardgame.js).
 Object.assign(en, CARDGAME_STRINGS.en);
 Object.assign(de, CARDGAME_STRINGS.de);
-Object.assign(en, SHARE_STRINGS.en);
-Object.assign(de, SHARE_STRINGS.de);
+// Rails & Sails (world map) strings: i18n-world.js.
+Object.assign(en, WORLD_STRINGS.en);
+Object.assign(de, WORLD_STRINGS.de);
 
 export const STRINGS = { en, de };
 

@@ -1,16 +1,22 @@
 // The map: drawn on a canvas from the engine's `board` data (no images), with pan/zoom
 // (wheel, drag, pinch, buttons), hover/tap route info, highlights and short animations.
 import { h, reducedMotion } from "./dom.js";
-import { CARD_COLORS, SYMBOLS, inkOn } from "./cards.js";
+import { CARD_COLORS, SYMBOLS, FORM_PATHS, inkOn } from "./cards.js";
 import { t } from "../i18n.js";
 
-const CITY_R = 7.5;          // city dot radius (map units)
-const CITY_GAP = 11;         // free space between a city centre and the first route space
-const SPACE_W = 9.5;         // thickness of a route space
-const SPACE_GAP = 2.2;       // gap between two spaces of one route
-const MAX_SPACE_LEN = 30;    // spaces of short routes between far cities are not stretched more
-const DOUBLE_OFFSET = SPACE_W / 2 + 1.6;
-const MAX_ZOOM = 7;          // relative to the scale that fits the whole map
+/**
+ * Sizes in map units: city dot radius, free space between a city centre and the first route
+ * space, thickness of a space, gap between two spaces, longest space. The world map is denser
+ * (more cities on a wider, lower map), so it draws everything smaller.
+ */
+const STYLES = {
+  default: { cityR: 7.5, cityGap: 11, spaceW: 9.5, spaceGap: 2.2, maxSpaceLen: 30, maxZoom: 7 },
+  world: { cityR: 4.4, cityGap: 6.6, spaceW: 6.2, spaceGap: 1.5, maxSpaceLen: 20, maxZoom: 9 },
+};
+const boardStyle = (board) => {
+  const st = STYLES[board.variant] ?? STYLES.default;
+  return { ...st, doubleOffset: st.spaceW / 2 + st.spaceW * 0.17 };
+};
 const FLASH_MS = 1400;
 
 const PARCHMENT = "#efe3c4";
@@ -18,6 +24,7 @@ const INK = "#2b2418";
 const GOLD = "#f0b429";
 
 const SYMBOL_PATHS = Object.fromEntries(Object.entries(SYMBOLS).map(([k, d]) => [k, new Path2D(d)]));
+const ANCHOR_PATH = new Path2D(FORM_PATHS.anchor);
 
 /** Label placement tweaks (in label heights / widths) where the default spot is crowded. */
 const LABEL_SIDE = {
@@ -28,34 +35,51 @@ const LABEL_SIDE = {
   ATL: "left", NO: "below", HOU: "below", DAL: "right", OKC: "left", LR: "right",
   ELP: "below", SFE: "right", PHX: "below", LV: "right", SLC: "right",
 };
+const LABEL_SIDE_WORLD = {};
 
 /** Precomputed geometry of the routes: every space as a rotated rectangle. */
-export function routeGeometry(board) {
+export function routeGeometry(board, style = boardStyle(board)) {
+  const { cityGap, spaceGap, maxSpaceLen, doubleOffset } = style;
   const cities = new Map(board.cities.map((c) => [c.id, c]));
   const geo = new Map();
   for (const r of board.routes) {
     const a = cities.get(r.a), b = cities.get(r.b);
-    let dx = b.x - a.x, dy = b.y - a.y;
+    // A route across the map's east/west seam runs to b's copy one map width away; it is drawn
+    // twice (shifted by `shift`), each copy clipped to the map, so it leaves one edge and
+    // arrives at the other.
+    const shift = r.wraps ? (b.x < a.x ? board.width : -board.width) : 0;
+    let dx = b.x + shift - a.x, dy = b.y - a.y;
     const d = Math.hypot(dx, dy) || 1;
     dx /= d; dy /= d;
     const nx = -dy, ny = dx;
     let off = 0;
-    if (r.double) off = r.id < r.double ? -DOUBLE_OFFSET : DOUBLE_OFFSET;
+    if (r.double) off = r.id < r.double ? -doubleOffset : doubleOffset;
     const ax = a.x + nx * off, ay = a.y + ny * off;
-    const avail = d - 2 * CITY_GAP;
-    let len = (avail - SPACE_GAP * (r.length - 1)) / r.length;
-    len = Math.max(4, Math.min(MAX_SPACE_LEN, len));
-    const chain = len * r.length + SPACE_GAP * (r.length - 1);
+    const avail = d - 2 * cityGap;
+    let len = (avail - spaceGap * (r.length - 1)) / r.length;
+    len = Math.max(4, Math.min(maxSpaceLen, len));
+    const chain = len * r.length + spaceGap * (r.length - 1);
     const start = (d - chain) / 2;
     const spaces = [];
     for (let i = 0; i < r.length; i++) {
-      const u = start + i * (len + SPACE_GAP) + len / 2;
+      const u = start + i * (len + spaceGap) + len / 2;
       spaces.push({ x: ax + dx * u, y: ay + dy * u });
     }
-    geo.set(r.id, {
+    // Rough-terrain spaces (world): the middle ones of the route.
+    const firstRough = Math.floor((r.length - (r.rough ?? 0)) / 2);
+    const g = {
       route: r, ax, ay, dx, dy, nx, ny, start, end: start + chain, len, spaces,
       angle: Math.atan2(dy, dx), mid: { x: ax + dx * d / 2, y: ay + dy * d / 2 },
-    });
+      ship: r.kind === "ship", rough: (i) => i >= firstRough && i < firstRough + (r.rough ?? 0),
+      offsets: shift ? [0, -shift] : [0],
+    };
+    if (shift) {
+      // Where the line crosses the seam (same height at both edges).
+      const edgeX = shift > 0 ? board.width : 0;
+      const u = (edgeX - ax) / (dx || 1e-9);
+      g.seam = { y: ay + dy * u, dir: shift > 0 ? 1 : -1 };
+    }
+    geo.set(r.id, g);
   }
   return geo;
 }
@@ -71,11 +95,15 @@ export class BoardView {
     this.board = board;
     this.title = title ?? board.name ?? "";
     this.cities = new Map(board.cities.map((c) => [c.id, c]));
-    this.geo = routeGeometry(board);
+    this.style = boardStyle(board);
+    this.world = Boolean(board.wraps);
+    this.geo = routeGeometry(board, this.style);
+    this.seamMarks = this.#seamMarks();
     this.onRouteActivate = onRouteActivate;
     this.describeRoute = describeRoute;
     this.onEmptyTap = onEmptyTap;
-    this.state = { owners: {}, playerColors: [], claimable: new Set(), focus: null, longest: null, mine: null };
+    this.state = { owners: {}, playerColors: [], claimable: new Set(), focus: null, longest: null, mine: null,
+      harbors: {}, harborTargets: null };
     this.flashes = [];
     this.hover = null;
     this.pinned = null;
@@ -107,7 +135,10 @@ export class BoardView {
     this.destroyed = true;
   }
 
-  /** owners: {routeId: seat}; playerColors: [css]; claimable: Set of route ids; focus: {cities, routes}|null; longest: Set|null. */
+  /**
+   * owners: {routeId: seat}; playerColors: [css]; claimable: Set of route ids; focus: {cities, routes}|null;
+   * longest: Set|null; harbors: {cityId: seat} (world); harborTargets: Set of city ids to point out, or null.
+   */
   update(state) {
     Object.assign(this.state, state);
     if (this.pinned) this.#showTip(this.pinned.id, this.pinned.sx, this.pinned.sy, true);
@@ -130,7 +161,7 @@ export class BoardView {
   zoomBy(factor, cx = this.size.w / 2, cy = this.size.h / 2) {
     if (!this.view) return;
     const fit = this.#fitView();
-    const scale = Math.min(fit.scale * MAX_ZOOM, Math.max(fit.scale, this.view.scale * factor));
+    const scale = Math.min(fit.scale * this.style.maxZoom, Math.max(fit.scale, this.view.scale * factor));
     const k = scale / this.view.scale;
     this.view = { scale, tx: cx - (cx - this.view.tx) * k, ty: cy - (cy - this.view.ty) * k };
     this.userMoved = scale > fit.scale * 1.001;
@@ -198,14 +229,17 @@ export class BoardView {
     const p = this.#toMap(sx, sy);
     const tol = tolerancePx / this.view.scale;
     let best = null, bestD = Infinity;
+    const half = this.style.spaceW / 2;
     for (const g of this.geo.values()) {
-      const rx = p.x - g.ax, ry = p.y - g.ay;
-      const u = rx * g.dx + ry * g.dy, v = rx * g.nx + ry * g.ny;
-      if (u < g.start - tol || u > g.end + tol) continue;
-      const dv = Math.abs(v) - SPACE_W / 2;
-      if (dv > tol) continue;
-      const score = Math.max(0, dv) - (this.state.claimable.has(g.route.id) ? 0.5 : 0);
-      if (score < bestD) { bestD = score; best = g.route.id; }
+      for (const off of g.offsets) {
+        const rx = p.x - off - g.ax, ry = p.y - g.ay;
+        const u = rx * g.dx + ry * g.dy, v = rx * g.nx + ry * g.ny;
+        if (u < g.start - tol || u > g.end + tol) continue;
+        const dv = Math.abs(v) - half;
+        if (dv > tol) continue;
+        const score = Math.max(0, dv) - (this.state.claimable.has(g.route.id) ? 0.5 : 0);
+        if (score < bestD) { bestD = score; best = g.route.id; }
+      }
     }
     return best;
   }
@@ -365,13 +399,19 @@ export class BoardView {
     for (const g of this.geo.values()) {
       const owner = st.owners[g.route.id];
       ctx.globalAlpha = dimmed(g.route.id) ? (owner === undefined ? 0.35 : 0.55) : 1;
-      if (owner === undefined) this.#drawTrack(ctx, g);
-      else this.#drawTrains(ctx, g, st.playerColors[owner] ?? "#888");
+      this.#copies(ctx, g, () => {
+        if (owner === undefined) this.#drawTrack(ctx, g);
+        else if (g.ship) this.#drawShips(ctx, g, st.playerColors[owner] ?? "#888");
+        else this.#drawTrains(ctx, g, st.playerColors[owner] ?? "#888");
+      });
     }
     ctx.globalAlpha = 1;
 
+    if (this.world) this.#drawSeamMarks(ctx);
+
     // Cities.
     const focusCities = focus?.cities;
+    const CITY_R = this.style.cityR;
     for (const c of this.board.cities) {
       const hot = focusCities?.has(c.id);
       if (hot) {
@@ -380,28 +420,241 @@ export class BoardView {
         ctx.fillStyle = "rgba(230,57,70,0.35)";
         ctx.fill();
       }
+      if (st.harborTargets?.has(c.id)) {
+        ctx.beginPath();
+        ctx.arc(c.x, c.y, CITY_R + 4 + 2.5 * pulse, 0, Math.PI * 2);
+        ctx.fillStyle = "rgba(255,190,30,0.55)";
+        ctx.fill();
+      }
+      if (c.junction) {
+        this.#drawJunction(ctx, c);
+        continue;
+      }
       ctx.beginPath();
       ctx.arc(c.x, c.y, CITY_R, 0, Math.PI * 2);
       ctx.fillStyle = hot ? "#e63946" : "#c0392b";
       ctx.fill();
-      ctx.lineWidth = 2.2;
+      ctx.lineWidth = 2.2 * CITY_R / 7.5;
       ctx.strokeStyle = "#fdf6e3";
       ctx.stroke();
       ctx.beginPath();
-      ctx.arc(c.x, c.y, CITY_R + 1.6, 0, Math.PI * 2);
-      ctx.lineWidth = 1;
+      ctx.arc(c.x, c.y, CITY_R + 1.6 * CITY_R / 7.5, 0, Math.PI * 2);
+      ctx.lineWidth = CITY_R / 7.5;
       ctx.strokeStyle = "rgba(43,36,24,0.8)";
       ctx.stroke();
+      if (c.port) this.#drawPort(ctx, c, st.harbors?.[c.id]);
     }
 
     // Labels in screen space, so they stay legible at every zoom.
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     this.#drawLabels(ctx, focusCities);
 
-    if (this.flashes.length || (st.claimable.size && !reducedMotion()) || focusCities?.size) this.requestRender();
+    if (this.flashes.length || (st.claimable.size && !reducedMotion()) || focusCities?.size || st.harborTargets?.size) this.requestRender();
+  }
+
+  /** Runs `fn` once, or for a route across the seam once per copy, clipped to the map. */
+  #copies(ctx, g, fn) {
+    if (g.offsets.length === 1) return fn();
+    for (const off of g.offsets) {
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(0, -20, this.board.width, this.board.height + 40);
+      ctx.clip();
+      ctx.translate(off, 0);
+      fn();
+      ctx.restore();
+    }
+  }
+
+  /** Numbered markers where routes cross the east/west seam: the same number at both edges. */
+  #seamMarks() {
+    const marks = [];
+    for (const g of this.geo.values()) {
+      if (!g.seam) continue;
+      const near = marks.find((m) => Math.abs(m.y - g.seam.y) < 9);
+      if (near) { near.routes.push(g.route.id); continue; }
+      marks.push({ y: g.seam.y, dir: g.seam.dir, routes: [g.route.id], ship: g.ship });
+    }
+    marks.sort((a, b) => a.y - b.y);
+    marks.forEach((m, i) => { m.label = String.fromCharCode(65 + i); });
+    return marks;
+  }
+
+  #drawSeamMarks(ctx) {
+    const W = this.board.width;
+    for (const m of this.seamMarks) {
+      for (const edge of [0, W]) {
+        // Arrows point along the way out of the map (east at the east edge, west at the west edge).
+        const out = edge === 0 ? -1 : 1;
+        const x = edge === 0 ? 7 : W - 7;
+        ctx.save();
+        ctx.translate(x, m.y);
+        ctx.beginPath();
+        ctx.moveTo(out * 6.5, 0);
+        ctx.lineTo(-out * 2, -5.5);
+        ctx.lineTo(-out * 2, 5.5);
+        ctx.closePath();
+        ctx.fillStyle = "rgba(43,36,24,0.85)";
+        ctx.fill();
+        ctx.beginPath();
+        ctx.arc(-out * 7, 0, 5.2, 0, Math.PI * 2);
+        ctx.fillStyle = "#fdf6e3";
+        ctx.fill();
+        ctx.lineWidth = 1.1;
+        ctx.strokeStyle = "rgba(43,36,24,0.9)";
+        ctx.stroke();
+        ctx.fillStyle = "#2b2418";
+        ctx.font = "bold 6.5px system-ui, sans-serif";
+        ctx.textAlign = "center";
+        ctx.textBaseline = "middle";
+        ctx.fillText(m.label, -out * 7, 0.3);
+        ctx.restore();
+      }
+    }
+  }
+
+  #drawPort(ctx, c, owner) {
+    const r = this.style.cityR;
+    const x = c.x + r * 0.95, y = c.y - r * 0.95;
+    ctx.save();
+    ctx.translate(x, y);
+    if (owner !== undefined) {
+      // A built harbor: a square flag in its owner's colour with an anchor.
+      const s2 = r * 1.25;
+      ctx.beginPath();
+      ctx.roundRect(-s2, -s2, 2 * s2, 2 * s2, 1.4);
+      ctx.fillStyle = this.state.playerColors[owner] ?? "#888";
+      ctx.shadowColor = "rgba(0,0,0,0.5)";
+      ctx.shadowBlur = 2;
+      ctx.fill();
+      ctx.shadowColor = "transparent";
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = "#fff";
+      ctx.stroke();
+      const k = (s2 * 1.6) / 24;
+      ctx.scale(k, k);
+      ctx.translate(-12, -12);
+      ctx.fillStyle = "#fff";
+      ctx.fill(ANCHOR_PATH, "evenodd");
+    } else {
+      // A port: a small anchor on a light disc.
+      ctx.beginPath();
+      ctx.arc(0, 0, r * 0.78, 0, Math.PI * 2);
+      ctx.fillStyle = "rgba(253,246,227,0.95)";
+      ctx.fill();
+      ctx.lineWidth = 0.6;
+      ctx.strokeStyle = "rgba(30,60,90,0.8)";
+      ctx.stroke();
+      const k = (r * 1.3) / 24;
+      ctx.scale(k, k);
+      ctx.translate(-12, -12);
+      ctx.fillStyle = "#1f4e79";
+      ctx.fill(ANCHOR_PATH, "evenodd");
+    }
+    ctx.restore();
+  }
+
+  #drawJunction(ctx, c) {
+    const r = this.style.cityR * 0.7;
+    ctx.save();
+    ctx.translate(c.x, c.y);
+    ctx.rotate(Math.PI / 4);
+    ctx.beginPath();
+    ctx.rect(-r, -r, 2 * r, 2 * r);
+    ctx.fillStyle = "#5b6b7a";
+    ctx.fill();
+    ctx.lineWidth = 1.2;
+    ctx.strokeStyle = "#fdf6e3";
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  /** Sea with land masses hinted around the cities and railways (the data has no coastlines). */
+  #drawWorldBackground(ctx) {
+    const { width: W, height: H } = this.board;
+    const sea = ctx.createLinearGradient(0, 0, 0, H);
+    sea.addColorStop(0, "#b9d3da");
+    sea.addColorStop(0.5, "#a9c9d3");
+    sea.addColorStop(1, "#b9d3da");
+    ctx.fillStyle = sea;
+    ctx.fillRect(0, 0, W, H);
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(0, 0, W, H);
+    ctx.clip();
+    // Graticule.
+    ctx.strokeStyle = "rgba(40,80,110,0.12)";
+    ctx.lineWidth = 0.8;
+    for (let i = 1; i < 12; i++) {
+      ctx.beginPath();
+      ctx.moveTo((i * W) / 12, 0);
+      ctx.lineTo((i * W) / 12, H);
+      ctx.stroke();
+    }
+    for (let j = 1; j < 6; j++) {
+      ctx.beginPath();
+      ctx.moveTo(0, (j * H) / 6);
+      ctx.lineTo(W, (j * H) / 6);
+      ctx.stroke();
+    }
+    // Land: thick soft strokes along the train routes and discs around the cities.
+    const land = (width, color, blur) => {
+      ctx.save();
+      ctx.strokeStyle = color;
+      ctx.fillStyle = color;
+      ctx.lineCap = "round";
+      ctx.lineJoin = "round";
+      ctx.lineWidth = width;
+      ctx.shadowColor = color;
+      ctx.shadowBlur = blur;
+      for (const g of this.geo.values()) {
+        if (g.ship) continue;
+        this.#copies(ctx, g, () => {
+          const a = this.cities.get(g.route.a);
+          ctx.beginPath();
+          ctx.moveTo(a.x, a.y);
+          ctx.lineTo(g.ax + g.dx * (g.end + this.style.cityGap), g.ay + g.dy * (g.end + this.style.cityGap));
+          ctx.stroke();
+        });
+      }
+      for (const c of this.board.cities) {
+        if (c.junction) continue;
+        ctx.beginPath();
+        ctx.arc(c.x, c.y, width * 0.62, 0, Math.PI * 2);
+        ctx.fill();
+      }
+      ctx.restore();
+    };
+    land(34, "rgba(222,206,164,0.9)", 10);
+    land(24, "#efe3c4", 4);
+    ctx.restore();
+    // Frame: only top and bottom; east and west are the seam.
+    ctx.strokeStyle = "rgba(40,70,95,0.55)";
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.moveTo(0, 1); ctx.lineTo(W, 1);
+    ctx.moveTo(0, H - 1); ctx.lineTo(W, H - 1);
+    ctx.stroke();
+    ctx.setLineDash([4, 4]);
+    ctx.strokeStyle = "rgba(40,70,95,0.45)";
+    ctx.beginPath();
+    ctx.moveTo(0.5, 0); ctx.lineTo(0.5, H);
+    ctx.moveTo(W - 0.5, 0); ctx.lineTo(W - 0.5, H);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    this.#drawCompass(ctx, 955, 395, 22);
+    ctx.fillStyle = "rgba(40,60,80,0.7)";
+    ctx.font = "italic 600 19px Georgia, 'Times New Roman', serif";
+    ctx.textAlign = "left";
+    ctx.textBaseline = "alphabetic";
+    ctx.fillText(this.title, 22, H - 22);
+    ctx.font = "9px Georgia, serif";
+    ctx.fillStyle = "rgba(40,60,80,0.6)";
+    ctx.fillText("RAILTRIP", 24, H - 10);
   }
 
   #drawBackground(ctx) {
+    if (this.world) return this.#drawWorldBackground(ctx);
     const { width: W, height: H } = this.board;
     const grad = ctx.createRadialGradient(W * 0.5, H * 0.45, W * 0.1, W * 0.5, H * 0.5, W * 0.75);
     grad.addColorStop(0, "#f6ecd2");
@@ -480,16 +733,19 @@ export class BoardView {
   }
 
   #drawGlow(ctx, g, color, extra, alpha = 1) {
-    ctx.save();
-    ctx.globalAlpha = alpha;
-    ctx.strokeStyle = color;
-    ctx.lineCap = "round";
-    ctx.lineWidth = SPACE_W + extra * 2;
-    ctx.beginPath();
-    ctx.moveTo(g.ax + g.dx * (g.start + 2), g.ay + g.dy * (g.start + 2));
-    ctx.lineTo(g.ax + g.dx * (g.end - 2), g.ay + g.dy * (g.end - 2));
-    ctx.stroke();
-    ctx.restore();
+    const k = this.style.spaceW / 9.5;
+    this.#copies(ctx, g, () => {
+      ctx.save();
+      ctx.globalAlpha = alpha;
+      ctx.strokeStyle = color;
+      ctx.lineCap = "round";
+      ctx.lineWidth = this.style.spaceW + extra * 2 * k;
+      ctx.beginPath();
+      ctx.moveTo(g.ax + g.dx * (g.start + 2), g.ay + g.dy * (g.start + 2));
+      ctx.lineTo(g.ax + g.dx * (g.end - 2), g.ay + g.dy * (g.end - 2));
+      ctx.stroke();
+      ctx.restore();
+    });
   }
 
   #eachSpace(ctx, g, fn) {
@@ -503,13 +759,20 @@ export class BoardView {
   }
 
   #drawTrack(ctx, g) {
+    const SPACE_W = this.style.spaceW;
     const color = g.route.color;
     const fill = CARD_COLORS[color] ?? CARD_COLORS.gray;
     const showSym = color !== "gray" && this.view.scale * SPACE_W >= 7;
     const sym = SYMBOL_PATHS[color];
     const base = ctx.globalAlpha;
-    this.#eachSpace(ctx, g, () => {
-      roundRect(ctx, -g.len / 2, -SPACE_W / 2, g.len, SPACE_W, 1.8);
+    this.#eachSpace(ctx, g, (i) => {
+      if (g.ship) {
+        // Ship spaces are ovals (train spaces are rectangles).
+        ctx.beginPath();
+        ctx.ellipse(0, 0, g.len / 2 + 0.3, SPACE_W / 2 + 0.2, 0, 0, Math.PI * 2);
+      } else {
+        roundRect(ctx, -g.len / 2, -SPACE_W / 2, g.len, SPACE_W, 1.8 * SPACE_W / 9.5);
+      }
       ctx.globalAlpha = base * 0.72;  // free track is muted; trains on it are full colour
       ctx.fillStyle = fill;
       ctx.shadowColor = "rgba(40,30,10,0.35)";
@@ -520,7 +783,31 @@ export class BoardView {
       ctx.globalAlpha = base;
       ctx.lineWidth = 0.8;
       ctx.strokeStyle = color === "white" ? "rgba(60,50,30,0.75)" : "rgba(30,24,14,0.55)";
+      if (g.ship) {
+        ctx.lineWidth = 0.9;
+        ctx.strokeStyle = "rgba(20,50,80,0.85)";
+      }
       ctx.stroke();
+      if (g.rough(i)) {
+        // Rough terrain: a mountain mark (this space costs two cards).
+        ctx.save();
+        ctx.rotate(-g.angle);
+        const m = SPACE_W * 0.55;
+        ctx.beginPath();
+        ctx.moveTo(-m, m * 0.55);
+        ctx.lineTo(-m * 0.3, -m * 0.6);
+        ctx.lineTo(0, -m * 0.05);
+        ctx.lineTo(m * 0.35, -m * 0.75);
+        ctx.lineTo(m, m * 0.55);
+        ctx.closePath();
+        ctx.fillStyle = "rgba(70,45,20,0.9)";
+        ctx.fill();
+        ctx.lineWidth = 0.5;
+        ctx.strokeStyle = "#fff";
+        ctx.stroke();
+        ctx.restore();
+        return;
+      }
       if (showSym && sym) {
         const k = (SPACE_W * 0.62) / 24;
         ctx.rotate(-g.angle);
@@ -533,27 +820,56 @@ export class BoardView {
     });
   }
 
+  /** Claimed ship route: little boats in the owner's colour. */
+  #drawShips(ctx, g, color) {
+    const SPACE_W = this.style.spaceW;
+    this.#eachSpace(ctx, g, () => {
+      const L = g.len + 0.8, W = SPACE_W + 1.4;
+      ctx.beginPath();
+      ctx.moveTo(-L / 2, -W * 0.22);
+      ctx.quadraticCurveTo(0, -W * 0.62, L / 2, -W * 0.22);
+      ctx.quadraticCurveTo(L * 0.42, W * 0.5, 0, W * 0.5);
+      ctx.quadraticCurveTo(-L * 0.42, W * 0.5, -L / 2, -W * 0.22);
+      ctx.closePath();
+      ctx.fillStyle = color;
+      ctx.shadowColor = "rgba(0,0,0,0.45)";
+      ctx.shadowBlur = 2;
+      ctx.shadowOffsetY = 0.8;
+      ctx.fill();
+      ctx.shadowColor = "transparent";
+      ctx.lineWidth = 1.1;
+      ctx.strokeStyle = "rgba(10,8,4,0.9)";
+      ctx.stroke();
+      ctx.fillStyle = "rgba(255,255,255,0.8)";
+      ctx.beginPath();
+      ctx.ellipse(0, -W * 0.05, L * 0.22, W * 0.13, 0, 0, Math.PI * 2);
+      ctx.fill();
+    });
+  }
+
   #drawTrains(ctx, g, color) {
+    const SPACE_W = this.style.spaceW;
+    const k = SPACE_W / 9.5;
     const detail = this.view.scale * SPACE_W >= 5.5;
     // A dark coupling line under the cars: claimed routes read as one train.
     ctx.save();
     ctx.strokeStyle = "rgba(20,16,10,0.85)";
-    ctx.lineWidth = 3;
+    ctx.lineWidth = 3 * k;
     ctx.beginPath();
     ctx.moveTo(g.ax + g.dx * g.start, g.ay + g.dy * g.start);
     ctx.lineTo(g.ax + g.dx * g.end, g.ay + g.dy * g.end);
     ctx.stroke();
     ctx.restore();
     this.#eachSpace(ctx, g, () => {
-      const L = g.len + 1, W = SPACE_W + 2;
-      roundRect(ctx, -L / 2, -W / 2, L, W, 2.6);
+      const L = g.len + k, W = SPACE_W + 2 * k;
+      roundRect(ctx, -L / 2, -W / 2, L, W, 2.6 * k);
       ctx.fillStyle = color;
       ctx.shadowColor = "rgba(0,0,0,0.45)";
       ctx.shadowBlur = 3;
       ctx.shadowOffsetY = 1.2;
       ctx.fill();
       ctx.shadowColor = "transparent";
-      ctx.lineWidth = 1.8;
+      ctx.lineWidth = 1.8 * k;
       ctx.strokeStyle = "rgba(10,8,4,0.9)";
       ctx.stroke();
       if (detail) {
@@ -575,16 +891,21 @@ export class BoardView {
     const v = this.view;
     const fit = this.#fitView();
     const zoom = v.scale / fit.scale;
-    const base = Math.min(16, Math.max(fit.scale < 0.6 ? 8 : 9.5, 10.5 * Math.sqrt(zoom) * Math.min(1.25, Math.max(0.85, fit.scale * 1.2))));
+    const base = this.world
+      ? Math.min(15, Math.max(fit.scale < 0.6 ? 7.5 : 8.5, 9.5 * Math.sqrt(zoom) * Math.min(1.2, Math.max(0.85, fit.scale * 1.1))))
+      : Math.min(16, Math.max(fit.scale < 0.6 ? 8 : 9.5, 10.5 * Math.sqrt(zoom) * Math.min(1.25, Math.max(0.85, fit.scale * 1.2))));
+    const CITY_R = this.style.cityR;
+    const sides = this.world ? LABEL_SIDE_WORLD : LABEL_SIDE;
     ctx.textBaseline = "middle";
     ctx.lineJoin = "round";
     for (const c of this.board.cities) {
+      if (c.junction) continue;
       const hot = focusCities?.has(c.id);
       const size = hot ? base + 2 : base;
       ctx.font = `${hot ? 700 : 600} ${size}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
       const x = c.x * v.scale + v.tx, y = c.y * v.scale + v.ty;
       const rr = CITY_R * v.scale + 3;
-      const side = LABEL_SIDE[c.id] ?? "below";
+      const side = sides[c.id] ?? "below";
       let lx = x, ly = y;
       if (side === "below") { ctx.textAlign = "center"; ly = y + rr + size * 0.6; }
       else if (side === "above") { ctx.textAlign = "center"; ly = y - rr - size * 0.6; }
@@ -635,23 +956,30 @@ export function drawTicketMap(canvas, board, cityIds, { width = 120, height = 82
     ctx.arc(ox + c.x * k, oy + c.y * k, 1.6, 0, Math.PI * 2);
     ctx.fill();
   }
-  const [a, b] = cityIds.map((id) => cities.get(id));
-  if (!a || !b) return;
+  const pts = cityIds.map((id) => cities.get(id));
+  if (pts.length < 2 || pts.some((c) => !c)) return;
   ctx.strokeStyle = color;
   ctx.lineWidth = 1.6;
   ctx.setLineDash([3, 2]);
   ctx.beginPath();
-  ctx.moveTo(ox + a.x * k, oy + a.y * k);
-  ctx.lineTo(ox + b.x * k, oy + b.y * k);
+  pts.forEach((c, i) => (i ? ctx.lineTo(ox + c.x * k, oy + c.y * k) : ctx.moveTo(ox + c.x * k, oy + c.y * k)));
   ctx.stroke();
   ctx.setLineDash([]);
-  for (const c of [a, b]) {
+  const numbered = pts.length > 2;  // an itinerary: its stops in order
+  pts.forEach((c, i) => {
     ctx.beginPath();
-    ctx.arc(ox + c.x * k, oy + c.y * k, 3.6, 0, Math.PI * 2);
+    ctx.arc(ox + c.x * k, oy + c.y * k, numbered ? 4.6 : 3.6, 0, Math.PI * 2);
     ctx.fillStyle = color;
     ctx.fill();
     ctx.lineWidth = 1.2;
     ctx.strokeStyle = "#fff";
     ctx.stroke();
-  }
+    if (numbered) {
+      ctx.fillStyle = "#fff";
+      ctx.font = "bold 6.5px system-ui, sans-serif";
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      ctx.fillText(String(i + 1), ox + c.x * k, oy + c.y * k + 0.3);
+    }
+  });
 }

@@ -1,7 +1,7 @@
 // Dialogs (ticket choice, payment chooser, pass-the-device, confirm) and toasts.
 import { h } from "./dom.js";
-import { t } from "../i18n.js";
-import { cardFace } from "./cards.js";
+import { t, tMaybe } from "../i18n.js";
+import { cardFace, cardName } from "./cards.js";
 import { drawTicketMap } from "./board.js";
 import { ticketName } from "./logtext.js";
 
@@ -43,12 +43,12 @@ export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, 
       on: { change: () => { input.checked ? selected.add(tk.id) : selected.delete(tk.id); refresh(); } } });
     const mini = h("canvas", { class: "ticket-mini", "aria-hidden": "true" });
     drawTicketMap(mini, board, tk.cities, { width: 112, height: 76 });
-    const label = h("label", { class: "ticket-option", testid: `ticket-option-${tk.id}`, dataset: { ticket: tk.id },
+    const label = h("label", { class: ["ticket-option", tk.itinerary && "itinerary"], testid: `ticket-option-${tk.id}`, dataset: { ticket: tk.id },
       on: { pointerenter: () => onHover(tk), pointerleave: () => onHover(null), focusin: () => onHover(tk), focusout: () => onHover(null) } },
     input, mini,
     h("span", { class: "ticket-option-text" },
       h("span", { class: "ticket-cities", text: ticketName(board, tk) }),
-      h("span", { class: "ticket-points", text: t("tickets.points", { n: tk.points }) })),
+      h("span", { class: "ticket-points", text: tk.itinerary ? t("tickets.itineraryValues", { a: tk.values[0], b: tk.values[1], c: tk.values[2] }) : t("tickets.points", { n: tk.points }) })),
     h("span", { class: "ticket-check", "aria-hidden": "true" }));
     return { tk, input, label };
   });
@@ -73,7 +73,7 @@ export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, 
   });
   refresh();
   dlg = modal(parent, { testid: "ticket-dialog", title: setup ? t("tickets.titleSetup") : t("tickets.title"), className: "dlg-tickets", cancellable: false },
-    h("p", { class: "dlg-sub", text: t("tickets.explain") }),
+    h("p", { class: "dlg-sub", text: tMaybe(`tickets.explain.${board.variant}`, t("tickets.explain")) }),
     h("div", { class: "ticket-options", testid: "ticket-options" }, items.map((i) => i.label)),
     hint,
     h("div", { class: "dlg-actions" }, confirm));
@@ -84,13 +84,13 @@ export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, 
 /** Payment chooser for a route with several legal payments. */
 export function paymentDialog(parent, { title, options, onChoose, onCancel }) {
   let dlg;
-  const sorted = options.slice().sort((a, b) => (a.cards.loco ?? 0) - (b.cards.loco ?? 0) || a.text.localeCompare(b.text));
+  const sorted = options.slice().sort((a, b) => (a.cards.loco ?? a.cards.joker ?? 0) - (b.cards.loco ?? b.cards.joker ?? 0) || a.text.localeCompare(b.text));
   const buttons = sorted.map((opt, i) => {
     const faces = [];
     for (const [card, n] of Object.entries(opt.cards)) {
       if (n > 0) faces.push(cardFace(card, { count: n, size: "sm" }));
     }
-    const parts = Object.entries(opt.cards).filter(([, n]) => n > 0).map(([c, n]) => t("log.payPart", { n, card: t(`card.${c}`) }));
+    const parts = Object.entries(opt.cards).filter(([, n]) => n > 0).map(([c, n]) => t("log.payPart", { n, card: cardName(c) }));
     return h("button", { type: "button", class: "pay-option", testid: `payment-option-${i}`, dataset: { action: opt.text },
       "aria-label": t("pay.option", { list: parts.join(" + ") }),
       on: { click: () => { close(dlg); onChoose(opt.text); } } }, faces,

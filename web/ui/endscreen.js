@@ -11,11 +11,12 @@ export function scoreSeries(log, scores) {
   const run = new Array(n).fill(0);
   const byTurn = new Map();
   for (const ev of log) {
-    if (ev.kind === "claim") byTurn.set(ev.turn, [...(byTurn.get(ev.turn) ?? []), ev]);
+    // Claims score at once; an exchange of pieces (world) costs points at once.
+    if (ev.kind === "claim" || (ev.kind === "exchange" && ev.penalty)) byTurn.set(ev.turn, [...(byTurn.get(ev.turn) ?? []), ev]);
   }
   for (let turn = 0; turn <= lastTurn; turn++) {
     for (const ev of byTurn.get(turn) ?? []) {
-      run[ev.player] += ev.points;
+      run[ev.player] += ev.kind === "claim" ? ev.points : ev.penalty;
       series[ev.player].push({ x: turn + 1, y: run[ev.player] });
     }
   }
@@ -67,6 +68,24 @@ export function endScreen({ scores, players, log, board, actions }) {
   const order = scores.slice().sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const winners = scores.filter((sc) => sc.winner).map((sc) => players[sc.seat].name);
   const headline = winners.length > 1 ? t("end.tie", { names: winners.join(" & ") }) : t("end.winner", { name: winners[0] ?? "?" });
+  const world = scores[0]?.harbor_points !== undefined;
+  const { head, rows } = world ? worldTable(order, players, board, actions) : classicTable(order, players, board, actions);
+  const colors = players.map((p) => p.color);
+  return h("div", { class: ["end-panel", world && "end-world"] },
+    h("p", { class: "end-headline", testid: "winner", text: headline }),
+    h("div", { class: "table-wrap" }, h("table", { class: "end-table", testid: "final-scores" }, h("thead", {}, head), h("tbody", {}, rows))),
+    world ? h("p", { class: "hint end-note", text: t("wend.note") }) : null,
+    h("h3", { class: "end-sub", text: t("end.chartTitle") }),
+    chart(scoreSeries(log, scores), colors, players.map((p) => p.name)),
+    h("div", { class: "chart-legend" }, players.map((p) => h("span", { class: "legend-item" }, h("span", { class: "pc-dot", style: { "--pc": p.color } }), p.name))),
+    h("div", { class: "dlg-actions end-actions" },
+      h("button", { type: "button", class: "btn btn-ghost", testid: "view-board", text: t("end.viewBoard"), on: { click: actions.onViewBoard } }),
+      h("button", { type: "button", class: "btn btn-ghost", testid: "download-record", text: t("menu.download"), on: { click: actions.onDownload } }),
+      h("button", { type: "button", class: "btn btn-secondary", testid: "same-deal", text: t("end.sameDeal"), on: { click: actions.onSameDeal } }),
+      h("button", { type: "button", class: "btn btn-primary", testid: "new-game", text: t("end.newGame"), on: { click: actions.onNewGame } })));
+}
+
+function classicTable(order, players, board, actions) {
   const head = h("tr", {},
     h("th", { scope: "col", text: t("end.player") }),
     h("th", { scope: "col", text: t("end.routes") }),
@@ -93,17 +112,48 @@ export function endScreen({ scores, players, log, board, actions }) {
       h("small", { text: ` (${t("end.trains", { n: sc.longest_path })})` })),
     h("td", { class: "total", testid: `final-total-${sc.seat}`, text: String(sc.total) }));
   });
-  const colors = players.map((p) => p.color);
-  return h("div", { class: "end-panel" },
-    h("p", { class: "end-headline", testid: "winner", text: headline }),
-    h("div", { class: "table-wrap" }, h("table", { class: "end-table", testid: "final-scores" }, h("thead", {}, head), h("tbody", {}, rows))),
-    h("h3", { class: "end-sub", text: t("end.chartTitle") }),
-    chart(scoreSeries(log, scores), colors, players.map((p) => p.name)),
-    h("div", { class: "chart-legend" }, players.map((p) => h("span", { class: "legend-item" }, h("span", { class: "pc-dot", style: { "--pc": p.color } }), p.name))),
-    h("div", { class: "dlg-actions end-actions" },
-      h("button", { type: "button", class: "btn btn-ghost", testid: "view-board", text: t("end.viewBoard"), on: { click: actions.onViewBoard } }),
-      h("button", { type: "button", class: "btn btn-ghost", testid: "download-record", text: t("menu.download"), on: { click: actions.onDownload } }),
-      actions.onShare ? h("button", { type: "button", class: "btn btn-ghost", testid: "end-share", text: t("menu.share"), on: { click: actions.onShare } }) : null,
-      h("button", { type: "button", class: "btn btn-secondary", testid: "same-deal", text: t("end.sameDeal"), on: { click: actions.onSameDeal } }),
-      h("button", { type: "button", class: "btn btn-primary", testid: "new-game", text: t("end.newGame"), on: { click: actions.onNewGame } })));
+  return { head, rows };
+}
+
+const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+
+/** Rails & Sails: routes, tickets, itineraries, harbors, unbuilt harbors, exchanges, total. */
+function worldTable(order, players, board, actions) {
+  const head = h("tr", {},
+    h("th", { scope: "col", text: t("end.player") }),
+    h("th", { scope: "col", text: t("end.routes") }),
+    h("th", { scope: "col", text: t("end.ticketsWon") }),
+    h("th", { scope: "col", text: t("end.ticketsLost") }),
+    h("th", { scope: "col", text: t("wend.itineraries") }),
+    h("th", { scope: "col", text: t("wend.harbors") }),
+    h("th", { scope: "col", text: t("wend.unbuilt") }),
+    h("th", { scope: "col", text: t("wend.exchanges") }),
+    h("th", { scope: "col", text: t("end.total") }));
+  const rows = order.map((sc) => {
+    const p = players[sc.seat];
+    const list = h("ul", { class: "end-tickets" },
+      sc.tickets.map((tk) => h("li", { class: tk.status === "failed" ? "failed" : tk.status === "connected" ? "partial" : "done",
+        text: `${tk.status === "failed" ? "✗" : tk.status === "connected" ? "≈" : "✓"} ${ticketName(board, tk)} ${signed(tk.value)}` +
+          (tk.itinerary ? ` (${t(`wtickets.status.${tk.status}`)})` : "") })),
+      sc.harbors.map((hb) => h("li", { class: hb.value ? "done harbor" : "failed harbor",
+        text: `⚓ ${board.cityName(hb.city)}: ${t("wend.harborLine", { n: hb.completed, points: hb.value })}` })));
+    const cell = (key, value, cls, extra) => h("td", { class: cls, testid: `final-${key}-${sc.seat}`, dataset: { value } }, signed(value), extra ?? null);
+    return h("tr", { class: ["end-row", sc.winner && "winner"], testid: `final-row-${sc.seat}`, dataset: { seat: sc.seat },
+      on: { pointerenter: () => actions.onHoverSeat(sc.seat), pointerleave: () => actions.onHoverSeat(null) } },
+    h("th", { scope: "row", class: "end-name" },
+      h("span", { class: "rank", text: String(sc.rank) }),
+      h("span", { class: "pc-dot", style: { "--pc": p.color } }),
+      h("span", { class: "end-player-name", text: p.name }),
+      sc.winner ? h("span", { class: "crown", title: t("end.winnerShort"), "aria-label": t("end.winnerShort"), text: "♛" }) : null,
+      h("details", { class: "end-details" }, h("summary", { text: t("end.ticketsN", { n: sc.tickets.length, done: sc.completed }) }), list)),
+    cell("routes", sc.routes, null, h("small", { text: ` (${sc.routes_claimed})` })),
+    cell("tickets-won", sc.tickets_won, "pos"),
+    cell("tickets-lost", -sc.tickets_lost, "neg"),
+    cell("itineraries", sc.itineraries, sc.itineraries >= 0 ? "pos" : "neg"),
+    cell("harbors", sc.harbor_points, "pos", h("small", { text: ` (${sc.harbors.length})` })),
+    cell("unbuilt", sc.unbuilt_penalty, "neg", sc.unbuilt_harbors ? h("small", { text: ` (${sc.unbuilt_harbors})` }) : null),
+    cell("exchanges", sc.exchange_penalty, "neg", sc.exchanged ? h("small", { text: ` (${sc.exchanged})` }) : null),
+    h("td", { class: "total", testid: `final-total-${sc.seat}`, dataset: { value: sc.total }, text: String(sc.total) }));
+  });
+  return { head, rows };
 }

@@ -8,7 +8,6 @@ import { ticketDialog, paymentDialog, passDeviceDialog, confirmDialog, modal, cl
 import { endScreen } from "./endscreen.js";
 import { SPEEDS } from "./newgame.js";
 import { icon } from "./icons.js";
-import { saveGame, removeSave, downloadRecord } from "./saves.js";
 
 const SAVE_KEY = "railtrip.saved.v1";
 
@@ -88,16 +87,6 @@ export class GameScreen {
     await this.#handle(res);
   }
 
-  /** For the replay viewer (replay.js): shows an engine state read-only (no bots, saves or dialogs). */
-  showFrozen(gameId, res) {
-    this.frozen = true;
-    this.gameId = gameId;
-    this.res = res;
-    this.busy = false;
-    this.lastLogLength = -1;
-    this.render();
-  }
-
   destroy() {
     this.alive = false;
     close(this.dialog);
@@ -111,10 +100,10 @@ export class GameScreen {
     const b = this.board;
     this.boardView = new BoardView(b, {
       onRouteActivate: (id, { pointerType }) => {
-        if (pointerType === "mouse" && this.#claimsFor(id).length) this.claimRoute(id);
+        if (pointerType === "mouse" && this._claimsFor(id).length) this.claimRoute(id);
       },
-      describeRoute: (id, opts) => this.#routeTip(id, opts),
-      onEmptyTap: () => { this.pinnedTicket = null; this.#setFocus(null); },
+      describeRoute: (id, opts) => this._routeTip(id, opts),
+      onEmptyTap: () => { this.pinnedTicket = null; this._setFocus(null); },
       title: tMaybe(`variant.${this.settings.variant}.title`, b.name),
     });
 
@@ -124,37 +113,20 @@ export class GameScreen {
     this.passBtn = h("button", { type: "button", class: "btn btn-secondary btn-small", testid: "pass-turn", hidden: true,
       text: t("game.pass"), on: { click: () => this.#passTurn() } });
     this.scoresBtn = h("button", { type: "button", class: "btn btn-secondary btn-small", testid: "show-scores", hidden: true,
-      text: t("end.showScores"), on: { click: () => this.#showEnd() } });
+      text: t("end.showScores"), on: { click: () => this._showEnd() } });
     const menu = h("details", { class: "menu" },
       h("summary", { class: "menu-btn", "aria-label": t("menu.title"), title: t("menu.title"), testid: "menu" }, icon("menu", 20)),
       h("div", { class: "menu-panel" },
         h("button", { type: "button", testid: "menu-new-game", text: t("menu.newGame"), on: { click: () => { menu.open = false; this.#confirmNewGame(); } } }),
         h("button", { type: "button", testid: "menu-download", text: t("menu.download"), on: { click: () => { menu.open = false; this.download(); } } }),
-        this.ctx.share ? h("button", { type: "button", testid: "menu-share", text: t("menu.share"), on: { click: () => { menu.open = false; this.ctx.share(this); } } }) : null,
         h("div", { class: "menu-row" }, h("span", { text: t("menu.speed") }), this.#speedSelect())));
     const top = h("header", { class: "topbar" },
       h("span", { class: "brand-sm", text: "Railtrip" }),
       h("div", { class: "status", "aria-live": "polite" }, this.statusMain, this.statusLast),
       this.finalBadge, this.passBtn, this.scoresBtn, this.ctx.langSwitch(), menu);
 
-    // Market column: deck, five face-up cards, ticket deck.
-    this.deckBtn = h("button", { type: "button", class: "pile deck-pile", testid: "deck",
-      on: { click: () => this.#actKind("draw") } }, h("span", { class: "pile-art deck-art" }, icon("train", 26)),
-    h("span", { class: "pile-label", text: t("market.deck") }), h("span", { class: "pile-count" }));
-    this.slots = [0, 1, 2, 3, 4].map((i) => h("button", { type: "button", class: "slot", testid: `market-slot-${i}`,
-      dataset: { slot: i }, on: { click: () => this.#takeSlot(i) } }));
-    this.ticketBtn = h("button", { type: "button", class: "pile ticket-pile", testid: "ticket-deck",
-      on: { click: () => this.#actKind("tickets") } }, h("span", { class: "pile-art ticket-art" }, icon("ticket", 26)),
-    h("span", { class: "pile-label", text: t("market.tickets") }), h("span", { class: "pile-count" }));
-    this.market = h("section", { class: "market", testid: "market", "aria-label": t("market.title") },
-      this.deckBtn, h("div", { class: "slots" }, this.slots), this.ticketBtn);
-
-    // Hand and tickets.
-    this.handEl = h("div", { class: "hand", testid: "hand", role: "list", "aria-label": t("hand.title") });
-    this.ticketsEl = h("div", { class: "my-tickets", testid: "my-tickets", role: "list", "aria-label": t("tickets.mine") });
-    this.handArea = h("section", { class: "hand-area", "aria-label": t("hand.area") },
-      h("div", { class: "hand-block" }, h("h2", { class: "mini-title", text: t("hand.title") }), this.handEl),
-      h("div", { class: "tickets-block" }, h("h2", { class: "mini-title", text: t("tickets.mine") }), this.ticketsEl));
+    this.market = this._buildMarket();
+    this.handArea = this._buildHandArea();
 
     // Side: players, then tabs (log / routes).
     this.playersEl = h("ol", { class: "players", testid: "players", "aria-label": t("players.title") });
@@ -179,12 +151,37 @@ export class GameScreen {
     this.side = h("aside", { class: "side" }, this.playersEl,
       h("div", { class: "tabs", role: "tablist", "aria-label": t("tabs.label") }, tabBtns), panels);
 
-    this.el = h("div", { class: "game", testid: "game" }, top,
+    this.el = h("div", { class: ["game", `game--${this.settings.variant}`], testid: "game", dataset: { variant: this.settings.variant } }, top,
       h("section", { class: "board-area", "aria-label": t("board.title") }, this.boardView.el),
       this.market, this.handArea, this.side);
 
-    this.keyHandler = (ev) => this.#onKey(ev);
+    this.keyHandler = (ev) => this._onKey(ev);
     document.addEventListener("keydown", this.keyHandler);
+  }
+
+  /** The market: deck, five face-up cards, ticket deck (a variant screen may build its own). */
+  _buildMarket() {
+    this.deckBtn = h("button", { type: "button", class: "pile deck-pile", testid: "deck",
+      on: { click: () => this._actKind("draw") } }, h("span", { class: "pile-art deck-art" }, icon("train", 26)),
+    h("span", { class: "pile-label", text: t("market.deck") }), h("span", { class: "pile-count" }));
+    this.slots = [0, 1, 2, 3, 4].map((i) => h("button", { type: "button", class: "slot", testid: `market-slot-${i}`,
+      dataset: { slot: i }, on: { click: () => this._takeSlot(i) } }));
+    this.ticketBtn = h("button", { type: "button", class: "pile ticket-pile", testid: "ticket-deck",
+      on: { click: () => this._actKind("tickets") } }, h("span", { class: "pile-art ticket-art" }, icon("ticket", 26)),
+    h("span", { class: "pile-label", text: t("market.tickets") }), h("span", { class: "pile-count" }));
+    this.market = h("section", { class: "market", testid: "market", "aria-label": t("market.title") },
+      this.deckBtn, h("div", { class: "slots" }, this.slots), this.ticketBtn);
+    return this.market;
+  }
+
+  /** Hand and tickets. */
+  _buildHandArea() {
+    this.handEl = h("div", { class: "hand", testid: "hand", role: "list", "aria-label": t("hand.title") });
+    this.ticketsEl = h("div", { class: "my-tickets", testid: "my-tickets", role: "list", "aria-label": t("tickets.mine") });
+    this.handArea = h("section", { class: "hand-area", "aria-label": t("hand.area") },
+      h("div", { class: "hand-block" }, h("h2", { class: "mini-title", text: t("hand.title") }), this.handEl),
+      h("div", { class: "tickets-block" }, h("h2", { class: "mini-title", text: t("tickets.mine") }), this.ticketsEl));
+    return this.handArea;
   }
 
   #speedSelect() {
@@ -195,7 +192,7 @@ export class GameScreen {
   }
 
   // ------------------------------------------------------------------ the flow
-  #isBot(seat) {
+  _isBot(seat) {
     return this.seats[seat]?.kind === "bot";
   }
 
@@ -204,14 +201,14 @@ export class GameScreen {
     this.res = res;
     this.busy = false;
     if (res.over) {
-      removeSave(this.settings.saveId);
+      clearSaved();
       this.render();
-      this.#showEnd();
+      this._showEnd();
       return;
     }
     this.#save();
     const cur = res.current;
-    if (this.#isBot(cur)) {
+    if (this._isBot(cur)) {
       this.render();
       this.#runBot();
       return;
@@ -222,15 +219,29 @@ export class GameScreen {
         this.res = await this.engine.call("state", { game_id: this.gameId, player: null });
         this.render();
         this.#showPass(cur);
-        this.#updateRoot();
+        this._updateRoot();
         return;
       }
       this.viewer = cur;
       this.res = await this.engine.call("state", { game_id: this.gameId, player: cur });
     }
     this.render();
-    const keeps = this.res.legal.filter((a) => a.kind === "keep");
-    if (keeps.length) this.#openTickets(keeps);
+    this._prompt(this.res.legal);
+  }
+
+  /** Opens the dialog a pending choice needs (tickets to keep; a variant adds its own). */
+  _prompt(legal) {
+    const keeps = legal.filter((a) => a.kind === "keep");
+    if (keeps.length) this._openTickets(keeps);
+  }
+
+  /** Reopens a dialog after a language change; returns whether `kind` was handled. */
+  _reopen(kind) {
+    if (kind === "choose-tickets") this._openTickets(this.res.legal.filter((a) => a.kind === "keep"));
+    else if (kind === "pass-device") this.#showPass(this.res.current);
+    else if (kind === "game-over") this._showEnd();
+    else return false;
+    return true;
   }
 
   #showPass(cur) {
@@ -258,10 +269,8 @@ export class GameScreen {
     this.#build();
     oldEl.replaceWith(this.el);
     this.render();
-    if (kind === "choose-tickets") this.#openTickets(this.res.legal.filter((a) => a.kind === "keep"));
-    else if (kind === "pass-device") this.#showPass(this.res.current);
-    else if (kind === "game-over") this.#showEnd();
-    this.#updateRoot();
+    if (kind) this._reopen(kind);
+    this._updateRoot();
   }
 
   async #runBot() {
@@ -270,9 +279,13 @@ export class GameScreen {
     if (this.humans > 1) this.viewer = null;
     let res;
     try {
-      res = await this.engine.call("bot_move", { game_id: this.gameId, bot: this.seats[seat].bot, player: this.viewer });
+      res = await this.engine.call("bot_move", { game_id: this.gameId, bot: this._botName(seat), player: this.viewer });
     } catch (err) {
       if (!this.alive) return;
+      if (this._botFallback(seat, err)) {
+        this.#runBot();
+        return;
+      }
       this.ctx.toast(t("error.bot", { name: this.names[seat], message: err.message }), "error");
       return;
     }
@@ -283,6 +296,17 @@ export class GameScreen {
     if (!this.alive) return;
     this.#animateEvent(res.event);
     this.#handle(res);
+  }
+
+  /** The engine bot name playing `seat`. */
+  _botName(seat) {
+    return this.seats[seat].bot;
+  }
+
+  /** A variant may switch a failing bot to another one (then the move is retried). */
+  _botFallback(seat, err) {
+    void seat; void err;
+    return false;
   }
 
   async act(text) {
@@ -310,34 +334,33 @@ export class GameScreen {
     this.#handle(res);
   }
 
-  #legal() {
-    if (this.frozen) return [];
+  _legal() {
     const r = this.res;
     if (!r || r.over || this.busy || this.viewer === null || r.current !== this.viewer || this.dialogKind === "pass-device") return [];
     return r.legal;
   }
 
-  #actKind(kind) {
-    const a = this.#legal().find((x) => x.kind === kind);
+  _actKind(kind) {
+    const a = this._legal().find((x) => x.kind === kind);
     if (a) this.act(a.text);
   }
 
-  #takeSlot(i) {
-    const a = this.#legal().find((x) => x.kind === "take" && x.slot === i);
+  _takeSlot(i) {
+    const a = this._legal().find((x) => x.kind === "take" && x.slot === i);
     if (a) this.act(a.text);
   }
 
   #passTurn() {
-    this.#actKind("pass");
+    this._actKind("pass");
   }
 
-  #claimsFor(routeId) {
-    return this.#legal().filter((a) => a.kind === "claim" && a.route === routeId);
+  _claimsFor(routeId) {
+    return this._legal().filter((a) => a.kind === "claim" && a.route === routeId);
   }
 
   /** Claims a route: directly if one payment is legal, else through the payment chooser. */
   claimRoute(routeId) {
-    const options = this.#claimsFor(routeId);
+    const options = this._claimsFor(routeId);
     if (!options.length) {
       this.ctx.toast(t("routes.cannot", { route: routeName(this.board, routeId) }), "info");
       return;
@@ -349,21 +372,21 @@ export class GameScreen {
     this.dialogKind = "choose-payment";
     this.dialog = paymentDialog(this.ctx.root, {
       title: t("pay.title", { route: routeName(this.board, routeId) }), options,
-      onChoose: (text) => { this.dialog = null; this.dialogKind = null; this.#updateRoot(); this.act(text); },
-      onCancel: () => { this.dialog = null; this.dialogKind = null; this.#updateRoot(); },
+      onChoose: (text) => { this.dialog = null; this.dialogKind = null; this._updateRoot(); this.act(text); },
+      onCancel: () => { this.dialog = null; this.dialogKind = null; this._updateRoot(); },
     });
-    this.#updateRoot();
+    this._updateRoot();
   }
 
-  #openTickets(keeps) {
+  _openTickets(keeps) {
     const me = this.res.view.me;
     this.dialogKind = "choose-tickets";
     this.dialog = ticketDialog(this.ctx.root, {
       offered: me.offered, keeps, minKeep: me.min_keep, board: this.board, setup: this.res.phase === "setup_tickets",
-      onHover: (tk) => this.#setFocus(tk ? { cities: new Set(tk.cities), routes: this.#routesOf(this.viewer) } : null),
-      onConfirm: (text) => { this.dialog = null; this.dialogKind = null; this.#updateRoot(); this.act(text); },
+      onHover: (tk) => this._setFocus(tk ? { cities: new Set(tk.cities), routes: this._routesOf(this.viewer) } : null),
+      onConfirm: (text) => { this.dialog = null; this.dialogKind = null; this._updateRoot(); this.act(text); },
     });
-    this.#updateRoot();
+    this._updateRoot();
   }
 
   #confirmNewGame() {
@@ -376,7 +399,13 @@ export class GameScreen {
     if (!this.gameId) return;
     try {
       const rec = await this.engine.call("record", { game_id: this.gameId });
-      downloadRecord(rec);
+      const blob = new Blob([JSON.stringify(rec, null, 1)], { type: "application/json" });
+      const url = URL.createObjectURL(blob);
+      const a = h("a", { href: url, download: `railtrip-${this.settings.variant}-${this.settings.seed}.json` });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 5000);
     } catch (err) {
       this.ctx.toast(err.message, "error");
     }
@@ -386,32 +415,31 @@ export class GameScreen {
     try {
       const rec = await this.engine.call("record", { game_id: this.gameId });
       if (!this.alive || this.res?.over) return;
-      saveGame({ record: rec, settings: this.settings, turn: this.res.view.turn });
+      localStorage.setItem(SAVE_KEY, JSON.stringify({ record: rec, settings: this.settings, turn: this.res.view.turn, savedAt: Date.now() }));
     } catch { /* storage full or private mode: the game goes on */ }
   }
 
-  #showEnd() {
+  _showEnd() {
     const res = this.res;
     if (!res?.scores) return;
     close(this.dialog);
     const players = this.seats.map((s, i) => ({ name: s.name, color: this.colors[i] }));
-    const longest = new Set(res.scores.filter((sc) => sc.longest_bonus).flatMap((sc) => sc.longest_path_routes));
+    const longest = new Set(res.scores.filter((sc) => sc.longest_bonus).flatMap((sc) => sc.longest_path_routes ?? []));
     this.boardView.update({ longest });
     const panel = endScreen({
       scores: res.scores, players, log: res.view.log, board: this.board, actions: {
         onNewGame: () => this.ctx.onNewGame(),
         onSameDeal: () => this.ctx.startGame({ ...this.settings }),
         onDownload: () => this.download(),
-        onShare: this.ctx.share ? () => this.ctx.share(this) : null,
-        onViewBoard: () => { close(this.dialog); this.dialog = null; this.dialogKind = null; this.scoresBtn.hidden = false; this.#updateRoot(); },
-        onHoverSeat: (seat) => this.boardView.update({ longest: seat === null ? longest : new Set(res.scores[seat].longest_path_routes) }),
+        onViewBoard: () => { close(this.dialog); this.dialog = null; this.dialogKind = null; this.scoresBtn.hidden = false; this._updateRoot(); },
+        onHoverSeat: (seat) => this.boardView.update({ longest: seat === null ? longest : new Set(res.scores[seat].longest_path_routes ?? this._routesOf(seat)) }),
       },
     });
     this.dialogKind = "game-over";
     this.scoresBtn.hidden = true;
     this.dialog = modal(this.ctx.root, { testid: "game-over", title: t("end.title"), className: "dlg-end",
       onCancel: () => { this.dialog = null; this.dialogKind = null; this.scoresBtn.hidden = false; } }, panel);
-    this.#updateRoot();
+    this._updateRoot();
   }
 
   // ------------------------------------------------------------------ rendering
@@ -420,17 +448,17 @@ export class GameScreen {
     root.dataset.uiState = uiState;
   }
 
-  #updateRoot() {
+  _updateRoot() {
     const r = this.res;
     const root = this.ctx.root;
     let state = "playing";
     if (r?.over) state = "game-over";
     else if (this.dialogKind && this.dialogKind !== "game-over") state = this.dialogKind;
-    else if (r && this.#isBot(r.current)) state = "waiting-bot";
+    else if (r && this._isBot(r.current)) state = "waiting-bot";
     root.dataset.uiState = state;
     root.dataset.currentPlayer = r && !r.over ? String(r.current) : "";
     root.dataset.viewer = this.viewer === null ? "" : String(this.viewer);
-    root.dataset.myTurn = String(this.#legal().length > 0);
+    root.dataset.myTurn = String(this._legal().length > 0);
     root.dataset.busy = String(this.busy);
     root.dataset.ply = String(r?.ply ?? 0);
     root.dataset.phase = r?.phase ?? "";
@@ -440,12 +468,12 @@ export class GameScreen {
     const r = this.res;
     if (!r || !this.alive) return;
     const v = r.view;
-    const legal = this.#legal();
-    this.#renderStatus(r, legal);
-    this.#renderMarket(v, legal);
-    this.#renderHand(v);
-    this.#renderTickets(v);
-    this.#renderPlayers(v, r);
+    const legal = this._legal();
+    this._renderStatus(r, legal);
+    this._renderMarket(v, legal);
+    this._renderHand(v);
+    this._renderTickets(v);
+    this._renderPlayers(v, r);
     this.#renderLog(v);
     this.#renderRoutes(legal);
     this.boardView.update({
@@ -455,14 +483,14 @@ export class GameScreen {
     });
     this.el.classList.toggle("is-my-turn", legal.length > 0);
     this.el.classList.toggle("is-busy", this.busy);
-    this.#updateRoot();
+    this._updateRoot();
   }
 
-  #renderStatus(r, legal) {
+  _renderStatus(r, legal) {
     const v = r.view;
-    let text;
-    if (r.over) text = t("status.over");
-    else if (this.#isBot(r.current)) text = t("status.botThinking", { name: this.names[r.current] });
+    let text = this._statusText(r, legal);
+    if (text) { /* the variant's own wording */ } else if (r.over) text = t("status.over");
+    else if (this._isBot(r.current)) text = t("status.botThinking", { name: this.names[r.current] });
     else if (r.current !== this.viewer) text = t("status.waitingHuman", { name: this.names[r.current] });
     else if (r.phase === "second_card") text = t("status.secondCard");
     else if (r.phase === "setup_tickets" || r.phase === "keep_tickets") text = t("status.chooseTickets");
@@ -482,7 +510,13 @@ export class GameScreen {
     this.passBtn.hidden = !legal.some((a) => a.kind === "pass");
   }
 
-  #renderMarket(v, legal) {
+  /** Status line wording a variant may override (null: the classic wording). */
+  _statusText(r, legal) {
+    void r; void legal;
+    return null;
+  }
+
+  _renderMarket(v, legal) {
     const takes = new Map(legal.filter((a) => a.kind === "take").map((a) => [a.slot, a]));
     v.market.forEach((card, i) => {
       const btn = this.slots[i];
@@ -510,7 +544,7 @@ export class GameScreen {
     this.ticketBtn.setAttribute("aria-label", t("market.ticketsAria", { n: v.ticket_deck }));
   }
 
-  #renderHand(v) {
+  _renderHand(v) {
     const me = v.me;
     if (!me) {
       this.handEl.replaceChildren(h("p", { class: "hand-hidden", testid: "hand-hidden", text: t("hand.hidden") }));
@@ -531,7 +565,7 @@ export class GameScreen {
     this.prevHand = { ...me.hand };
   }
 
-  #renderTickets(v) {
+  _renderTickets(v) {
     const me = v.me;
     if (!me) {
       this.ticketsEl.replaceChildren(h("p", { class: "hint", text: t("tickets.hidden") }));
@@ -541,10 +575,10 @@ export class GameScreen {
       this.ticketsEl.replaceChildren(h("p", { class: "hint", text: t("tickets.none") }));
       return;
     }
-    const mine = this.#routesOf(this.viewer);
+    const mine = this._routesOf(this.viewer);
     const items = me.tickets.map((tk) => {
-      const focusOn = () => this.#setFocus({ cities: new Set(tk.cities), routes: mine });
-      const focusOff = () => { if (this.pinnedTicket !== tk.id) this.#setFocus(this.pinnedTicket ? this.focus : null); };
+      const focusOn = () => this._setFocus({ cities: new Set(tk.cities), routes: mine });
+      const focusOff = () => { if (this.pinnedTicket !== tk.id) this._setFocus(this.pinnedTicket ? this.focus : null); };
       const btn = h("button", { type: "button", class: ["ticket", tk.completed && "done", this.pinnedTicket === tk.id && "pinned"],
         role: "listitem", testid: `my-ticket-${tk.id}`, dataset: { completed: String(tk.completed) },
         "aria-pressed": String(this.pinnedTicket === tk.id),
@@ -553,8 +587,8 @@ export class GameScreen {
           pointerenter: (e) => e.pointerType === "mouse" && focusOn(), pointerleave: focusOff, focus: focusOn, blur: focusOff,
           click: () => {
             this.pinnedTicket = this.pinnedTicket === tk.id ? null : tk.id;
-            if (this.pinnedTicket) focusOn(); else this.#setFocus(null);
-            this.#renderTickets(this.res.view);
+            if (this.pinnedTicket) focusOn(); else this._setFocus(null);
+            this._renderTickets(this.res.view);
           },
         } },
       h("span", { class: "ticket-cities", text: ticketName(this.board, tk) }),
@@ -568,17 +602,23 @@ export class GameScreen {
       text: t("tickets.summary", { done: done.length, n: me.tickets.length, plus: sum(done), open: sum(me.tickets) - sum(done) }) }));
   }
 
-  #routesOf(seat) {
+  _routesOf(seat) {
     const owners = this.res?.view.routes ?? {};
     return new Set(Object.keys(owners).filter((id) => owners[id] === seat));
   }
 
-  #setFocus(focus) {
+  _setFocus(focus) {
     this.focus = focus;
     this.boardView.update({ focus });
   }
 
-  #renderPlayers(v, r) {
+  /** The small numbers under a player's name. */
+  _playerStats(p, stat) {
+    return [stat("train", p.trains, t("players.trains")), stat("cards", p.hand, t("players.cards")),
+      stat("ticket", p.tickets, t("players.tickets"))];
+  }
+
+  _renderPlayers(v, r) {
     const items = v.players.map((p) => {
       const seat = this.seats[p.seat];
       const active = !r.over && r.current === p.seat;
@@ -589,20 +629,17 @@ export class GameScreen {
         dataset: { seat: p.seat, score: p.score, trains: p.trains }, style: { "--pc": this.colors[p.seat] },
         "aria-current": active ? "true" : null,
         on: {
-          pointerenter: (e) => e.pointerType === "mouse" && this.#setFocus({ cities: new Set(), routes: this.#routesOf(p.seat) }),
-          pointerleave: () => this.#setFocus(this.pinnedTicket ? this.focus : null),
+          pointerenter: (e) => e.pointerType === "mouse" && this._setFocus({ cities: new Set(), routes: this._routesOf(p.seat) }),
+          pointerleave: () => this._setFocus(this.pinnedTicket ? this.focus : null),
         } },
       h("span", { class: "player-color" }),
       h("span", { class: "player-name" },
         h("span", { class: "pname", text: seat.name }),
         h("span", { class: "pkind", text: seat.kind === "bot" ? t("players.bot", { level: tMaybe(`level.${seat.bot}`, seat.bot) }) : t("players.human") }),
-        active && this.#isBot(p.seat) ? h("span", { class: "thinking", "aria-hidden": "true" }, h("i"), h("i"), h("i")) : null),
+        active && this._isBot(p.seat) ? h("span", { class: "thinking", "aria-hidden": "true" }, h("i"), h("i"), h("i")) : null),
       h("span", { class: "player-score", testid: `player-score-${p.seat}`, title: t("players.score"),
         text: String(sc ? sc.total : p.score) }),
-      h("span", { class: "player-stats" },
-        stat("train", p.trains, t("players.trains")),
-        stat("cards", p.hand, t("players.cards")),
-        stat("ticket", p.tickets, t("players.tickets"))));
+      h("span", { class: "player-stats" }, this._playerStats(p, stat)));
     });
     this.playersEl.replaceChildren(...items);
   }
@@ -637,17 +674,22 @@ export class GameScreen {
     this.routeCount.textContent = t("routes.count", { n: ids.length });
   }
 
-  #routeTip(id, { pinned }) {
+  /** The route's length/colour line in its tip. */
+  _tipLine(r) {
+    return h("span", { class: "tip-line" },
+      h("span", { class: "chip", style: { "--chip": CARD_COLORS[r.color] ?? CARD_COLORS.gray } },
+        r.color !== "gray" ? symbolSvg(r.color, { size: 12 }) : null),
+      t("tip.length", { n: r.length, color: cardName(r.color), points: this.board.route_points[r.length] }));
+  }
+
+  _routeTip(id, { pinned }) {
     const r = this.board.routeById.get(id);
     if (!r || !this.res) return null;
     const owner = this.res.view.routes[id];
-    const claims = this.#claimsFor(id);
+    const claims = this._claimsFor(id);
     const lines = [
       h("strong", { class: "tip-title", text: routeName(this.board, id) }),
-      h("span", { class: "tip-line" },
-        h("span", { class: "chip", style: { "--chip": CARD_COLORS[r.color] ?? CARD_COLORS.gray } },
-          r.color !== "gray" ? symbolSvg(r.color, { size: 12 }) : null),
-        t("tip.length", { n: r.length, color: cardName(r.color), points: this.board.route_points[r.length] })),
+      this._tipLine(r),
     ];
     if (owner !== undefined) lines.push(h("span", { class: "tip-owner", style: { "--pc": this.colors[owner] }, text: t("tip.owner", { name: this.names[owner] }) }));
     else if (claims.length) {
@@ -671,7 +713,7 @@ export class GameScreen {
     if (ev.kind === "take") {
       const slot = Number((ev.action ?? "").split(/\s+/)[1]);
       target = this.slots[slot];
-    } else if (ev.kind === "draw") target = this.deckBtn;
+    } else if (ev.kind === "draw") target = this.deckBtns?.[ev.deck] ?? this.deckBtn;
     else if (ev.kind === "tickets") target = this.ticketBtn;
     if (target && !reducedMotion()) {
       target.style.setProperty("--pc", color);
@@ -682,13 +724,13 @@ export class GameScreen {
     }
   }
 
-  #onKey(ev) {
+  _onKey(ev) {
     if (this.dialogKind || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const tag = document.activeElement?.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
-    if (ev.key >= "1" && ev.key <= "5") this.#takeSlot(Number(ev.key) - 1);
-    else if (ev.key === "d" || ev.key === "D") this.#actKind("draw");
-    else if (ev.key === "t" || ev.key === "T") this.#actKind("tickets");
+    if (ev.key >= "1" && ev.key <= String(this.slots.length)) this._takeSlot(Number(ev.key) - 1);
+    else if (ev.key === "d" || ev.key === "D") this._actKind("draw");
+    else if (ev.key === "t" || ev.key === "T") this._actKind("tickets");
     else return;
     ev.preventDefault();
   }

@@ -1,5 +1,6 @@
 // The game log in words: a turn's events grouped into one sentence each.
 import { t } from "../i18n.js";
+import { cardName, worldCard } from "./cards.js";
 
 const DRAWS = new Set(["draw", "take"]);
 
@@ -24,13 +25,15 @@ export function routeName(board, routeId) {
   return `${board.cityName(r.a)} – ${board.cityName(r.b)}`;
 }
 
+/** "Denver – Kansas City"; an itinerary lists all its cities in order: "Lagos → Luanda → …". */
 export function ticketName(board, ticket) {
+  if (ticket.cities.length > 2) return ticket.cities.map((c) => board.cityName(c)).join(" → ");
   return `${board.cityName(ticket.cities[0])} – ${board.cityName(ticket.cities[1])}`;
 }
 
 function payment(cards) {
   return Object.entries(cards ?? {}).filter(([, n]) => n > 0)
-    .map(([c, n]) => t("log.payPart", { n, card: t(`card.${c}`) })).join(" + ");
+    .map(([c, n]) => t("log.payPart", { n, card: cardName(c) })).join(" + ");
 }
 
 /** One sentence for a turn group. `names[seat]` are the players' names; `viewer` may see own keeps. */
@@ -38,6 +41,9 @@ export function describeTurn(group, { names, board, viewer }) {
   const name = names[group.player] ?? `#${group.player + 1}`;
   const evs = group.events;
   const first = evs[0];
+  if ((first.kind === "take" || first.kind === "draw") && evs.some((e) => e.deck || e.refill !== undefined || worldCard(e.card))) {
+    return worldDraws(name, evs);
+  }
   switch (first.kind) {
     case "take":
     case "draw": {
@@ -53,6 +59,7 @@ export function describeTurn(group, { names, board, viewer }) {
       return t("log.drawBlind", { name, n: blind });
     }
     case "claim":
+      if (first.route_kind) return t(first.route_kind === "ship" ? "wlog.claimShip" : "wlog.claimTrain", { name, route: routeName(board, first.route), n: first.length, points: first.points, pay: payment(first.cards) });
       return t("log.claim", { name, route: routeName(board, first.route), n: first.length, points: first.points, pay: payment(first.cards) });
     case "tickets": {
       const keep = evs.find((e) => e.kind === "keep");
@@ -63,9 +70,25 @@ export function describeTurn(group, { names, board, viewer }) {
       return t("log.keepSetup", { name, n: first.offered, k: first.count }) + ownKeep(first, board, viewer);
     case "pass":
       return t("log.pass", { name });
+    case "harbor":
+      return t("wlog.harbor", { name, city: board.cityName(first.city), pay: payment(first.cards) });
+    case "exchange":
+      return t(first.want === "trains" ? "wlog.exchangeTrains" : "wlog.exchangeShips", { name, n: first.count, penalty: -first.penalty });
+    case "pieces":
+      return t("wlog.pieces", { name });
     default:
       return t("log.unknown", { name, what: first.action ?? first.kind });
   }
+}
+
+/** Rails & Sails draws: "Ada took a red ship (refilled from the train deck) and drew from the ship deck." */
+function worldDraws(name, evs) {
+  const parts = evs.map((e) => {
+    if (e.kind === "draw") return t(e.deck === "ship" ? "wlog.partDrawShip" : "wlog.partDrawTrain");
+    const refill = e.refill ? t(e.refill === "ship" ? "wlog.refillShip" : "wlog.refillTrain") : "";
+    return t("wlog.partTake", { card: cardName(e.card), refill });
+  });
+  return t("wlog.draws", { name, list: parts.join(t("wlog.and")) });
 }
 
 function ownKeep(ev, board, viewer) {

@@ -6,7 +6,7 @@ import { PLAYER_COLORS, PLAYER_COLOR_NAMES } from "./cards.js";
 const PREFS_KEY = "railtrip.newgame.v1";
 export const LEVELS = ["easy", "normal", "hard"];
 /** Variants this UI can show; others the engine lists appear as "coming soon". */
-export const UI_VARIANTS = ["usa", "cardgame"];
+export const UI_VARIANTS = ["usa", "world", "cardgame"];
 export const SPEEDS = { slow: 1100, normal: 650, fast: 250, instant: 0 };
 
 /** The bot names the strength selector offers: the levels the engine has, else all its bots. */
