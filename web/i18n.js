@@ -4,6 +4,7 @@
 
 import { CARDGAME_STRINGS } from "./i18n-cardgame.js";
 import { WORLD_STRINGS } from "./i18n-world.js";
+import { SHARE_STRINGS } from "./i18n-share.js";
 
 const LANG_KEY = "railtrip.lang";
 export const LANGS = ["en", "de"];
@@ -372,6 +373,8 @@ Object.assign(de, CARDGAME_STRINGS.de);
 // Rails & Sails (world map) strings: i18n-world.js.
 Object.assign(en, WORLD_STRINGS.en);
 Object.assign(de, WORLD_STRINGS.de);
+Object.assign(en, SHARE_STRINGS.en);
+Object.assign(de, SHARE_STRINGS.de);
 
 export const STRINGS = { en, de };
 

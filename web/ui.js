@@ -4,12 +4,17 @@
 // Test hooks are documented in docs/ui-testing.md (data-testid, data-ui-state, window.__railtrip*).
 
 import { h } from "./ui/dom.js";
-import { t, initLang, getLang, setLang, LANGS, onLangChange } from "./i18n.js";
+import { t, tMaybe, initLang, getLang, setLang, LANGS, onLangChange } from "./i18n.js";
 import { renderNewGame } from "./ui/newgame.js";
-import { GameScreen, loadSaved } from "./ui/game.js";
+import { GameScreen } from "./ui/game.js";
 import { CardGameScreen } from "./ui/cardgame/screen.js";
 import { WorldScreen } from "./ui/world.js";
 import { toast as showToast } from "./ui/dialogs.js";
+import { UI_VARIANTS, loadPrefs } from "./ui/newgame.js";
+import { latestSave, listSaves, removeSave, newSaveId, setSessionGame, sessionGame, getSave, settingsFromRecord,
+  readRecordFile, downloadRecord, savedGamesPanel } from "./ui/saves.js";
+import { linkFromLocation, clearLinkFromLocation, openShareDialog } from "./ui/share.js";
+import { ReplayScreen } from "./ui/replay.js";
 
 function loadStylesheet(href) {
   return new Promise((resolve) => {
@@ -35,6 +40,7 @@ export async function startUI(engine, root) {
   await loadStylesheet(new URL("./game.css", import.meta.url).href);
   await loadStylesheet(new URL("./cardgame.css", import.meta.url).href);
   await loadStylesheet(new URL("./world.css", import.meta.url).href);
+  await loadStylesheet(new URL("./share.css", import.meta.url).href);
   initLang();
   const version = await engine.call("version");
   const boards = new Map();
@@ -63,28 +69,134 @@ export async function startUI(engine, root) {
     root.dataset.myTurn = "false";
   }
 
-  function showNewGame(initial = null) {
+  let newGameArgs = [];
+  function showNewGame(initial = null, notice = null) {
     game?.destroy();
     game = null;
+    newGameArgs = [initial, notice];
     delete window.__railtripRecord;
     clearGameAttrs();
+    setSessionGame(null);
+    if (notice?.kind !== "deal") clearLinkFromLocation();
     root.dataset.uiState = "new-game";
-    const saved = loadSaved();
+    const saved = latestSave();
     const page = h("div", { class: "newgame-page" }, h("div", { class: "newgame-top" }, langSwitch()));
     shell.replaceChildren(page);
+    if (notice) page.append(noticeBox(notice));
     renderNewGame(page.appendChild(h("div")), {
       version, initial,
       onStart: (settings) => startGame(settings),
       saved: saved ? {
-        label: t("newgame.savedLabel", { names: saved.settings.seats.map((s) => s.name).join(", "), turn: (saved.turn ?? 0) + 1 }),
-        onContinue: () => startGame(saved.settings, saved.record),
+        label: t("newgame.savedLabel", { names: saved.names.join(", "), turn: (saved.turn ?? 0) + 1 }),
+        onContinue: () => openSave(saved),
       } : null,
     });
+    const savesSlot = page.appendChild(h("div", { class: "newgame saves-wrap" }));
+    const drawSaves = () => savesSlot.replaceChildren(savedGamesPanel(listSaves(), {
+      onOpen: (s) => openSave(s),
+      onExport: (s) => downloadRecord(s.entry.record),
+      onDelete: (s) => { removeSave(s.id); drawSaves(); toast(t("saves.deleted")); },
+      onImport: (file) => importFile(file),
+    }));
+    drawSaves();
     document.title = "Railtrip";
+  }
+
+  /** A message above the new-game form: a link or file that could not be opened, or a shared deal. */
+  function noticeBox(notice) {
+    if (notice.kind === "deal") {
+      return h("section", { class: "notice notice-deal", testid: "deal-notice", role: "status" },
+        h("h2", { class: "notice-title", text: t("link.dealTitle") }),
+        h("p", { text: notice.text }),
+        h("div", { class: "notice-actions" },
+          h("button", { type: "button", class: "btn btn-primary", testid: "play-deal", text: t("link.playDeal"), on: { click: notice.onPlay } }),
+          h("span", { class: "hint", text: t("link.orChange") })));
+    }
+    return h("section", { class: "notice notice-error", testid: notice.testid ?? "open-error", role: "alert" },
+      h("h2", { class: "notice-title", text: notice.title }),
+      h("p", { class: "notice-message", testid: "open-error-message", text: notice.text }));
+  }
+
+  const screenClass = (variant) => (variant === "cardgame" ? CardGameScreen : variant === "world" ? WorldScreen : GameScreen);
+
+  /** Replays a record in the engine (which checks every action); returns the final state. */
+  async function checkRecord(record) {
+    const res = await engine.call("load", { record, player: null });
+    engine.call("drop", { game_id: res.game_id }).catch(() => {});
+    if (!UI_VARIANTS.includes(res.variant)) throw new Error(t("link.variantMissing", { variant: res.variant }));
+    return res;
+  }
+
+  async function openSave(save) {
+    const entry = save.entry;
+    try {
+      await checkRecord(entry.record);
+    } catch (err) {
+      return showNewGame(null, { title: t("saves.cannotOpenTitle"), text: t("saves.cannotOpen", { message: err.message }) });
+    }
+    const rec = entry.record;
+    return startGame(settingsFromRecord(rec, { bots: version.bots, speed: entry.settings?.speed ?? loadPrefs()?.speed,
+      saveId: save.id, seats: rec.meta?.seats ?? entry.settings?.seats }), rec);
+  }
+
+  async function importFile(file) {
+    let record;
+    let res;
+    try {
+      record = await readRecordFile(file);
+      res = await checkRecord(record);
+    } catch (err) {
+      return showNewGame(null, { title: t("saves.importFailedTitle"), text: t("saves.importFailed", { message: err.message }) });
+    }
+    if (res.over) return showReplay(record);
+    return startGame(settingsFromRecord(record, { bots: version.bots, speed: loadPrefs()?.speed }), record);
+  }
+
+  /** Opens a share link: a deal goes to the new-game screen, a whole game to the replay viewer. */
+  async function openLink(link) {
+    let res;
+    try {
+      res = await engine.call("open_link", { link });
+      if (!UI_VARIANTS.includes(res.variant)) throw new Error(t("link.variantMissing", { variant: res.variant }));
+    } catch (err) {
+      return showNewGame(null, { testid: "link-error", title: t("link.brokenTitle"), text: err.message });
+    }
+    if (res.kind === "game") return showReplay(res.record);
+    const prefs = loadPrefs() ?? {};
+    const settings = settingsFromRecord(res.record, { bots: version.bots, speed: prefs.speed });
+    const names = settings.seats.map((s) => (s.kind === "bot" ? t("link.botName", { name: s.name }) : s.name)).join(", ");
+    const initial = { ...prefs, variant: settings.variant, opponents: settings.players - 1, seats: settings.seats,
+      seed: String(settings.seed), keepSeed: true, lookPile: Boolean(settings.options?.look_at_own_pile) };
+    return showNewGame(initial, { kind: "deal", onPlay: () => startGame(settings, res.record),
+      text: t("link.dealText", { game: tMaybe(`variant.${settings.variant}.title`, settings.variant), names }) });
+  }
+
+  async function showReplay(record) {
+    game?.destroy();
+    game = null;
+    clearGameAttrs();
+    setSessionGame(null);
+    let board;
+    try {
+      board = await getBoard(record.variant);
+    } catch (err) {
+      return showNewGame(null, { title: t("link.brokenTitle"), text: err.message });
+    }
+    const replay = new ReplayScreen({ engine, root, version, toast, langSwitch,
+      onNewGame: () => showNewGame(), startGame: (s, r) => startGame(s, r) }, { record, Screen: screenClass(record.variant), board });
+    game = replay;
+    shell.replaceChildren(replay.el);
+    document.title = `Railtrip · ${t("replay.title")}`;
+    await replay.start();
   }
 
   async function startGame(settings, record = null) {
     game?.destroy();
+    game = null;
+    // A new game gets a save slot of its own; a continued one keeps its slot.
+    settings = { ...settings, saveId: record && settings.saveId ? settings.saveId : newSaveId() };
+    setSessionGame(settings.saveId);
+    clearLinkFromLocation();
     let board;
     try {
       board = await getBoard(settings.variant);
@@ -92,9 +204,10 @@ export async function startUI(engine, root) {
       toast(t("error.start", { message: err.message }), "error");
       return showNewGame();
     }
-    const Screen = settings.variant === "cardgame" ? CardGameScreen : settings.variant === "world" ? WorldScreen : GameScreen;
+    const Screen = screenClass(settings.variant);
     game = new Screen({ engine, root, board, version, toast, langSwitch,
-      onNewGame: () => showNewGame(), startGame: (s) => startGame(s) }, settings);
+      onNewGame: () => showNewGame(), startGame: (s) => startGame(s),
+      share: (screen) => openShareDialog({ engine, gameId: screen.gameId, root, toast }) }, settings);
     shell.replaceChildren(game.el);
     document.title = `Railtrip · ${board.name}`;
     await game.start(record);
@@ -103,9 +216,18 @@ export async function startUI(engine, root) {
   onLangChange(() => {
     document.documentElement.lang = getLang();
     if (game) game.relocalize();
-    else showNewGame();
+    else showNewGame(...newGameArgs);
   });
 
   window.__railtripNewGame = (settings) => startGame(settings);
-  showNewGame();
+  // A link in the address opens it; a reload goes back to this tab's game; else the new-game screen.
+  window.addEventListener("hashchange", () => {
+    const link = linkFromLocation();
+    if (link) openLink(link);
+  });
+  const link = linkFromLocation();
+  const current = sessionGame() && getSave(sessionGame());
+  if (link) await openLink(link);
+  else if (current?.ok) await openSave(current);
+  else showNewGame();
 }

@@ -81,6 +81,7 @@ export function endScreen({ scores, players, log, board, actions }) {
     h("div", { class: "dlg-actions end-actions" },
       h("button", { type: "button", class: "btn btn-ghost", testid: "view-board", text: t("end.viewBoard"), on: { click: actions.onViewBoard } }),
       h("button", { type: "button", class: "btn btn-ghost", testid: "download-record", text: t("menu.download"), on: { click: actions.onDownload } }),
+      actions.onShare ? h("button", { type: "button", class: "btn btn-ghost", testid: "end-share", text: t("menu.share"), on: { click: actions.onShare } }) : null,
       h("button", { type: "button", class: "btn btn-secondary", testid: "same-deal", text: t("end.sameDeal"), on: { click: actions.onSameDeal } }),
       h("button", { type: "button", class: "btn btn-primary", testid: "new-game", text: t("end.newGame"), on: { click: actions.onNewGame } })));
 }

@@ -8,6 +8,7 @@ import { ticketDialog, paymentDialog, passDeviceDialog, confirmDialog, modal, cl
 import { endScreen } from "./endscreen.js";
 import { SPEEDS } from "./newgame.js";
 import { icon } from "./icons.js";
+import { saveGame, removeSave, downloadRecord } from "./saves.js";
 
 const SAVE_KEY = "railtrip.saved.v1";
 
@@ -87,6 +88,16 @@ export class GameScreen {
     await this.#handle(res);
   }
 
+  /** For the replay viewer (replay.js): shows an engine state read-only (no bots, saves or dialogs). */
+  showFrozen(gameId, res) {
+    this.frozen = true;
+    this.gameId = gameId;
+    this.res = res;
+    this.busy = false;
+    this.lastLogLength = -1;
+    this.render();
+  }
+
   destroy() {
     this.alive = false;
     close(this.dialog);
@@ -119,6 +130,7 @@ export class GameScreen {
       h("div", { class: "menu-panel" },
         h("button", { type: "button", testid: "menu-new-game", text: t("menu.newGame"), on: { click: () => { menu.open = false; this.#confirmNewGame(); } } }),
         h("button", { type: "button", testid: "menu-download", text: t("menu.download"), on: { click: () => { menu.open = false; this.download(); } } }),
+        this.ctx.share ? h("button", { type: "button", testid: "menu-share", text: t("menu.share"), on: { click: () => { menu.open = false; this.ctx.share(this); } } }) : null,
         h("div", { class: "menu-row" }, h("span", { text: t("menu.speed") }), this.#speedSelect())));
     const top = h("header", { class: "topbar" },
       h("span", { class: "brand-sm", text: "Railtrip" }),
@@ -201,7 +213,7 @@ export class GameScreen {
     this.res = res;
     this.busy = false;
     if (res.over) {
-      clearSaved();
+      removeSave(this.settings.saveId);
       this.render();
       this._showEnd();
       return;
@@ -335,6 +347,7 @@ export class GameScreen {
   }
 
   _legal() {
+    if (this.frozen) return [];
     const r = this.res;
     if (!r || r.over || this.busy || this.viewer === null || r.current !== this.viewer || this.dialogKind === "pass-device") return [];
     return r.legal;
@@ -399,13 +412,7 @@ export class GameScreen {
     if (!this.gameId) return;
     try {
       const rec = await this.engine.call("record", { game_id: this.gameId });
-      const blob = new Blob([JSON.stringify(rec, null, 1)], { type: "application/json" });
-      const url = URL.createObjectURL(blob);
-      const a = h("a", { href: url, download: `railtrip-${this.settings.variant}-${this.settings.seed}.json` });
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 5000);
+      downloadRecord(rec);
     } catch (err) {
       this.ctx.toast(err.message, "error");
     }
@@ -415,7 +422,7 @@ export class GameScreen {
     try {
       const rec = await this.engine.call("record", { game_id: this.gameId });
       if (!this.alive || this.res?.over) return;
-      localStorage.setItem(SAVE_KEY, JSON.stringify({ record: rec, settings: this.settings, turn: this.res.view.turn, savedAt: Date.now() }));
+      saveGame({ record: rec, settings: this.settings, turn: this.res.view.turn });
     } catch { /* storage full or private mode: the game goes on */ }
   }
 
@@ -431,6 +438,7 @@ export class GameScreen {
         onNewGame: () => this.ctx.onNewGame(),
         onSameDeal: () => this.ctx.startGame({ ...this.settings }),
         onDownload: () => this.download(),
+        onShare: this.ctx.share ? () => this.ctx.share(this) : null,
         onViewBoard: () => { close(this.dialog); this.dialog = null; this.dialogKind = null; this.scoresBtn.hidden = false; this._updateRoot(); },
         onHoverSeat: (seat) => this.boardView.update({ longest: seat === null ? longest : new Set(res.scores[seat].longest_path_routes ?? this._routesOf(seat)) }),
       },
