@@ -24,7 +24,7 @@ def test_face_up_locomotive_not_allowed_as_second_card() -> None:
     g.apply("take 0 red")
     assert g.phase == "second_card"
     assert "take 1 loco" not in texts(g)
-    with pytest.raises(IllegalActionError, match="locomotive cannot be taken as the second card"):
+    with pytest.raises(IllegalActionError, match="locomotive can only be taken as the first card"):
         g.apply("take 1 loco")
     g.apply("take 2 blue")
     assert hand(g, 0) == {"red": 1, "blue": 1}

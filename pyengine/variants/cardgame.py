@@ -19,6 +19,8 @@ from ..cardgame_data import CardData, CardTicket, load_card_data
 from ..errors import DataError, SettingsError
 from ..mechanics.cards import keep_choices
 from ..rng import Rng
+from ..mechanics.explain import why_keep_illegal, why_take_illegal
+from ..mechanics.state import snapshot_slots
 from .base import Settings, Variant
 
 COLORS = CARD_ORDER[:-1]  # red orange yellow green blue purple black white
@@ -108,14 +110,7 @@ class CardGameState:
 
     def snapshot(self) -> tuple[Any, ...]:
         """Everything that defines the state, as a comparable value (for replay tests)."""
-        return tuple(_freeze(getattr(self, k)) if k != "rng" else self.rng.state
-                     for k in self.__slots__)
-
-
-def _freeze(value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
-        return tuple(_freeze(v) for v in value)
-    return value
+        return snapshot_slots(self)
 
 
 # ---------------------------------------------------------------------- the ticket solver
@@ -836,14 +831,7 @@ class CardGameVariant(Variant[CardGameState]):
                 return (f"you must first choose which tickets to keep (at least {need})" if need
                         else "you must first choose which tickets to keep (any number, 'keep' keeps none)")
             offered = {self.tickets[t].id for t in s.offered[s.current]}
-            bad = [t for t in action.tickets if t not in offered]
-            if bad:
-                return f"ticket {bad[0]} is not among the offered tickets ({', '.join(sorted(offered))})"
-            if len(set(action.tickets)) != len(action.tickets):
-                return "a ticket is listed twice"
-            if len(action.tickets) < min(need, len(offered)):
-                return f"you must keep at least {min(need, len(offered))} of the offered tickets"
-            return "list the kept tickets in the order of the legal actions (ticket order)"
+            return why_keep_illegal(action, offered, need)
         if isinstance(action, KeepTickets):
             return "no tickets are being offered to you now"
         if phase == SECOND_CARD and not isinstance(action, (DrawCard, TakeCard)):
@@ -855,16 +843,9 @@ class CardGameVariant(Variant[CardGameState]):
         if isinstance(action, TakeCard):
             if action.refill:
                 return "the card game refills the face-up cards from its only deck: use 'take SLOT CARD'"
-            if not 0 <= action.slot < MARKET_SIZE:
-                return f"there is no face-up slot {action.slot} (slots are 0–{MARKET_SIZE - 1})"
-            c = s.market[action.slot]
-            if c < 0:
-                return f"face-up slot {action.slot} is empty"
-            if CARD_NAMES[c] != action.card:
-                return f"face-up slot {action.slot} holds a {CARD_NAMES[c]} card, not {action.card}"
-            if c == LOCO and phase == SECOND_CARD:
-                return "a face-up locomotive can only be taken as the first card"
-            return "this card cannot be taken now"
+            names = [CARD_NAMES[c] if c >= 0 else None for c in s.market]
+            wild = 0 <= action.slot < MARKET_SIZE and s.market[action.slot] == LOCO
+            return why_take_illegal(action, names, wild, phase == SECOND_CARD)
         if isinstance(action, DrawTickets):
             return "the ticket deck is empty"
         if isinstance(action, Pass):

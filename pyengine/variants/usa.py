@@ -9,6 +9,8 @@ from ..mapdata import Board, load_board
 from ..mechanics.cards import draw_card, keep_choices
 from ..mechanics.graph import components, longest_trail, longest_trail_edges
 from ..rng import Rng
+from ..mechanics.explain import why_keep_illegal, why_take_illegal
+from ..mechanics.state import snapshot_slots
 from .base import Settings, Variant
 
 COLORS = ("red", "orange", "yellow", "green", "blue", "purple", "black", "white")
@@ -90,14 +92,7 @@ class UsaState:
 
     def snapshot(self) -> tuple[Any, ...]:
         """Everything that defines the state, as a comparable value (for replay tests)."""
-        return tuple(_freeze(getattr(self, k)) if k != "rng" else self.rng.state
-                     for k in self.__slots__)
-
-
-def _freeze(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    return value
+        return snapshot_slots(self)
 
 
 class UsaVariant(Variant[UsaState]):
@@ -481,14 +476,7 @@ class UsaVariant(Variant[UsaState]):
             if not isinstance(action, KeepTickets):
                 return f"you must first choose which tickets to keep (at least {need})"
             offered = {self.board.tickets[t].id for t in s.offered[s.current]}
-            bad = [t for t in action.tickets if t not in offered]
-            if bad:
-                return f"ticket {bad[0]} is not among the offered tickets ({', '.join(sorted(offered))})"
-            if len(set(action.tickets)) != len(action.tickets):
-                return "a ticket is listed twice"
-            if len(action.tickets) < min(need, len(offered)):
-                return f"you must keep at least {min(need, len(offered))} of the offered tickets"
-            return "list the kept tickets in the order they were offered (as in the legal actions)"
+            return why_keep_illegal(action, offered, need)
         if isinstance(action, KeepTickets):
             return "no tickets are being offered to you now"
         if phase == SECOND_CARD and not isinstance(action, (DrawCard, TakeCard)):
@@ -500,16 +488,9 @@ class UsaVariant(Variant[UsaState]):
         if isinstance(action, TakeCard):
             if action.refill:
                 return "the classic game refills the market from its only deck: use 'take SLOT CARD'"
-            if not 0 <= action.slot < MARKET_SIZE:
-                return f"there is no face-up slot {action.slot} (slots are 0–{MARKET_SIZE - 1})"
-            c = s.market[action.slot]
-            if c < 0:
-                return f"face-up slot {action.slot} is empty"
-            if CARD_NAMES[c] != action.card:
-                return f"face-up slot {action.slot} holds a {CARD_NAMES[c]} card, not {action.card}"
-            if c == LOCO and phase == SECOND_CARD:
-                return "a face-up locomotive cannot be taken as the second card"
-            return "this card cannot be taken now"
+            names = [CARD_NAMES[c] if c >= 0 else None for c in s.market]
+            wild = 0 <= action.slot < MARKET_SIZE and s.market[action.slot] == LOCO
+            return why_take_illegal(action, names, wild, phase == SECOND_CARD)
         if isinstance(action, DrawTickets):
             if phase == SECOND_CARD:
                 return "you have taken one card and must take a second one"

@@ -69,6 +69,8 @@ from ..mechanics.cards import draw_card, keep_choices
 from ..mechanics.graph import components
 from ..rng import Rng
 from ..world_actions import BuildHarbor, ChoosePieces, ExchangePieces
+from ..mechanics.explain import why_keep_illegal
+from ..mechanics.state import snapshot_slots
 from .base import Settings, Variant
 
 COLORS = ("purple", "yellow", "green", "red", "black", "white")
@@ -197,14 +199,7 @@ class WorldState:
 
     def snapshot(self) -> tuple[Any, ...]:
         """Everything that defines the state, as a comparable value (for replay tests)."""
-        return tuple(_freeze(getattr(self, k)) if k != "rng" else self.rng.state
-                     for k in self.__slots__)
-
-
-def _freeze(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    return value
+        return snapshot_slots(self)
 
 
 # ---------------------------------------------------------------------- payments
@@ -975,14 +970,7 @@ class WorldVariant(Variant[WorldState]):
             if not isinstance(action, KeepTickets):
                 return f"you must first choose which tickets to keep (at least {need})"
             offered = {self.board.tickets[t].id for t in s.offered[s.current]}
-            bad = [t for t in action.tickets if t not in offered]
-            if bad:
-                return f"ticket {bad[0]} is not among the offered tickets ({', '.join(sorted(offered))})"
-            if len(set(action.tickets)) != len(action.tickets):
-                return "a ticket is listed twice"
-            if len(action.tickets) < min(need, len(offered)):
-                return f"you must keep at least {min(need, len(offered))} of the offered tickets"
-            return "list the kept tickets in the order they were offered (as in the legal actions)"
+            return why_keep_illegal(action, offered, need)
         if phase == SETUP_PIECES:
             if not isinstance(action, ChoosePieces):
                 return "you must first choose your pieces, e.g. 'pieces 20 40'"
