@@ -48,7 +48,9 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.mjs.map", "pyodide.asm.mjs", "pyodide.a
 # files that are not in dist/.
 PYODIDE_PACKAGES = ("micropip",)
 # Files of web/ that stay at the root of dist/ under their own name (never cached for long).
-ROOT_FILES = frozenset({"index.html"})
+# sw.js must sit at the root so that its scope covers the whole app; the manifest too, so that
+# its start_url "./" is the app's root.
+ROOT_FILES = frozenset({"index.html", "sw.js", "manifest.webmanifest"})
 # Text files of web/ in which ./<file> references to other web files are rewritten.
 REWRITTEN_IN_ROOT_FILES = ("index.html",)
 
@@ -221,6 +223,47 @@ def rewrite_references(text: str, mapping: dict[str, str]) -> str:
     return text
 
 
+# The service worker's generated part: build id and the files it precaches.
+SW_BEGIN = "// @generated-by-build.py-begin"
+SW_END = "// @generated-by-build.py-end"
+# Files the service worker does not precache (source maps only matter with devtools open).
+SW_SKIP_SUFFIXES = (".map",)
+# Content Security Policy: the same text is in web/index.html (a <meta> tag, which is what GitHub
+# Pages serves) and sent as a header by this file's server (which also covers the worker).
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; "
+       "style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; "
+       "base-uri 'self'; form-action 'self'")
+
+
+def write_manifest(staging: Path, mapping: dict[str, str]) -> None:
+    """Point the web app manifest's icons at their hashed URLs in app-<build>/."""
+    path = staging / "manifest.webmanifest"
+    if not path.is_file():
+        return
+    manifest = json.loads(path.read_text())
+    for icon in manifest.get("icons", []):
+        src = icon.get("src", "").removeprefix("./")
+        if src not in mapping:
+            raise BuildError(f"manifest.webmanifest names an icon that is not in web/: {icon.get('src')}")
+        icon["src"] = mapping[src]
+    path.write_text(json.dumps(manifest, indent=2) + "\n")
+
+
+def write_service_worker(staging: Path, build_id: str, files: list[str]) -> None:
+    """Fill in sw.js's build id (its cache name) and precache list (URLs relative to its scope)."""
+    path = staging / "sw.js"
+    if not path.is_file():
+        return
+    text = path.read_text()
+    begin, end = text.find(SW_BEGIN), text.find(SW_END)
+    if begin < 0 or end < begin:
+        raise BuildError(f"web/sw.js lacks the {SW_BEGIN} / {SW_END} markers")
+    precache = ["./"] + [f for f in files if f != "sw.js" and not f.endswith(SW_SKIP_SUFFIXES)]
+    generated = (f"{SW_BEGIN}\nconst BUILD = {json.dumps(build_id)};\n"
+                 f"const PRECACHE = {json.dumps(precache, indent=1)};\n")
+    path.write_text(text[:begin] + generated + text[end:])
+
+
 def build(dist: Path = DIST) -> dict[str, Any]:
     """Build everything into ``dist`` (replaced as a whole at the end); returns build-info."""
     if not (WEB / "index.html").is_file():
@@ -277,7 +320,9 @@ def build(dist: Path = DIST) -> dict[str, Any]:
             else:
                 shutil.copy2(src, staging / name)
 
+        write_manifest(staging, mapping)
         files = sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())
+        write_service_worker(staging, build_id, files + ["build-info.json"])
         info = {
             "build": build_id,
             "app": f"{app_dir}/",
@@ -364,6 +409,7 @@ def make_handler(directory: Path, prefix: str = "/", quiet: bool = False) -> typ
             else:
                 self.send_header("Cache-Control", "no-cache")
             self.send_header("X-Content-Type-Options", "nosniff")
+            self.send_header("Content-Security-Policy", CSP)
             super().end_headers()
 
         def log_message(self, format: str, *args: Any) -> None:  # noqa: A002

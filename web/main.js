@@ -57,6 +57,8 @@ async function boot() {
     return;
   }
   setState("ready");
+  // Offline play: cache the app for the next visit (never in the way of the game).
+  import("./offline.js").then((m) => m.registerServiceWorker()).catch((err) => console.warn("Railtrip: offline mode:", err));
 }
 
 boot();

@@ -1,0 +1,237 @@
+// Saved games in localStorage: one key per game ("railtrip.save.<id>" = {record, settings, turn,
+// savedAt}), so a damaged entry never takes the others with it. The screens save after every
+// action (saveGame); the new-game screen lists the saves (savedGamesPanel) with continue, export
+// (the record as a .railtrip.json file) and delete, and imports such files.
+// Everything read back from storage or a file is checked: the engine replays the record (which
+// refuses impossible actions) and the seats are rebuilt from known values; names are only ever
+// shown as text.
+import { h } from "./dom.js";
+import { t, tMaybe } from "../i18n.js";
+import { PLAYER_COLOR_NAMES } from "./cards.js";
+import { resolveBot } from "./newgame.js";
+
+const PREFIX = "railtrip.save.";
+const LEGACY_KEY = "railtrip.saved.v1";
+const SESSION_KEY = "railtrip.session.game";
+const MAX_SAVES = 30;
+/** Larger files are not game records (a long 5-player game is well under 100 kB). */
+export const MAX_FILE_BYTES = 2_000_000;
+
+function storage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function newSaveId() {
+  const a = new Uint32Array(2);
+  crypto.getRandomValues(a);
+  return `${Date.now().toString(36)}-${a[0].toString(36)}${a[1].toString(36)}`.slice(0, 32);
+}
+
+const validId = (id) => typeof id === "string" && /^[0-9a-z-]{1,40}$/.test(id);
+
+/** Saves the running game under settings.saveId (the screens call this after every action). */
+export function saveGame({ record, settings, turn }) {
+  const store = storage();
+  if (!store || !validId(settings?.saveId)) return false;
+  const entry = { record, settings, turn, savedAt: Date.now() };
+  const key = PREFIX + settings.saveId;
+  try {
+    store.setItem(key, JSON.stringify(entry));
+  } catch {
+    // Storage full: drop the oldest other saves and try once more.
+    for (const old of listSaves().filter((s) => s.id !== settings.saveId).slice(-5)) removeSave(old.id);
+    try { store.setItem(key, JSON.stringify(entry)); } catch { return false; }
+  }
+  prune();
+  return true;
+}
+
+/** Forgets a save (a finished game, or the person deleted it). */
+export function removeSave(id) {
+  try { storage()?.removeItem(PREFIX + id); } catch { /* ignore */ }
+}
+
+function prune() {
+  const saves = listSaves();
+  for (const s of saves.slice(MAX_SAVES)) removeSave(s.id);
+}
+
+/** The old single save slot becomes an entry of the list (once). */
+function migrateLegacy(store) {
+  let raw;
+  try { raw = store.getItem(LEGACY_KEY); } catch { return; }
+  if (raw === null) return;
+  try {
+    const old = JSON.parse(raw);
+    if (old && typeof old === "object" && old.record && old.settings) {
+      const id = validId(old.settings.saveId) ? old.settings.saveId : newSaveId();
+      store.setItem(PREFIX + id, JSON.stringify({ ...old, settings: { ...old.settings, saveId: id } }));
+    }
+  } catch { /* unreadable: nothing to keep */ }
+  try { store.removeItem(LEGACY_KEY); } catch { /* ignore */ }
+}
+
+/**
+ * Every save, newest first: {id, ok, entry?, variant, players, names, turn, savedAt, error?}.
+ * A save that cannot be read is listed with ok=false (it can still be deleted).
+ */
+export function listSaves() {
+  const store = storage();
+  if (!store) return [];
+  migrateLegacy(store);
+  const out = [];
+  let keys = [];
+  try { keys = Object.keys(store).filter((k) => k.startsWith(PREFIX)); } catch { return []; }
+  for (const key of keys) {
+    const id = key.slice(PREFIX.length);
+    if (!validId(id)) continue;
+    try {
+      const entry = JSON.parse(store.getItem(key));
+      const rec = entry?.record;
+      if (!rec || typeof rec !== "object" || !Array.isArray(rec.actions)) throw new Error("no record");
+      const seats = Array.isArray(rec.meta?.seats) ? rec.meta.seats : entry.settings?.seats;
+      out.push({
+        id, ok: true, entry,
+        variant: String(rec.variant ?? "?"),
+        players: Number(rec.players) || 0,
+        names: Array.isArray(seats) ? seats.map((s) => String(s?.name ?? "?").slice(0, 24)) : [],
+        turn: Number.isFinite(entry.turn) ? entry.turn : null,
+        moves: rec.actions.length,
+        savedAt: Number(entry.savedAt) || 0,
+      });
+    } catch {
+      out.push({ id, ok: false, variant: "?", players: 0, names: [], turn: null, moves: 0, savedAt: 0 });
+    }
+  }
+  return out.sort((a, b) => b.savedAt - a.savedAt);
+}
+
+export function latestSave() {
+  return listSaves().find((s) => s.ok) ?? null;
+}
+
+export function getSave(id) {
+  return listSaves().find((s) => s.id === id) ?? null;
+}
+
+// --- the game of this tab, so that a reload goes straight back to it ---------------------------
+
+export function setSessionGame(id) {
+  try {
+    if (id) sessionStorage.setItem(SESSION_KEY, id);
+    else sessionStorage.removeItem(SESSION_KEY);
+  } catch { /* ignore */ }
+}
+
+export function sessionGame() {
+  try { return sessionStorage.getItem(SESSION_KEY); } catch { return null; }
+}
+
+// --- records from outside: seats rebuilt from known values --------------------------------------
+
+/** Seats for `players` seats from untrusted data: names are text, kinds/bots/colours known values. */
+export function sanitizeSeats(seats, players, bots) {
+  const list = Array.isArray(seats) ? seats : [];
+  const out = [];
+  const used = new Set();
+  for (let i = 0; i < players; i++) {
+    const s = list[i] && typeof list[i] === "object" ? list[i] : {};
+    const kind = s.kind === "human" || s.kind === "bot" ? s.kind : i === 0 ? "human" : "bot";
+    let color = PLAYER_COLOR_NAMES.includes(s.color) && !used.has(s.color) ? s.color : null;
+    color ??= PLAYER_COLOR_NAMES.find((c) => !used.has(c)) ?? PLAYER_COLOR_NAMES[i % PLAYER_COLOR_NAMES.length];
+    used.add(color);
+    const name = typeof s.name === "string" && s.name.trim() ? s.name.trim().slice(0, 16)
+      : kind === "human" ? t("newgame.seatName", { n: i + 1 }) : `Bot ${i}`;
+    out.push({ name, kind, bot: kind === "bot" ? resolveBot(typeof s.bot === "string" ? s.bot : "normal", bots) : null, color });
+  }
+  if (!out.some((s) => s.kind === "human") && out.length) out[0] = { ...out[0], kind: "human", bot: null };
+  return out;
+}
+
+/** Settings for a screen from a (checked) record: the record decides variant, players and seed. */
+export function settingsFromRecord(record, { bots, speed = "normal", saveId = newSaveId(), seats } = {}) {
+  const players = Number(record.players);
+  const options = record.options && typeof record.options === "object" ? record.options : undefined;
+  return {
+    variant: record.variant, players, seed: record.seed, speed, options, saveId,
+    seats: sanitizeSeats(seats ?? record.meta?.seats, players, bots),
+  };
+}
+
+/** Reads a File as a record object; throws an Error with a message for the person. */
+export async function readRecordFile(file) {
+  if (file.size > MAX_FILE_BYTES) throw new Error(t("saves.fileTooBig"));
+  let data;
+  try {
+    data = JSON.parse(await file.text());
+  } catch {
+    throw new Error(t("saves.fileNotJson"));
+  }
+  if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error(t("saves.fileNotRecord"));
+  return data.record && typeof data.record === "object" && !data.format ? data.record : data;
+}
+
+/** Offers `record` as a download named <variant>-<seed>-<date>.railtrip.json. */
+export function downloadRecord(record) {
+  const blob = new Blob([JSON.stringify(record, null, 1)], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const date = new Date().toISOString().slice(0, 10);
+  const safe = (x) => String(x ?? "").replace(/[^A-Za-z0-9_-]+/g, "").slice(0, 24) || "game";
+  const a = h("a", { href: url, download: `railtrip-${safe(record?.variant)}-${safe(record?.seed)}-${date}.railtrip.json` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 5000);
+}
+
+// --- the list on the new-game screen -------------------------------------------------------------
+
+function when(ms) {
+  if (!ms) return "";
+  try {
+    return new Date(ms).toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
+  } catch {
+    return new Date(ms).toISOString();
+  }
+}
+
+/**
+ * The "Saved games" section: a row per save (continue, export, delete) and "Import a game".
+ * actions: {onOpen(save), onDelete(save), onExport(save), onImport(File)}
+ */
+export function savedGamesPanel(saves, actions) {
+  const fileInput = h("input", { type: "file", accept: ".json,.railtrip.json,application/json", hidden: true,
+    testid: "import-file", on: { change: () => {
+      const file = fileInput.files?.[0];
+      fileInput.value = "";
+      if (file) actions.onImport(file);
+    } } });
+  const rows = saves.map((s) => {
+    const title = s.ok ? tMaybe(`variant.${s.variant}.title`, s.variant) : t("saves.damaged");
+    const detail = s.ok ? [s.names.join(", "), s.turn !== null ? t("saves.turn", { n: s.turn + 1 }) : null, when(s.savedAt)]
+      .filter(Boolean).join(" · ") : t("saves.damagedHint");
+    return h("li", { class: ["save-row", !s.ok && "broken"], testid: "save-row", dataset: { saveId: s.id } },
+      h("div", { class: "save-text" },
+        h("span", { class: "save-title", text: title }),
+        h("span", { class: "save-detail", text: detail })),
+      h("div", { class: "save-actions" },
+        s.ok ? h("button", { type: "button", class: "btn btn-secondary btn-small", testid: "save-open",
+          text: t("saves.continue"), on: { click: () => actions.onOpen(s) } }) : null,
+        s.ok ? h("button", { type: "button", class: "btn btn-ghost btn-small", testid: "save-export",
+          text: t("saves.export"), "aria-label": t("saves.exportAria", { game: title }), on: { click: () => actions.onExport(s) } }) : null,
+        h("button", { type: "button", class: "btn btn-ghost btn-small", testid: "save-delete",
+          text: t("saves.delete"), "aria-label": t("saves.deleteAria", { game: title }), on: { click: () => actions.onDelete(s) } })));
+  });
+  return h("section", { class: "saved-games", testid: "saved-games", "aria-labelledby": "saved-games-title" },
+    h("h2", { class: "section-title", id: "saved-games-title", text: t("saves.title") }),
+    rows.length ? h("ul", { class: "save-list", testid: "save-list" }, rows)
+      : h("p", { class: "hint", testid: "saves-empty", text: t("saves.none") }),
+    h("div", { class: "saves-footer" },
+      h("button", { type: "button", class: "btn btn-ghost btn-small", testid: "import-game", text: t("saves.import"),
+        on: { click: () => fileInput.click() } }),
+      h("span", { class: "hint", text: t("saves.importHint") }), fileInput));
+}
