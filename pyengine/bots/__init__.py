@@ -13,6 +13,10 @@ from .base import Bot, RandomBot
 _BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot}
 _LEVEL_ALIASES: dict[str, str] = {}
 _INSTANCES: dict[str, Bot] = {}
+# Per-variant bots behind the level names: (variant, level) -> factory. The card game plays
+# with its own bots (cardgame_bots.py); other variants use the level bots directly.
+_VARIANT_LEVELS: dict[tuple[str, str], Callable[[], Bot]] = {}
+_VARIANT_INSTANCES: dict[tuple[str, str], Bot] = {}
 
 
 def register_bot(name: str, factory: Callable[[], Bot], *aliases: str) -> None:
@@ -35,6 +39,22 @@ def get_bot(name: str) -> Bot:
     return _INSTANCES[key]
 
 
+def register_variant_bot(variant: str, level: str, factory: Callable[[], Bot]) -> None:
+    """Make ``level`` (e.g. "hard") mean ``factory``'s bot in games of ``variant``."""
+    _VARIANT_LEVELS[(variant, level)] = factory
+    _VARIANT_INSTANCES.pop((variant, level), None)
+
+
+def get_variant_bot(variant: str, name: str) -> Bot:
+    """The bot ``name`` plays as in ``variant``: its own bot if registered, else ``get_bot``."""
+    key = (variant, name)
+    if key not in _VARIANT_LEVELS:
+        return get_bot(name)
+    if key not in _VARIANT_INSTANCES:
+        _VARIANT_INSTANCES[key] = _VARIANT_LEVELS[key]()
+    return _VARIANT_INSTANCES[key]
+
+
 def bot_rng(game: Game) -> Rng:
     """The bot's generator: derived from the game seed, the seat and the number of actions."""
     return Rng.derive(seed_to_int(game.settings.seed) ^ 0x5EED_B075, game.current_player,
@@ -43,11 +63,12 @@ def bot_rng(game: Game) -> Rng:
 
 def bot_action(game: Game, name: str) -> Action:
     """Ask bot ``name`` for the current player's move, showing it only that player's view."""
-    bot = get_bot(name)
+    bot = get_variant_bot(game.variant.name, name)
     legal = game.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    view = game.view(game.current_player, log=False)
+    # A bot may ask for the log (the card game's bots remember the public moves).
+    view = game.view(game.current_player, log=getattr(bot, "wants_log", False))
     board = game.variant.board_view()
     return bot.choose(view, list(legal), bot_rng(game), board)
 
@@ -65,8 +86,15 @@ def _register_builtin() -> None:
     register_bot("easy", easy_bot)
     register_bot("normal", normal_bot)
     register_bot("hard", hard_bot)
+    # The card game: its own bots behind the level names (see bot_action).
+    from .cardgame_bots import cardgame_easy_bot, cardgame_normal_bot
+    from .cardgame_search import cardgame_hard_bot
+    register_variant_bot("cardgame", "easy", cardgame_easy_bot)
+    register_variant_bot("cardgame", "normal", cardgame_normal_bot)
+    register_variant_bot("cardgame", "hard", cardgame_hard_bot)
 
 
 _register_builtin()
 
-__all__ = ["Bot", "bot_action", "bot_names", "get_bot", "register_bot", "bot_rng"]
+__all__ = ["Bot", "bot_action", "bot_names", "get_bot", "register_bot", "bot_rng",
+           "get_variant_bot", "register_variant_bot"]

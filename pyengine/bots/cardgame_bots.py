@@ -1,0 +1,638 @@
+"""Computer opponents for the card game (Ticket to Ride: the card game), levels easy and normal.
+
+The bots see what a person in their seat sees: the view *and its log* (``wants_log``). The log
+matters here: the on-the-way piles are face down, but every card that reaches a pile came from a
+face-up rail-yard row, and phase 1 moves the top card of each row (locomotives first), so a
+player with a good memory knows every pile exactly. ``track_piles`` replays the public log to
+recover them (own and opponents'); anything it cannot account for (explicit test setups) stays
+"unknown" and is reconciled against the pile sizes in the view.
+
+Everything is decided on a *belief state*: a ``CardGameState`` whose public and own parts are
+exact and whose hidden parts (deck order, discard, opponents' hands and tickets) are filled in.
+The easy and normal policies never read the hidden parts, so any filling gives the same move;
+the hard bot (``cardgame_search``) fills them at random and plays the game out.
+
+Levels:
+
+* easy -- simple rules: keep the 1-2 cheapest tickets, take face-up cards the tickets need,
+  play a set as soon as it has 2+ cards of a needed, playable color, never draws tickets.
+* normal -- a one-step planner over an estimate of the final on-the-way pile: pile now + what
+  the rows will still move before the half ends (minus a raid risk) + hand cards it can still
+  play + a budget of cards it can still draw and route through the yard. Tickets are valued by
+  how much of them that supply covers (kept tickets: + points if done, - points if not), spare
+  cards a little; raids count what they take from the victim. Ticket draws are valued by
+  sampling 4-ticket offers from the tickets it has not seen.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Any, Sequence
+
+from ..actions import Action, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
+from ..cardgame_actions import PlayCards
+from ..rng import Rng
+from ..variants import get_variant
+from ..variants.cardgame import (CARD_INDEX, feasible, COLORS, KEEP_TICKETS, LOCO, MAIN, NKINDS, OVER,
+                                 PHASE_NAMES, SECOND_CARD, SETUP_TICKETS, CardGameState,
+                                 CardGameVariant)
+from .base import Bot
+
+NCOL = len(COLORS)
+_PHASE = {name: i for i, name in enumerate(PHASE_NAMES)}
+
+
+def cardgame_variant() -> CardGameVariant:
+    v = get_variant("cardgame")
+    assert isinstance(v, CardGameVariant)
+    return v
+
+
+# ---------------------------------------------------------------------- memory of the log
+@dataclass
+class PileKnowledge:
+    """Piles recovered from the public log: known counts per kind and unknown cards per seat."""
+
+    known: list[list[int]]
+    unknown: list[int]
+
+
+def track_piles(view: dict[str, Any]) -> PileKnowledge:
+    """Replay the log of ``view`` (plays, raids, phase-1 moves, ends of halves) to recover every
+    on-the-way pile. Without a log, or where the log cannot explain a pile, cards are unknown."""
+    players = view["players"]
+    n = len(players)
+    yard_n = [[0] * NCOL for _ in range(n)]
+    yard_k = [[0] * NCOL for _ in range(n)]
+    known = [[0] * NKINDS for _ in range(n)]
+    unknown = [0] * n
+    for ev in view.get("log") or ():
+        kind = ev.get("kind")
+        if kind == "play":
+            p = ev["player"]
+            cards = ev.get("cards") or {}
+            if ev.get("set") == "one_color":
+                for raid in ev.get("raids") or ():
+                    c = CARD_INDEX[raid["color"]]
+                    yard_n[raid["victim"]][c] = 0
+                    yard_k[raid["victim"]][c] = 0
+                for name, k in cards.items():
+                    if name != "loco":
+                        c = CARD_INDEX[name]
+                        yard_n[p][c] = k
+                        yard_k[p][c] = cards.get("loco", 0)
+            else:
+                for name in cards:
+                    yard_n[p][CARD_INDEX[name]] = 1
+                    yard_k[p][CARD_INDEX[name]] = 0
+        for a in ev.get("auto") or ():
+            ak = a.get("kind")
+            if ak == "phase1":
+                q = a["player"]
+                for name in a["rows"]:
+                    c = CARD_INDEX[name]
+                    if yard_k[q][c]:
+                        yard_k[q][c] -= 1
+                        known[q][LOCO] += 1
+                    elif yard_n[q][c]:
+                        yard_n[q][c] -= 1
+                        known[q][c] += 1
+                    else:
+                        unknown[q] += 1
+            elif ak == "half_end":
+                for q in range(n):
+                    known[q] = [0] * NKINDS
+                    unknown[q] = 0
+                    yard_n[q] = [0] * NCOL
+                    yard_k[q] = [0] * NCOL
+    # Reconcile with the sizes the view shows (the view is the authority).
+    for q in range(n):
+        size = int(players[q]["pile"])
+        have = sum(known[q])
+        if have > size:
+            known[q] = [0] * NKINDS
+            have = 0
+        unknown[q] = size - have
+    me = view.get("you")
+    mine = (view.get("me") or {}).get("pile")
+    if mine is not None and me is not None:  # option look_at_own_pile
+        known[me] = [int(mine.get(name, 0)) for name in ("red", "orange", "yellow", "green", "blue",
+                                                          "purple", "black", "white", "loco")]
+        unknown[me] = 0
+    return PileKnowledge(known, unknown)
+
+
+def belief_state(view: dict[str, Any], variant: CardGameVariant, rng: Rng | None = None,
+                 piles: PileKnowledge | None = None) -> CardGameState:
+    """A full state consistent with ``view``: public and own parts exact; the hidden cards
+    (deck, discard, opponents' hands, unknown pile cards) and opponents' tickets dealt from
+    what the seat has not seen -- at random with ``rng``, in a fixed order without it."""
+    players = view["players"]
+    n = len(players)
+    me = int(view["you"])
+    mine = view["me"]
+    if piles is None:
+        piles = track_piles(view)
+    s = CardGameState()
+    s.players = n
+    s.phase = _PHASE[view["phase"]]
+    s.current = int(view["current"])
+    s.turn = int(view.get("turn", 0))
+    s.half = int(view.get("half", 1))
+    s.halves = int(view.get("halves", 1))
+    s.rng = Rng.derive(rng.next64() if rng is not None else 0x5A3D)
+    s.look = bool(view.get("look_at_own_pile", False))
+    s.final_turns = int(view["final_turns_left"]) if view.get("final_round") else -1
+    s.start_player = 0
+    s.market = [CARD_INDEX[c] if c is not None else -1 for c in view["market"]]
+    s.yard_n = [[0] * NCOL for _ in range(n)]
+    s.yard_k = [[0] * NCOL for _ in range(n)]
+    for q, pl in enumerate(players):
+        for name, row in pl["yard"].items():
+            c = CARD_INDEX[name]
+            s.yard_n[q][c] = int(row["cards"])
+            s.yard_k[q][c] = int(row["locos"])
+    s.hands = [[0] * NKINDS for _ in range(n)]
+    for name, k in mine["hand"].items():
+        s.hands[me][CARD_INDEX[name]] = int(k)
+    s.piles = [list(row) for row in piles.known]
+    # Unseen train cards.
+    left = list(variant.expected_cards)
+    for c in s.market:
+        if c >= 0:
+            left[c] -= 1
+    for q in range(n):
+        for c in range(NCOL):
+            left[c] -= s.yard_n[q][c]
+            left[LOCO] -= s.yard_k[q][c]
+        for c in range(NKINDS):
+            left[c] -= s.piles[q][c]
+    for c in range(NKINDS):
+        left[c] -= s.hands[me][c]
+    if rng is not None:
+        pool = [c for c in range(NKINDS) for _ in range(max(0, left[c]))]
+        rng.shuffle(pool)
+    else:  # a fixed filling that spreads the kinds (dealt from the end)
+        pool = [c for i in range(max(left + [0]), 0, -1) for c in range(NKINDS) if left[c] >= i]
+
+    def deal(k: int) -> list[int]:
+        out = pool[-k:] if k > 0 else []
+        del pool[len(pool) - len(out):]
+        return out
+
+    for q in range(n):
+        for c in deal(piles.unknown[q]):
+            s.piles[q][c] += 1
+        if q != me:
+            for c in deal(int(players[q]["hand"])):
+                s.hands[q][c] += 1
+    ndeck = int(view["deck"])
+    s.deck = deal(ndeck)
+    s.discard = pool[:]
+    # Tickets.
+    tix = variant.data.ticket_index
+    s.tickets = [[] for _ in range(n)]
+    s.offered = [[] for _ in range(n)]
+    s.completed = [[] for _ in range(n)]
+    s.tickets[me] = [tix[t["id"]] for t in mine["tickets"]]
+    s.offered[me] = [tix[t["id"]] for t in mine["offered"]]
+    seen = set(s.tickets[me]) | set(s.offered[me])
+    for q, pl in enumerate(players):
+        for t in pl["completed"]:
+            i = tix[t["id"]]
+            s.completed[q].append((i, int(t.get("half", 1)), ()))
+            seen.add(i)
+    tpool = [t for t in range(len(variant.tickets)) if t not in seen]
+    if rng is not None:
+        rng.shuffle(tpool)
+    for q, pl in enumerate(players):
+        if q != me:
+            k = min(int(pl["tickets"]), len(tpool))
+            s.tickets[q] = tpool[len(tpool) - k:]
+            del tpool[len(tpool) - k:]
+            if pl.get("choosing_tickets"):
+                k = min(4 if s.phase == KEEP_TICKETS else 6, len(tpool))
+                s.offered[q] = tpool[len(tpool) - k:]
+                del tpool[len(tpool) - k:]
+    s.ticket_deck = tpool[:int(view["ticket_deck"])]
+    return s
+
+
+# ---------------------------------------------------------------------- the planner
+@dataclass(frozen=True)
+class CardParams:
+    """Knobs of the planning policy."""
+
+    cards_per_turn: float = 1.15  # deck cards a turn uses up on average (for the clock)
+    hand_weight: float = 0.8  # a hand card reaches the pile with at most this chance ...
+    hand_ramp: float = 6.0  # ... falling linearly over the last this many own turns
+    capacity_per_turn: float = 0.75  # cards a future turn can still route to the pile
+    capacity_skip: float = 3.0  # the last turns add no capacity (drawn cards need time)
+    capacity_weight: float = 0.55  # how much a capacity card is worth against a real one
+    spare_value: float = 0.9  # points per pile card no kept ticket needs
+    spare_hand_value: float = 0.3  # points per hand card beyond those, times the hand weight
+    city_value: float = 1.5  # points per big city named by a (likely) completed ticket
+    raid_value: float = 2.2  # points per card a raid takes away (2 players; scaled by 2/n)
+    risk: tuple[float, ...] = (0.0, 0.30, 0.14, 0.07, 0.03, 0.01)  # raid risk by row size
+    ticket_samples: int = 6  # sampled offers when valuing a ticket draw
+    draw_tickets: bool = True
+    second_half_turns: float = 16.0  # own turns a second half adds (4 players, first half)
+
+
+NORMAL_CARD_PARAMS = CardParams()
+
+
+class Planner:
+    """The normal policy. ``choose(s, p, legal, rng)`` reads only what seat ``p`` knows."""
+
+    def __init__(self, variant: CardGameVariant, params: CardParams = NORMAL_CARD_PARAMS) -> None:
+        self.v = variant
+        self.params = params
+        self.need = [t.need for t in variant.tickets]
+        self.points = [t.points for t in variant.tickets]
+        self.big = [len(t.big) for t in variant.tickets]
+        self.sparse = [[(c, k) for c, k in enumerate(t.need) if k] for t in variant.tickets]
+        self.size = [sum(t.need) for t in variant.tickets]
+        self.order_key = [(-t.points, t.index) for t in variant.tickets]
+
+    # -------------------------------------------------------------- the clock
+    def future_turns(self, s: CardGameState, q: int) -> float:
+        """Own turns (each starting with phase 1) seat ``q`` still gets in this half."""
+        if s.final_turns > 0:
+            # In the final round: seats after the current one still play.
+            order = [(s.current + i) % s.players for i in range(s.final_turns)]
+            return 1.0 if q in order[1:] else 0.0
+        per_round = s.players * self.params.cards_per_turn
+        f = len(s.deck) / per_round + 1.0
+        if q != s.current and (q - s.current) % s.players:
+            f += 0.5  # seats after the current one in the round
+        return f
+
+    # -------------------------------------------------------------- the value
+    def supply(self, s: CardGameState, q: int, f: float, hand: Sequence[int] | None = None,
+               yard_n: Sequence[int] | None = None, yard_k: Sequence[int] | None = None
+               ) -> tuple[list[float], float]:
+        """Expected cards of each kind in ``q``'s pile at the end of the half (hand cards
+        weighted), and the capacity for cards not yet drawn."""
+        pr = self.params
+        hand = s.hands[q] if hand is None else hand
+        yn = s.yard_n[q] if yard_n is None else yard_n
+        yk = s.yard_k[q] if yard_k is None else yard_k
+        sup = [float(x) for x in s.piles[q]]
+        risk = pr.risk
+        fi = int(f)
+        for c in range(NCOL):
+            n, k = yn[c], yk[c]
+            if n:
+                r = n + k
+                keep = 1.0 - (risk[r] if r < len(risk) else 0.0)
+                lk = min(k, fi)
+                sup[LOCO] += lk * keep
+                sup[c] += min(n, fi - lk) * keep
+        later = s.half < s.halves
+        w = pr.hand_weight * min(1.0, max(0.0, (f - 1.5) / pr.hand_ramp))
+        if later:
+            w = max(w, 0.6)
+        for c in range(NKINDS):
+            if hand[c]:
+                sup[c] += w * hand[c]
+        cap = max(0.0, f - pr.capacity_skip) * pr.capacity_per_turn
+        if later:
+            cap += pr.second_half_turns * pr.capacity_per_turn
+        return sup, cap * pr.capacity_weight
+
+    def tickets_value(self, tickets: Sequence[int], sup: Sequence[float], cap: float,
+                      final: bool) -> float:
+        """Expected score of ``tickets`` against the supply: + points for the covered part of a
+        ticket, - points for the rest (an uncompleted ticket costs its value), spare cards a bit.
+        Tickets take their cards in order of decreasing points."""
+        pr = self.params
+        left = list(sup)
+        total = 0.0
+        sparse = self.sparse
+        points = self.points
+        city = pr.city_value
+        for t in sorted(tickets, key=self.order_key.__getitem__):
+            size = self.size[t]
+            got = 0.0
+            for c, k in sparse[t]:
+                have = left[c]
+                if have >= k:
+                    left[c] = have - k
+                    got += k
+                elif have > 0:
+                    left[c] = 0.0
+                    got += have
+            short = size - got
+            if short > 1e-9:
+                loco = left[LOCO]
+                if loco > 0:
+                    take = short if short < loco else loco
+                    left[LOCO] = loco - take
+                    got += take
+                    short -= take
+                if short > 1e-9 and cap > 0:
+                    take = short if short < cap else cap
+                    cap -= take
+                    got += take
+            frac = got / size
+            if final:
+                frac = 1.0 if frac > 0.999 else frac * 0.5
+            total += (2.0 * frac - 1.0) * points[t] + city * frac * self.big[t]
+        spare = 0.0
+        for x in left:
+            spare += x if x < 12.0 else 12.0
+        return total + pr.spare_value * spare
+
+    def value(self, s: CardGameState, q: int, f: float, tickets: Sequence[int] | None = None,
+              hand: Sequence[int] | None = None, yard_n: Sequence[int] | None = None,
+              yard_k: Sequence[int] | None = None) -> float:
+        sup, cap = self.supply(s, q, f, hand, yard_n, yard_k)
+        final = f < 0.5 and s.half == s.halves
+        return self.tickets_value(s.tickets[q] if tickets is None else tickets, sup, cap, final)
+
+    # -------------------------------------------------------------- decisions
+    def choose(self, s: CardGameState, p: int, legal: Sequence[Action], rng: Rng) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if s.phase in (SETUP_TICKETS, KEEP_TICKETS):
+            return self.keep(s, p, legal)
+        if s.phase == SECOND_CARD:
+            f = self.future_turns(s, p)
+            return self.second_card(s, legal, self.card_margins(s, p, f, self.value(s, p, f)))
+        return self.rank(s, p, legal, rng)[0][1]
+
+    def rank(self, s: CardGameState, p: int, legal: Sequence[Action], rng: Rng
+             ) -> list[tuple[float, Action]]:
+        """Main-phase actions with their estimated gains, best first (ties: legal order)."""
+        f = self.future_turns(s, p)
+        base = self.value(s, p, f)
+        marg = self.card_margins(s, p, f, base)
+        scored: list[tuple[float, int]] = []
+        g2 = self.second_gain(s, marg)
+        blind = self.blind_gain(s, p, marg)
+        for i, a in enumerate(legal):
+            kind = type(a)
+            if kind is TakeCard:
+                c = s.market[a.slot]  # type: ignore[attr-defined]
+                q = marg[c] + (0.0 if c == LOCO else g2)
+            elif kind is DrawCard:
+                q = blind + g2
+            elif kind is PlayCards:
+                q = self.play_value(s, p, f, a, base)  # type: ignore[arg-type]
+            elif kind is DrawTickets:
+                q = self.ticket_draw_value(s, p, f, base, rng) if self.params.draw_tickets else -1e9
+            else:
+                q = -1e8
+            scored.append((-round(q, 9), i))
+        scored.sort()
+        return [(-q, legal[i]) for q, i in scored]
+
+    def card_margins(self, s: CardGameState, p: int, f: float, base: float) -> list[float]:
+        hand = s.hands[p][:]
+        out = []
+        for c in range(NKINDS):
+            hand[c] += 1
+            out.append(self.value(s, p, f, hand=hand) - base)
+            hand[c] -= 1
+        return out
+
+    def second_gain(self, s: CardGameState, marg: Sequence[float]) -> float:
+        best = 0.0
+        for c in s.market:
+            if 0 <= c != LOCO:
+                best = max(best, marg[c])
+        return best
+
+    def blind_gain(self, s: CardGameState, p: int, marg: Sequence[float]) -> float:
+        """Expected margin of a blind card, over the cards seat ``p`` has not seen."""
+        left = list(self.v.expected_cards)
+        for c in s.market:
+            if c >= 0:
+                left[c] -= 1
+        for q in range(s.players):
+            for c in range(NCOL):
+                left[c] -= s.yard_n[q][c]
+                left[LOCO] -= s.yard_k[q][c]
+            for c in range(NKINDS):
+                left[c] -= s.piles[q][c]
+        for c in range(NKINDS):
+            left[c] -= s.hands[p][c]
+        tot = sum(max(0, x) for x in left)
+        if tot <= 0:
+            return 0.0
+        return sum(max(0, x) * m for x, m in zip(left, marg)) / tot
+
+    def second_card(self, s: CardGameState, legal: Sequence[Action], marg: Sequence[float]) -> Action:
+        best: tuple[float, int] | None = None
+        blind = None
+        for i, a in enumerate(legal):
+            if type(a) is TakeCard:
+                q = marg[s.market[a.slot]]  # type: ignore[attr-defined]
+            else:
+                if blind is None:
+                    blind = self.blind_gain(s, s.current, marg)
+                q = blind
+            if best is None or q > best[0] + 1e-9:
+                best = (q, i)
+        assert best is not None
+        return legal[best[1]]
+
+    def play_value(self, s: CardGameState, p: int, f: float, a: PlayCards, base: float) -> float:
+        info = self.v.play_info[a]
+        hand = s.hands[p][:]
+        yn = s.yard_n[p][:]
+        yk = s.yard_k[p][:]
+        raid = 0.0
+        if info[0] == "set":
+            _, c, n, k = info
+            hand[c] -= n
+            hand[LOCO] -= k
+            yn[c] = n
+            yk[c] = k
+            for q in range(s.players):
+                if q != p and s.yard_n[q][c]:
+                    r = s.yard_n[q][c] + s.yard_k[q][c]
+                    fq = self.future_turns(s, q)
+                    raid += min(r, fq) * self.params.raid_value * 2.0 / s.players
+        else:
+            for c in info[1]:
+                hand[c] -= 1
+                yn[c] = 1
+                yk[c] = 0
+        return self.value(s, p, f, hand=hand, yard_n=yn, yard_k=yk) - base + raid
+
+    def unseen_tickets(self, s: CardGameState, p: int) -> list[int]:
+        seen = set(s.tickets[p]) | set(s.offered[p])
+        for q in range(s.players):
+            seen.update(t for t, _, _ in s.completed[q])
+        return [t for t in range(len(self.need)) if t not in seen]
+
+    def best_subset(self, s: CardGameState, p: int, f: float, offered: Sequence[int],
+                    least: int) -> tuple[float, tuple[int, ...]]:
+        sup, cap = self.supply(s, p, f)
+        final = f < 0.5 and s.half == s.halves
+        cur = list(s.tickets[p])
+        best: tuple[float, tuple[int, ...]] | None = None
+        offered = sorted(offered)
+        for size in range(least, len(offered) + 1):
+            for sub in combinations(offered, size):
+                val = self.tickets_value(cur + list(sub), sup, cap, final)
+                if best is None or val > best[0] + 1e-9:
+                    best = (val, sub)
+        assert best is not None
+        return best
+
+    def ticket_draw_value(self, s: CardGameState, p: int, f: float, base: float, rng: Rng) -> float:
+        pool = self.unseen_tickets(s, p)
+        k = min(4, len(s.ticket_deck))
+        if k == 0 or not pool:
+            return -1e9
+        total = 0.0
+        m = self.params.ticket_samples
+        for _ in range(m):
+            sample = []
+            tmp = pool[:]
+            for _ in range(min(k, len(tmp))):
+                sample.append(tmp.pop(rng.randbelow(len(tmp))))
+            total += self.best_subset(s, p, f, sample, 0)[0] - base
+        return total / m
+
+    def keep(self, s: CardGameState, p: int, legal: Sequence[Action]) -> Action:
+        offered = s.offered[p]
+        least = 1 if s.phase == SETUP_TICKETS else 0
+        least = min(least, len(offered))
+        f = self.future_turns(s, p)
+        _, sub = self.best_subset(s, p, f, offered, least)
+        return _pick_keep(sub, legal)
+
+
+def _pick_keep(sub: Sequence[int], legal: Sequence[Action]) -> Action:
+    want = tuple(sorted(sub))
+    for a in legal:
+        if isinstance(a, KeepTickets) and tuple(a.sort_hint) == want:
+            return a
+    for a in legal:  # fallback (should not happen): the smallest legal keep
+        if isinstance(a, KeepTickets):
+            return a
+    return legal[0]
+
+
+# ---------------------------------------------------------------------- easy
+class EasyPolicy:
+    """Simple rules, no look-ahead."""
+
+    def __init__(self, variant: CardGameVariant) -> None:
+        self.v = variant
+        self.need = [t.need for t in variant.tickets]
+
+    def choose(self, s: CardGameState, p: int, legal: Sequence[Action], rng: Rng) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if s.phase == SETUP_TICKETS:
+            offered = sorted(s.offered[p], key=lambda t: (sum(self.need[t]), -self.v.tickets[t].points))
+            return _pick_keep(offered[:3], legal)
+        # What is on the way or in the yard, less what the kept tickets need.
+        spare = [s.piles[p][c] + (s.yard_n[p][c] if c < NCOL else 0) for c in range(NKINDS)]
+        spare[LOCO] += sum(s.yard_k[p])
+        want = [0] * NKINDS
+        for t in s.tickets[p]:
+            for c, k in enumerate(self.need[t]):
+                want[c] += k
+        for c in range(NCOL):
+            used = min(want[c], spare[c])
+            spare[c] -= used
+            want[c] -= used
+        short = sum(want)
+        if s.phase == KEEP_TICKETS:
+            # Keep the offered tickets the spare cards already pay, one by one (early in the
+            # half, the hand counts too).
+            if len(s.deck) > 20:
+                spare = [a + b for a, b in zip(spare, s.hands[p])]
+            keep = []
+            for t in sorted(s.offered[p], key=lambda t: -self.v.tickets[t].points):
+                if feasible([self.need[t]], spare):
+                    keep.append(t)
+                    for c, k in enumerate(self.need[t]):
+                        use = min(k, spare[c])
+                        spare[c] -= use
+                        spare[LOCO] -= k - use
+            return _pick_keep(keep, legal)
+        hand = s.hands[p]
+        if (s.phase == MAIN and sum(spare) - short >= 3 and len(s.ticket_deck) >= 4
+                and rng.random() < 0.5):
+            for a in legal:
+                if type(a) is DrawTickets:
+                    return a
+        if s.phase == MAIN:
+            plays = [a for a in legal if type(a) is PlayCards]
+            best = None
+            for a in plays:
+                info = self.v.play_info[a]
+                if info[0] == "set":
+                    _, c, n, k = info
+                    if k or n < 2:
+                        continue  # easy keeps its locomotives and plays plain pairs or more
+                    score = (True, want[c] > 0, n)
+                else:
+                    score = (sum(1 for c in info[1] if want[c] > 0) >= 2 or not short, True, 1)
+                if best is None or score > best[0]:
+                    best = (score, a)
+            if best is not None and (best[0][0] or rng.random() < 0.5):
+                return best[1]
+        takes = [a for a in legal if type(a) is TakeCard]
+        good = [a for a in takes if want[s.market[a.slot]] > 0 and s.market[a.slot] != LOCO]  # type: ignore[attr-defined]
+        if good:
+            return max(good, key=lambda a: (want[s.market[a.slot]] - hand[s.market[a.slot]], -a.slot))  # type: ignore[attr-defined]
+        for a in legal:
+            if type(a) is DrawCard:
+                return a
+        if takes:
+            return takes[rng.randbelow(len(takes))]
+        plays = [a for a in legal if type(a) is PlayCards]
+        if plays:
+            return plays[-1]
+        others = [a for a in legal if not isinstance(a, DrawTickets)]
+        return (others or list(legal))[0]
+
+
+# ---------------------------------------------------------------------- bots
+class CardGameBot(Bot):
+    """A card-game bot: builds the belief state from the view (with its log) and asks its
+    policy. ``wants_log`` tells ``bot_action`` to include the log in the view."""
+
+    variants = ("cardgame",)
+    wants_log = True
+
+    def __init__(self, name: str, description: str, make_policy: Any) -> None:
+        self.name = name
+        self.description = description
+        self._make = make_policy
+        self._policy: Any = None
+
+    def policy(self) -> Any:
+        if self._policy is None:
+            self._policy = self._make(cardgame_variant())
+        return self._policy
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
+               board: dict[str, Any]) -> Action:
+        del board  # The variant's static data is the same.
+        if len(legal) == 1:
+            return legal[0]
+        s = belief_state(view, cardgame_variant())
+        return self.policy().choose(s, int(view["you"]), legal, rng)
+
+
+def cardgame_easy_bot() -> Bot:
+    return CardGameBot("cardgame_easy", "Card game, easy: simple rules (needed colors, sets of 2+).",
+                       EasyPolicy)
+
+
+def cardgame_normal_bot() -> Bot:
+    return CardGameBot("cardgame_normal", "Card game, normal: plans tickets against the expected "
+                       "on-the-way pile; raids when it pays.", Planner)
+
+
+__all__ = ["CardGameBot", "CardParams", "EasyPolicy", "Planner", "PileKnowledge", "belief_state",
+           "cardgame_easy_bot", "cardgame_normal_bot", "track_piles", "NORMAL_CARD_PARAMS"]

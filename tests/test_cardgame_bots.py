@@ -1,0 +1,170 @@
+"""Card-game bots: legal full games at every level, exact replays, view-only interface, pile
+memory from the log, strength sanity (hard beats random)."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import pytest
+
+from pyengine.actions import Action
+from pyengine.bots import Bot, bot_action, get_variant_bot, register_variant_bot
+from pyengine.bots.cardgame_bots import (CardGameBot, Planner, belief_state, cardgame_variant,
+                                         track_piles)
+from pyengine.bots.cardgame_search import SearchBot, SearchParams, SearchPolicy
+from pyengine.bots.heuristic import PlannerBot
+from pyengine.game import Game
+from pyengine.rng import Rng
+
+# The hard bot's algorithm with a small budget keeps the tests quick.
+register_variant_bot("cardgame", "cg_hard_small", lambda: SearchBot(
+    "cg_hard_small", "", lambda v: SearchPolicy(v, SearchParams(max_worlds=2, min_worlds=1, budget=0,
+                                                                candidates=2))))
+
+
+def _play(bots: list[str], seed: int, start: Game | None = None) -> Game:
+    game = start or Game.new("cardgame", players=len(bots), seed=seed)
+    while not game.is_over:
+        action = bot_action(game, bots[game.current_player])
+        assert action in game.legal_actions()
+        game.apply(action)
+        game.variant.check_invariants(game.state)
+    return game
+
+
+def test_levels_dispatch_to_card_game_bots() -> None:
+    for level in ("easy", "normal", "hard"):
+        bot = get_variant_bot("cardgame", level)
+        assert isinstance(bot, CardGameBot) and bot.name == "cardgame_" + level
+    assert isinstance(get_variant_bot("usa", "normal"), PlannerBot)  # other variants unchanged
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_levels_play_full_games_legally(level: str, players: int) -> None:
+    game = _play([level] + ["random"] * (players - 1), seed=20 + players)
+    assert game.is_over
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_search_plays_full_games_legally(players: int) -> None:
+    game = _play(["cg_hard_small"] + ["easy", "normal", "random"][:players - 1], seed=7 + players)
+    assert game.is_over
+
+
+def test_hard_bot_plays_an_endgame() -> None:
+    """The real hard bot (full budget) from the end of a game: look-ahead to the half's end."""
+    game = Game.new("cardgame", players=2, seed=31)
+    while len(game.state.deck) > 4 and not game.is_over:
+        game.apply(bot_action(game, "normal"))
+    game = _play(["hard", "normal"], seed=31, start=game)
+    assert game.is_over
+
+
+@pytest.mark.parametrize("bots", [["normal", "easy"], ["cg_hard_small", "easy"]])
+def test_bot_games_replay_identically(bots: list[str]) -> None:
+    a = _play(bots, seed=5)
+    b = _play(bots, seed=5)
+    assert [x.text() for x in a.actions] == [x.text() for x in b.actions]
+    assert a.record() == b.record()
+
+
+class _Spy(Bot):
+    """Records what the wrapped card-game bot is shown."""
+
+    variants = ("cardgame",)
+    wants_log = True
+
+    def __init__(self, inner: Bot) -> None:
+        self.inner = inner
+        self.seen: list[tuple[Any, ...]] = []
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
+               board: dict[str, Any]) -> Action:
+        self.seen.append((view, legal, board))
+        return self.inner.choose(view, legal, rng, board)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "cg_hard_small"])
+def test_bots_only_see_views(level: str) -> None:
+    spy = _Spy(get_variant_bot("cardgame", level))
+    register_variant_bot("cardgame", "cg_spy", lambda: spy)
+    game = Game.new("cardgame", players=3, seed=9)
+    secret_hands = []
+    for _ in range(60):
+        if game.is_over:
+            break
+        name = "cg_spy" if game.current_player == 0 else "random"
+        if name == "cg_spy" and len(game.legal_actions()) > 1:
+            secret_hands.append([h[:] for h in game.state.hands[1:]])
+        game.apply(bot_action(game, name))
+    assert spy.seen
+    for view, legal, board in spy.seen:
+        assert isinstance(view, dict) and view["you"] == 0 and view["variant"] == "cardgame"
+        assert board == game.variant.board_view()
+        assert all(isinstance(a, Action) for a in legal)
+        text = repr(view)
+        assert "'deck': [" not in text  # sizes only
+        for p in view["players"]:
+            assert isinstance(p["hand"], int) and isinstance(p["pile"], int)
+        for ev in view.get("log", ()):
+            if ev.get("kind") == "keep" and ev.get("player") != 0:
+                assert "action" not in ev  # others' kept tickets stay secret
+
+
+def test_pile_memory_matches_the_real_piles() -> None:
+    """Replaying the public log recovers every on-the-way pile exactly."""
+    game = Game.new("cardgame", players=3, seed=4)
+    checked = 0
+    while not game.is_over:
+        if game.phase == "main":
+            view = game.view(game.current_player)
+            piles = track_piles(view)
+            assert piles.known == game.state.piles and piles.unknown == [0, 0, 0]
+            checked += 1
+        game.apply(bot_action(game, "normal" if game.current_player else "random"))
+    assert checked > 20
+
+
+def test_belief_state_keeps_public_and_own_parts() -> None:
+    game = Game.new("cardgame", players=4, seed=12)
+    for _ in range(40):
+        game.apply(bot_action(game, "easy"))
+    me = game.current_player
+    view = game.view(me)
+    v = cardgame_variant()
+    for rng in (None, Rng(1), Rng(2)):
+        s = belief_state(view, v, rng)
+        real = game.state
+        assert s.hands[me] == real.hands[me] and s.tickets[me] == real.tickets[me]
+        assert s.yard_n == real.yard_n and s.yard_k == real.yard_k and s.market == real.market
+        assert s.piles == real.piles
+        assert len(s.deck) == len(real.deck) and len(s.ticket_deck) == len(real.ticket_deck)
+        assert [sum(h) for h in s.hands] == [sum(h) for h in real.hands]
+        v.check_invariants(s)
+        assert v.legal_actions(s) == v.legal_actions(real)
+
+
+def test_planner_keeps_tickets_it_can_pay_late() -> None:
+    """In the final round a ticket the pile pays is kept, one it cannot pay is not."""
+    game = Game.new("cardgame", players=2, seed=1, options={"look_at_own_pile": True}, setup={
+        "hands": [["red"], ["blue"]], "deck": [], "tickets": [["CHI-NY"], ["NY-CHI"]],
+        "piles": [["yellow", "black", "white", "red", "red"], []],
+        "ticket_deck": ["SEA-LA", "MIA-LV", "DAL-MIA", "CHI-DAL"]})
+    assert game.phase == "main"
+    v = cardgame_variant()
+    planner = Planner(v)
+    game.apply("tickets")
+    view = game.view(0)
+    s = belief_state(view, v)
+    keep = planner.choose(s, 0, game.legal_actions(), Rng(0))
+    assert keep.text() == "keep SEA-LA"
+
+
+def test_hard_beats_random() -> None:
+    wins = 0
+    for g in range(4):
+        bots = ["cg_hard_small", "random"] if g % 2 == 0 else ["random", "cg_hard_small"]
+        game = _play(bots, seed=100 + g)
+        me = bots.index("cg_hard_small")
+        wins += game.scores()[me]["winner"]
+    assert wins >= 3
