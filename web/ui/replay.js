@@ -46,14 +46,14 @@ export class ReplayScreen {
   #build() {
     const btn = (testid, label, text, onClick) => h("button", { type: "button", class: "btn btn-secondary btn-small replay-btn",
       testid, title: label, "aria-label": label, text, on: { click: onClick } });
-    this.firstBtn = btn("replay-first", t("replay.first"), "⏮", () => this.go(0));
+    this.firstBtn = btn("replay-first", t("replay.first"), "|◀", () => this.go(0));
     this.backBtn = btn("replay-back", t("replay.back"), "◀", () => this.go(this.pos - 1));
     this.playBtn = btn("replay-play", t("replay.play"), "▶▶", () => this.toggleAutoplay());
     this.fwdBtn = btn("replay-forward", t("replay.forward"), "▶", () => this.go(this.pos + 1));
-    this.lastBtn = btn("replay-last", t("replay.last"), "⏭", () => this.go(this.total));
+    this.lastBtn = btn("replay-last", t("replay.last"), "▶|", () => this.go(this.total));
     this.slider = h("input", { type: "range", min: 0, max: this.total, step: 1, value: this.total, class: "replay-slider",
       testid: "replay-slider", "aria-label": t("replay.slider"),
-      on: { input: (e) => { this.stopAutoplay(); this.go(Number(e.target.value)); } } });
+      on: { input: (e) => { const n = Number(e.target.value); this.stopAutoplay(); this.go(n); } } });
     this.posText = h("span", { class: "replay-pos", testid: "replay-position", "aria-live": "polite" });
     this.viewSelect = h("select", { testid: "replay-viewer", "aria-label": t("replay.showCards"),
       on: { change: (e) => this.setViewer(e.target.value === "" ? null : Number(e.target.value)) } },

@@ -1,0 +1,253 @@
+"""Share links, saved games, the replay viewer, bad input, offline play and subpath hosting
+(issue 7). Links and records are made with the engine in this process; the page only moves them."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from e2e.conftest import railtrip_build
+from e2e.helpers import wait_for_app_state
+from pyengine.bots import bot_action
+from pyengine.game import Game
+from pyengine.links import deal_link, game_link
+from pyengine.record import replay
+
+Q = "?botDelay=0"
+HOSTILE_NAME = '<img src=x onerror="window.__pwned=1">'
+SEATS = [{"name": HOSTILE_NAME, "kind": "human", "bot": None, "color": "green"},
+         {"name": "Bea", "kind": "bot", "bot": "easy", "color": "yellow"}]
+
+WAIT_FOR_PERSON = """() => {
+  const a = document.getElementById('app').dataset;
+  return ['game-over', 'choose-tickets', 'choose-payment', 'pass-device'].includes(a.uiState)
+    || (a.uiState === 'playing' && a.myTurn === 'true' && a.busy === 'false');
+}"""
+REPLAY_IDLE = "() => { const a = document.getElementById('app').dataset; return a.uiState === 'replay' && a.replayBusy === 'false'; }"
+
+
+def app(page: Page) -> dict:
+    return page.evaluate("({...document.getElementById('app').dataset})")
+
+
+def goto_ready(page: Page, url: str) -> None:
+    page.goto(url)
+    assert wait_for_app_state(page, "ready", "error") == "ready", page.inner_text("body")
+
+
+def market(page: Page) -> list[str | None]:
+    return [page.get_attribute(f"[data-testid=market-slot-{i}]", "data-card") or None for i in range(5)]
+
+
+def played_game(actions: int, seed: int = 11) -> Game:
+    game = Game.new("usa", players=2, seed=seed)
+    while len(game.actions) < actions and not game.is_over:
+        game.apply(bot_action(game, "random"))
+    return game
+
+
+def finish_tickets(page: Page) -> None:
+    page.wait_for_function(WAIT_FOR_PERSON)
+    if app(page)["uiState"] == "choose-tickets":
+        page.click("[data-testid=ticket-confirm]")
+    page.wait_for_function(WAIT_FOR_PERSON)
+
+
+# --- static checks of the build ----------------------------------------------------------------
+
+def test_csp_manifest_and_service_worker_are_built(dist_dir: Path) -> None:
+    info = json.loads((dist_dir / "build-info.json").read_text())
+    html = (dist_dir / "index.html").read_text()
+    meta = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)"', html)
+    assert meta and meta.group(1) == railtrip_build.CSP
+    assert "'unsafe-inline'" not in railtrip_build.CSP and "'unsafe-eval'" not in railtrip_build.CSP
+    manifest = json.loads((dist_dir / "manifest.webmanifest").read_text())
+    assert manifest["start_url"] == "./" and manifest["display"] == "standalone" and manifest["short_name"]
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512", "any"} <= sizes
+    for icon in manifest["icons"]:
+        assert (dist_dir / icon["src"]).is_file(), icon
+    sw = (dist_dir / "sw.js").read_text()
+    assert f'const BUILD = "{info["build"]}";' in sw
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
+    assert "./" in precache and "index.html" in precache
+    assert {f for f in info["files"] if f != "sw.js" and not f.endswith(".map")} <= set(precache)
+    assert 'rel="manifest" href="./manifest.webmanifest"' in html
+
+
+# --- share links -------------------------------------------------------------------------------
+
+def test_same_deal_link_opens_the_same_deal(page: Page, server) -> None:
+    game = Game.new("usa", players=2, seed=424242)
+    link = deal_link(game, SEATS)
+    goto_ready(page, server.url + Q + "#" + link)
+    page.wait_for_selector("[data-testid=deal-notice]")
+    # The form is prefilled with the deal (names as text, never markup).
+    assert page.input_value("[data-testid=player-name]") == HOSTILE_NAME[:16]
+    page.click("[data-testid=play-deal]")
+    page.wait_for_selector("[data-testid=ticket-dialog]")
+    expected = replay(page.evaluate("window.__railtripRecord()"))
+    assert expected.settings.seed == 424242
+    assert market(page) == game.view(0)["market"] == expected.view(0)["market"]
+    hand = {c: int(page.get_attribute(f"[data-testid=hand-{c}]", "data-count")) for c in game.view(0)["me"]["hand"]}
+    assert hand == game.view(0)["me"]["hand"]
+    offered = {page.get_attribute(el, "value") for el in ["[data-testid=ticket-options] input >> nth=%d" % i for i in range(3)]}
+    assert offered == {tk["id"] for tk in game.view(0)["me"]["offered"]}
+    assert page.inner_text("[data-testid=player-0] .pname") == HOSTILE_NAME[:16]
+    assert page.evaluate("window.__pwned") is None and page.locator("#app img").count() == 0
+    assert page.evaluate("location.hash") == "", "the link leaves the address once the game starts"
+
+
+def test_whole_game_link_replay_viewer_and_take_over(page: Page, server) -> None:
+    game = played_game(40)
+    link = game_link(game, {"seats": SEATS})
+    record = game.record({"seats": SEATS})
+    goto_ready(page, server.url + Q + "#" + link)
+    page.wait_for_function(REPLAY_IDLE)
+    assert app(page)["replayPos"] == "40" and app(page)["replayTotal"] == "40"
+    page.click("[data-testid=replay-back]")
+    page.wait_for_function("() => document.getElementById('app').dataset.replayPos === '39' && document.getElementById('app').dataset.replayBusy === 'false'")
+    assert market(page) == replay(record, 39).view(None)["market"]
+    page.click("[data-testid=replay-forward]")
+    page.wait_for_function("() => document.getElementById('app').dataset.replayPos === '40' && document.getElementById('app').dataset.replayBusy === 'false'")
+    assert market(page) == game.view(None)["market"]
+    # Jump with the slider; the board, market and log are those of that move.
+    page.eval_on_selector("[data-testid=replay-slider]", "s => { s.value = '12'; s.dispatchEvent(new Event('input', {bubbles: true})); }")
+    page.wait_for_function("() => document.getElementById('app').dataset.replayPos === '12' && document.getElementById('app').dataset.replayBusy === 'false'")
+    at12 = replay(record, 12)
+    assert market(page) == at12.view(None)["market"]
+    assert page.locator("[data-testid=log-entry]").count() >= 1
+    # Cards of a seat, then autoplay a few moves and pause.
+    page.select_option("[data-testid=replay-viewer]", "0")
+    page.wait_for_selector("[data-testid=hand] [data-count]")
+    page.click("[data-testid=replay-play]")
+    page.wait_for_function("() => Number(document.getElementById('app').dataset.replayPos) >= 15")
+    page.click("[data-testid=replay-play]")
+    page.wait_for_function(REPLAY_IDLE)
+    assert app(page)["replayPlaying"] == "false"
+    pos = int(app(page)["replayPos"])
+    assert 15 <= pos <= 40
+    page.eval_on_selector("[data-testid=replay-slider]", "s => { s.value = '20'; s.dispatchEvent(new Event('input', {bubbles: true})); }")
+    page.wait_for_function("() => document.getElementById('app').dataset.replayPos === '20' && document.getElementById('app').dataset.replayBusy === 'false'")
+    # Take over seat 0 from move 20: the game goes on from there, the other seat is a bot.
+    page.select_option("[data-testid=takeover-seat]", "0")
+    page.click("[data-testid=takeover]")
+    page.wait_for_function(WAIT_FOR_PERSON)
+    now = page.evaluate("window.__railtripRecord()")
+    assert now["actions"][:20] == record["actions"][:20]
+    assert [s["kind"] for s in now["meta"]["seats"]] == ["human", "bot"]
+    assert page.evaluate("location.hash") == ""
+
+
+# --- saves and reloads -------------------------------------------------------------------------
+
+def test_reload_restores_ticket_dialog_and_mid_turn(page: Page, server) -> None:
+    goto_ready(page, server.url + Q)
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    page.click("[data-testid=more-options]")
+    page.fill("[data-testid=seed]", "77")
+    page.click("[data-testid=start-game]")
+    page.wait_for_selector("[data-testid=ticket-dialog]")
+    offered = page.eval_on_selector_all("[data-testid=ticket-options] input", "els => els.map(e => e.value)")
+    page.wait_for_function("() => Object.keys(localStorage).some(k => k.startsWith('railtrip.save.'))")
+    # Reload during the ticket choice: the same dialog comes back (it follows from the phase).
+    page.reload()
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    page.wait_for_selector("[data-testid=ticket-dialog]")
+    assert page.eval_on_selector_all("[data-testid=ticket-options] input", "els => els.map(e => e.value)") == offered
+    finish_tickets(page)
+    # Mid-turn: one card drawn, the second still to take.
+    page.click("[data-testid=deck]")
+    page.wait_for_function("() => document.getElementById('app').dataset.phase === 'second_card' && document.getElementById('app').dataset.busy === 'false'")
+    before = page.evaluate("window.__railtripRecord()")
+    hand = page.eval_on_selector_all("[data-testid=hand] [data-count]", "els => els.map(e => [e.dataset.card, e.dataset.count])")
+    page.wait_for_timeout(300)  # the autosave follows the action
+    page.reload()
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    page.wait_for_function("() => document.getElementById('app').dataset.phase === 'second_card'")
+    after = page.evaluate("window.__railtripRecord()")
+    assert after["actions"] == before["actions"]
+    assert page.eval_on_selector_all("[data-testid=hand] [data-count]", "els => els.map(e => [e.dataset.card, e.dataset.count])") == hand
+
+
+def test_corrupted_save_and_hostile_links_show_a_message(page: Page, server) -> None:
+    good = played_game(12, seed=3).record({"seats": SEATS})
+    bad = dict(good, actions=good["actions"][:5] + ["claim Atlantis-Narnia red"])
+    goto_ready(page, server.url + Q)
+    page.evaluate("""([good, bad]) => {
+        localStorage.setItem('railtrip.save.aaa-good', JSON.stringify({record: good, settings: {speed: 'fast'}, turn: 3, savedAt: 3}));
+        localStorage.setItem('railtrip.save.bbb-bad', JSON.stringify({record: bad, settings: {}, turn: 2, savedAt: 2}));
+        localStorage.setItem('railtrip.save.ccc-cut', '{"record": {"variant": "usa", "act');
+    }""", [good, bad])
+    stored = page.evaluate("JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('railtrip.save.')).sort())")
+    page.reload()
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    rows = page.locator("[data-testid=save-row]")
+    assert rows.count() == 3
+    assert page.is_visible("[data-testid=continue-game]")  # the newest readable save
+    assert page.locator("[data-testid=save-row].broken").count() == 1
+    page.click("[data-testid=save-row][data-save-id=bbb-bad] [data-testid=save-open]")
+    page.wait_for_selector("[data-testid=open-error]")
+    assert "Atlantis" in page.inner_text("[data-testid=open-error-message]") or "action" in page.inner_text("[data-testid=open-error-message]")
+    assert app(page)["uiState"] == "new-game"
+    assert page.evaluate("JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('railtrip.save.')).sort())") == stored
+    # Hostile links: each shows the engine's message and the new-game screen; the saves stay.
+    hostile = {
+        "g1.!!!not-base64": "characters",
+        "g9.AAAA": "newer version",
+        "g1.AAAA": "",
+        "d1.eyJ2YXJpYW50IjoidXNhIiwicGxheWVycyI6OTl9": "",  # {"variant":"usa","players":99}
+        "x" * 300_000: "too long",
+    }
+    for link, words in hostile.items():
+        page.goto(server.url + Q + "#" + link)
+        assert wait_for_app_state(page, "ready", "error") == "ready"
+        page.wait_for_selector("[data-testid=link-error]")
+        message = page.inner_text("[data-testid=open-error-message]")
+        assert message and words in message, (link[:20], message)
+        assert page.is_visible("[data-testid=new-game-form]")
+        assert page.evaluate("location.hash") == ""
+    assert page.evaluate("JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('railtrip.save.')).sort())") == stored
+    # The good save still opens.
+    page.click("[data-testid=save-row][data-save-id=aaa-good] [data-testid=save-open]")
+    page.wait_for_function("() => ['playing', 'waiting-bot', 'choose-tickets'].includes(document.getElementById('app').dataset.uiState)")
+    assert page.evaluate("window.__railtripRecord()")["actions"] == good["actions"]
+
+
+# --- offline and subpath -----------------------------------------------------------------------
+
+def play_one_move(page: Page) -> None:
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    page.click("[data-testid=start-game]")
+    finish_tickets(page)
+    ply = int(app(page)["ply"])
+    page.click("[data-testid=deck]")
+    page.wait_for_function("ply => Number(document.getElementById('app').dataset.ply) > ply", arg=ply)
+
+
+def test_offline_second_visit(page: Page, dist_dir: Path) -> None:
+    srv = railtrip_build.Server(dist_dir, port=0).start()
+    try:
+        goto_ready(page, srv.url + Q)
+        page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'")
+    finally:
+        srv.stop()  # The server is gone: everything now comes from the service worker's cache.
+    page.context.set_offline(True)
+    page.reload()
+    assert wait_for_app_state(page, "ready", "error") == "ready", page.inner_text("body")
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    play_one_move(page)
+
+
+def test_subpath_serving_with_service_worker_scope(page: Page, dist_dir: Path) -> None:
+    with railtrip_build.Server(dist_dir, port=0, prefix="/railtrip/") as srv:
+        goto_ready(page, srv.url + Q)
+        play_one_move(page)
+        page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'")
+        scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+        assert scope == srv.url and scope.endswith("/railtrip/")
+        manifest = page.evaluate("fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())")
+        assert manifest["start_url"] == "./"
