@@ -654,7 +654,21 @@ export class BoardView {
   }
 
   #drawBackground(ctx) {
-    if (this.world) return this.#drawWorldBackground(ctx);
+    if (this.world) {
+      // Drawn once into an image: the soft land shapes are too slow to redraw every frame.
+      if (!this.bgCache) {
+        const k = 2.5;
+        const c = document.createElement("canvas");
+        c.width = Math.round(this.board.width * k);
+        c.height = Math.round(this.board.height * k);
+        const bctx = c.getContext("2d");
+        bctx.scale(k, k);
+        this.#drawWorldBackground(bctx);
+        this.bgCache = c;
+      }
+      ctx.drawImage(this.bgCache, 0, 0, this.board.width, this.board.height);
+      return;
+    }
     const { width: W, height: H } = this.board;
     const grad = ctx.createRadialGradient(W * 0.5, H * 0.45, W * 0.1, W * 0.5, H * 0.5, W * 0.75);
     grad.addColorStop(0, "#f6ecd2");
