@@ -127,16 +127,18 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def _cmd_variants(args: argparse.Namespace) -> int:
-    from .bots import bot_names
+    from .bots import bot_names, bot_names_for
     from .variants import get_variant, variant_names
     data = [{"name": n, "title": get_variant(n).title, "players": [get_variant(n).min_players,
-                                                                   get_variant(n).max_players]}
+                                                                   get_variant(n).max_players],
+             "bots": bot_names_for(n)}  # only the bots that play this variant
             for n in variant_names()]
     if args.json:
         print(json.dumps({"variants": data, "bots": bot_names()}))
     else:
         for d in data:
-            print(f"{d['name']:10} {d['title']} ({d['players'][0]}–{d['players'][1]} players)")
+            print(f"{d['name']:10} {d['title']} ({d['players'][0]}–{d['players'][1]} players); "
+                  f"bots: {', '.join(d['bots'])}")
         print("bots: " + ", ".join(bot_names()))
     return 0
 

@@ -55,6 +55,11 @@ def get_variant_bot(variant: str, name: str) -> Bot:
     return _VARIANT_INSTANCES[key]
 
 
+def bot_names_for(variant: str) -> list[str]:
+    """The registered bot names that play ``variant`` (level names included, see ``Bot.variants``)."""
+    return [n for n in bot_names() if variant in get_variant_bot(variant, n).variants]
+
+
 def bot_rng(game: Game) -> Rng:
     """The bot's generator: derived from the game seed, the seat and the number of actions."""
     return Rng.derive(seed_to_int(game.settings.seed) ^ 0x5EED_B075, game.current_player,
@@ -64,6 +69,10 @@ def bot_rng(game: Game) -> Rng:
 def bot_action(game: Game, name: str) -> Action:
     """Ask bot ``name`` for the current player's move, showing it only that player's view."""
     bot = get_variant_bot(game.variant.name, name)
+    # A bot plays only the variants it declares (Bot.variants): refuse the others clearly.
+    if game.variant.name not in bot.variants:
+        raise EngineError(f"bot {name!r} does not play {game.variant.name!r}; bots for this game: "
+                          f"{', '.join(bot_names_for(game.variant.name))}")
     legal = game.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -92,9 +101,15 @@ def _register_builtin() -> None:
     register_variant_bot("cardgame", "easy", cardgame_easy_bot)
     register_variant_bot("cardgame", "normal", cardgame_normal_bot)
     register_variant_bot("cardgame", "hard", cardgame_hard_bot)
+    # Rails & Sails (world map): its own bots behind the level names (world_bots.py, world_search.py).
+    from .world_bots import world_easy_bot, world_normal_bot
+    from .world_search import world_hard_bot
+    register_variant_bot("world", "easy", world_easy_bot)
+    register_variant_bot("world", "normal", world_normal_bot)
+    register_variant_bot("world", "hard", world_hard_bot)
 
 
 _register_builtin()
 
 __all__ = ["Bot", "bot_action", "bot_names", "get_bot", "register_bot", "bot_rng",
-           "get_variant_bot", "register_variant_bot"]
+           "get_variant_bot", "register_variant_bot", "bot_names_for"]

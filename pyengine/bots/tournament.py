@@ -13,7 +13,8 @@ import time
 from typing import Any, Callable
 
 from ..game import Game
-from . import bot_action, get_bot
+from ..errors import EngineError
+from . import bot_action, bot_names_for, get_bot
 
 Progress = Callable[[int, int], None]
 Z95 = 1.959963984540054
@@ -57,8 +58,11 @@ def run_tournament(variant: str, players: int, bots: list[str], games: int, seed
             bots = [bots[0]] + [bots[1]] * (players - 1)
         else:
             raise ValueError(f"give {players} bots (one per seat), or two: a bot and its opponent")
+    supported = bot_names_for(variant)
     for name in bots:
-        get_bot(name)  # fail early on unknown names
+        get_bot(name)  # fail early on unknown names ...
+        if name not in supported:  # ... and on bots that do not play this variant
+            raise EngineError(f"bot {name!r} does not play {variant!r}; bots for it: {', '.join(supported)}")
     n = len(bots)
     wins = [0.0] * n
     score_sum = [0.0] * n

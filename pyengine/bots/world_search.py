@@ -1,0 +1,326 @@
+"""The "hard" level for Rails & Sails: the normal planner plus determinised look-ahead.
+
+At the decisions that shape a whole game -- which tickets to keep (at setup and after drawing
+more), the piece mix, and, once its tickets are done, whether to draw more tickets -- the bot
+takes the planner's choice and a few alternatives, samples complete worlds consistent with its
+view (its own rng: unseen cards dealt to the opponents' hands in the train/ship counts the view
+shows, to the discard piles and the decks; unseen tickets to opponents and the ticket deck;
+an unrevealed piece mix guessed), applies each candidate in each world and plays the world to
+the end with the normal policy for every seat (the same worlds and rollout seeds for every
+candidate). It plays the candidate with the best mean final margin over the best rival (+25 for
+a win). Every other decision is the normal policy's.
+
+The sampled state is the bot's belief, built only from the view; the real game is never touched.
+Budget: a fixed number of worlds per searched decision (``samples``) and a ply cap per playout,
+so decisions never depend on the clock and bot games replay exactly.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Sequence
+
+from ..actions import Action, DrawTickets
+from ..rng import Rng
+from ..variants import get_variant
+from ..variants.world import (CARD_COUNTS, CARD_INDEX, CARD_NAMES, DECK_OF, MAX_SHIPS, MAX_TRAINS, NCARDS,
+                              RECOMMENDED_MIX, SHIP_DECK, TRAIN_DECK, WorldState)
+from ..world_actions import BuildHarbor, ChoosePieces
+from .base import Bot
+from .world_bots import (KEEP_TICKETS, MAIN, NORMAL_PARAMS, OVER, PHASES, SETUP_PIECES, SETUP_TICKETS,
+                         Know, Plan, WorldModel, WorldParams, WorldPolicy, blocked, can_pay,
+                         world_model)
+
+WIN_BONUS = 25.0
+
+
+@dataclass(frozen=True)
+class WorldSearchParams:
+    samples: int = 3  # sampled worlds per searched decision (each candidate plays each)
+    max_candidates: int = 3
+    max_rollout_plies: int = 600
+    mix_step: int = 5  # piece-mix candidates: the planner's trains, -step and +step
+
+
+def sample_world(view: dict[str, Any], m: WorldModel, rng: Rng) -> WorldState:
+    """A full WorldState consistent with ``view``: the hidden parts dealt at random."""
+    me = int(view["you"])
+    players = view["players"]
+    n = len(players)
+    mine = view["me"]
+    s = WorldState()
+    s.players = n
+    s.phase = PHASES[view["phase"]]
+    s.current = int(view["current"])
+    s.turn = int(view.get("turn", 0))
+    s.joker_limit = int(view.get("joker_reset", 3))
+    s.rng = Rng.derive(rng.next64())
+    s.owner = [-1] * m.nroutes
+    for rid, p in view["routes"].items():
+        s.owner[m.route_index[rid]] = int(p)
+    s.points = [int(p["score"]) for p in players]
+    s.exchanged = [int(p["exchanged"]) for p in players]
+    s.chosen = [bool(p["chose_pieces"]) for p in players]
+    s.trains, s.ships, s.box_trains, s.box_ships = [], [], [], []
+    for p, pl in enumerate(players):
+        if pl["trains"] is not None:
+            t, sh, bt, bs = int(pl["trains"]), int(pl["ships"]), int(pl["box_trains"]), int(pl["box_ships"])
+        elif s.chosen[p]:  # chosen but hidden from me: guess the recommended mix
+            t, sh = RECOMMENDED_MIX
+            bt, bs = MAX_TRAINS - t, MAX_SHIPS - sh
+        else:
+            t, sh, bt, bs = 0, 0, MAX_TRAINS, MAX_SHIPS
+        s.trains.append(t)
+        s.ships.append(sh)
+        s.box_trains.append(bt)
+        s.box_ships.append(bs)
+    s.harbor_owner = [-1] * len(m.city_ids)
+    for cid, p in view["harbors"].items():
+        s.harbor_owner[m.city_index[cid]] = int(p)
+    s.harbors_left = [int(p["harbors_left"]) for p in players]
+    # Cards: everything not in my hand or the market is unseen, per deck.
+    my_hand = [0] * NCARDS
+    for name, k in mine["hand"].items():
+        my_hand[CARD_INDEX[name]] = int(k)
+    s.market = [CARD_INDEX[c] if c is not None else -1 for c in view["market"]]
+    unseen = list(CARD_COUNTS)
+    for c in range(NCARDS):
+        unseen[c] -= my_hand[c]
+    for c in s.market:
+        if c >= 0:
+            unseen[c] -= 1
+    pools = {TRAIN_DECK: [], SHIP_DECK: []}  # type: dict[int, list[int]]
+    for c in range(NCARDS):
+        pools[DECK_OF[c]].extend([c] * max(0, unseen[c]))
+    for pool in pools.values():
+        rng.shuffle(pool)
+    s.hands = []
+    for p, pl in enumerate(players):
+        if p == me:
+            s.hands.append(my_hand)
+            continue
+        h = [0] * NCARDS
+        for deck, key in ((TRAIN_DECK, "train_cards"), (SHIP_DECK, "ship_cards")):
+            for _ in range(int(pl[key])):
+                if pools[deck]:
+                    h[pools[deck].pop()] += 1
+        s.hands.append(h)
+    tp, sp = pools[TRAIN_DECK], pools[SHIP_DECK]
+    nd = min(int(view["discards"]["train"]), len(tp))
+    s.train_discard = [tp.pop() for _ in range(nd)]
+    s.train_deck = tp
+    nd = min(int(view["discards"]["ship"]), len(sp))
+    s.ship_discard = [sp.pop() for _ in range(nd)]
+    s.ship_deck = sp
+    # Tickets.
+    my_t = [m.ticket_index[t["id"]] for t in mine["tickets"]]
+    offered = [m.ticket_index[t["id"]] for t in mine["offered"]]
+    known = set(my_t) | set(offered)
+    unknown = [t for t in range(len(m.ticket_ids)) if t not in known]
+    rng.shuffle(unknown)
+    s.tickets = [[] for _ in range(n)]
+    s.offered = [[] for _ in range(n)]
+    s.tickets[me] = my_t
+    s.offered[me] = offered
+    deck_n = int(view["ticket_deck"])
+    for p, pl in enumerate(players):
+        if p == me:
+            continue
+        for _ in range(int(pl["tickets"])):
+            if unknown:
+                s.tickets[p].append(unknown.pop())
+    choosing = [p for p, pl in enumerate(players) if p != me and pl.get("choosing_tickets")]
+    spare = max(0, len(unknown) - deck_n)
+    for i, p in enumerate(choosing):
+        share = spare // len(choosing) + (1 if i < spare % len(choosing) else 0)
+        for _ in range(share):
+            s.offered[p].append(unknown.pop())
+    s.ticket_deck = unknown
+    s.final_turns = int(view.get("final_turns_left", 0)) if view.get("final_round") else -1
+    s.passes = 0
+    s.start_player = _start_player(players, me, s.phase)
+    s.market_resets = int(view.get("market_resets", 0))
+    s.reshuffles = 0
+    return s
+
+
+def _start_player(players: list[dict[str, Any]], me: int, phase: int) -> int:
+    """During setup the seats act in turn from the start player: those after me that are done
+    already come first in that order, so the start player is the first done seat after me."""
+    if phase not in (SETUP_TICKETS, SETUP_PIECES):
+        return 0
+    key = "choosing_tickets" if phase == SETUP_TICKETS else "chose_pieces"
+    n = len(players)
+    for j in range(1, n):
+        seat = (me + j) % n
+        done = (not players[seat].get(key)) if phase == SETUP_TICKETS else bool(players[seat][key])
+        if done:
+            return seat
+    return me
+
+
+def rollout_actions(variant: Any, s: WorldState, m: WorldModel, policy: WorldPolicy,
+                    k: Know, plan: Plan | None) -> list[Action]:
+    """The main-phase moves the planner can pick, without the engine's full list (whose rough
+    terrain payments are costly to enumerate for big hands): card moves, claims of the plan's
+    payable routes and of the three best-scoring payable routes, harbors, exchanges, tickets.
+    Every action here is one of the engine's legal actions."""
+    p = s.current
+    hand = s.hands[p]
+    out: list[Action] = list(variant._card_actions(s, False))
+    payable = []
+    want = set(plan.routes) if plan is not None else set()
+    for r in range(m.nroutes):
+        if (m.length[r] < 3 and r not in want) or blocked(k, m, r):
+            continue
+        if m.length[r] > (s.ships[p] if m.ship[r] else s.trains[p]):
+            continue
+        if can_pay(m, r, hand):
+            payable.append(r)
+    best = sorted(payable, key=lambda r: (-m.points[r], r))[:3]
+    for r in payable:
+        if r in want or r in best:
+            out.extend(variant._pay_actions_for_route(r, hand))
+    if s.ticket_deck:
+        out.append(variant.tickets_action)
+    if s.harbors_left[p] > 0:
+        pays = None
+        for city in variant.ports:
+            if s.harbor_owner[city] >= 0 or not any(s.owner[r] == p for r in variant.routes_at[city]):
+                continue
+            if pays is None:
+                pays = variant.harbor_payments(hand)
+                if not pays:
+                    break
+            cid = m.city_ids[city]
+            for pay in pays:
+                out.append(BuildHarbor(cid, tuple((CARD_NAMES[c], n) for c, n in pay)))
+    ex = variant.exchange_actions
+    for n in range(1, min(s.box_ships[p], s.trains[p]) + 1):
+        out.append(ex[("ships", n)])
+    for n in range(1, min(s.box_trains[p], s.ships[p]) + 1):
+        out.append(ex[("trains", n)])
+    return out
+
+
+class RolloutPolicy:
+    """The normal policy with plans cached per seat (replanned when a planned route is lost or
+    the tickets change), so a playout costs a few planning passes instead of one per ply."""
+
+    def __init__(self, params: WorldParams) -> None:
+        self.policy = WorldPolicy(params)
+        self.cache: dict[int, tuple[int, Plan]] = {}
+
+    def act(self, variant: Any, s: WorldState, m: WorldModel, rng: Rng) -> Action:
+        """The policy's move in a sampled state (the engine's full list only where it is cheap)."""
+        if s.phase != MAIN:
+            legal = variant.legal_actions(s)
+            return legal[0] if len(legal) == 1 else self.decide(s, m, legal, rng)
+        p = s.current
+        k = Know.from_state(s, p)
+        plan = self.plan_for(s, m, k)
+        legal = rollout_actions(variant, s, m, self.policy, k, plan)
+        if not legal:
+            return variant.legal_actions(s)[0]
+        return self.policy.decide(k, m, legal, rng, plan)
+
+    def plan_for(self, s: WorldState, m: WorldModel, k: Know) -> Plan:
+        p = s.current
+        hit = self.cache.get(p)
+        if hit is not None and hit[0] == len(s.tickets[p]) and not any(
+                blocked(k, m, r) and s.owner[r] != p for r in hit[1].routes):
+            plan = hit[1]
+            plan.routes = [r for r in plan.routes if s.owner[r] < 0]
+            return plan
+        plan = self.policy.plan(k, m)
+        self.cache[p] = (len(s.tickets[p]), plan)
+        return plan
+
+    def decide(self, s: WorldState, m: WorldModel, legal: Sequence[Action], rng: Rng) -> Action:
+        p = s.current
+        k = Know.from_state(s, p)
+        plan = None
+        if k.phase not in (SETUP_TICKETS, KEEP_TICKETS, SETUP_PIECES):
+            plan = self.plan_for(s, m, k)
+        return self.policy.decide(k, m, legal, rng, plan)
+
+
+class WorldSearchBot(Bot):
+    """Normal planner + determinised playouts at the strategic decisions (module docstring)."""
+
+    variants = ("world",)
+
+    def __init__(self, name: str, description: str, search: WorldSearchParams | None = None,
+                 params: WorldParams | None = None) -> None:
+        self.name = name
+        self.description = description
+        self.search = search or WorldSearchParams()
+        self.params = params or NORMAL_PARAMS
+        self.policy = WorldPolicy(self.params)
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
+               board: dict[str, Any]) -> Action:
+        m = world_model(board)
+        k = Know.from_view(view, m)
+        default = self.policy.decide(k, m, legal, rng)
+        cands = self.candidates(k, m, legal, default)
+        if len(cands) <= 1:
+            return default
+        return self.evaluate(view, m, cands, rng)
+
+    def candidates(self, k: Know, m: WorldModel, legal: Sequence[Action], default: Action) -> list[Action]:
+        out = [default]
+        limit = self.search.max_candidates
+        if k.phase in (SETUP_TICKETS, KEEP_TICKETS):
+            for a in self.policy.ranked_keeps(k, m, legal):
+                if len(out) >= limit:
+                    break
+                if a not in out:
+                    out.append(a)
+        elif k.phase == SETUP_PIECES and isinstance(default, ChoosePieces):
+            step = self.search.mix_step
+            for a in legal:
+                if isinstance(a, ChoosePieces) and abs(a.trains - default.trains) == step:
+                    out.append(a)
+        elif k.phase == MAIN and isinstance(default, DrawTickets):
+            # Drawing more tickets is the gamble worth checking: against the planner's next
+            # best move without tickets.
+            rest = [a for a in legal if not isinstance(a, DrawTickets)]
+            if rest:
+                alt = WorldPolicy(replace(self.params, more_tickets=False))
+                out.append(alt.decide(k, m, rest, Rng(0)))
+        return out[:limit]
+
+    def evaluate(self, view: dict[str, Any], m: WorldModel, cands: list[Action], rng: Rng) -> Action:
+        variant = get_variant("world")
+        me = int(view["you"])
+        totals = [0.0] * len(cands)
+        for _ in range(self.search.samples):
+            world = sample_world(view, m, rng)
+            seed = rng.next64()
+            for i, cand in enumerate(cands):
+                s = world.clone()
+                variant.apply(s, cand)
+                totals[i] += self.playout(variant, m, s, me, Rng(seed))
+        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        return cands[best]
+
+    def playout(self, variant: Any, m: WorldModel, s: WorldState, me: int, rng: Rng) -> float:
+        policy = RolloutPolicy(self.params)
+        for _ in range(self.search.max_rollout_plies):
+            if s.phase == OVER:
+                break
+            variant.apply(s, policy.act(variant, s, m, rng))
+        scores = variant.scores(s)
+        mine = scores[me]["total"]
+        rival = max(sc["total"] for sc in scores if sc["seat"] != me)
+        margin = mine - rival
+        return margin + (WIN_BONUS if margin > 0 else -WIN_BONUS if margin < 0 else 0.0)
+
+
+def world_hard_bot() -> Bot:
+    return WorldSearchBot("world_hard", "Rails & Sails: plans like normal, then checks its ticket "
+                          "choices, piece mix and extra tickets by playing out sampled hidden "
+                          "worlds (determinised Monte Carlo, fixed budget).")
+
+
+__all__ = ["WorldSearchBot", "WorldSearchParams", "sample_world", "world_hard_bot"]

@@ -1,0 +1,132 @@
+"""Rails & Sails bots: legal full games at every level, exact replays, view-only interface,
+strength sanity, and baselines that refuse the world map with a clear error."""
+from __future__ import annotations
+
+import inspect
+from typing import Any, Sequence
+
+import pytest
+
+from pyengine.actions import Action
+from pyengine.bots import Bot, bot_action, bot_names_for, get_variant_bot
+from pyengine.bots.tournament import run_tournament
+from pyengine.bots.world_bots import Know, WorldBot, world_model
+from pyengine.bots.world_search import WorldSearchBot, WorldSearchParams, sample_world
+from pyengine.errors import EngineError
+from pyengine.game import Game
+from pyengine.rng import Rng
+
+SMALL_HARD = WorldSearchBot("world_hard_small", "", WorldSearchParams(samples=1, max_candidates=2))
+
+
+def _play(bots: list[str | Bot], seed: int) -> Game:
+    game = Game.new("world", players=len(bots), seed=seed)
+    while not game.is_over:
+        b = bots[game.current_player]
+        legal = game.legal_actions()
+        if isinstance(b, Bot):
+            view = game.view(game.current_player, log=False)
+            action = legal[0] if len(legal) == 1 else b.choose(
+                view, list(legal), Rng(len(game.actions)), game.variant.board_view())
+        else:
+            action = bot_action(game, b)
+        assert action in legal
+        game.apply(action)
+    return game
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_levels_play_full_world_games(level: str, players: int) -> None:
+    game = _play([level] + ["random"] * (players - 1), seed=21 + players)
+    game.variant.check_invariants(game.state)
+    assert game.is_over
+    scores = game.scores()
+    assert scores[0]["winner"]  # far above random
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_hard_plays_a_full_world_game(players: int) -> None:
+    game = _play([SMALL_HARD] + ["normal"] * (players - 1), seed=5)
+    assert game.is_over
+
+
+def test_hard_level_is_the_search_bot() -> None:
+    assert isinstance(get_variant_bot("world", "hard"), WorldSearchBot)
+    assert isinstance(get_variant_bot("world", "normal"), WorldBot)
+    assert sorted(bot_names_for("world")) == ["easy", "hard", "normal", "random"]
+
+
+def test_world_bot_games_replay_identically() -> None:
+    a = _play(["normal", "easy"], seed=8)
+    b = _play(["normal", "easy"], seed=8)
+    assert [x.text() for x in a.actions] == [x.text() for x in b.actions]
+    c = _play([SMALL_HARD, "normal"], seed=9)
+    d = _play([SMALL_HARD, "normal"], seed=9)
+    assert [x.text() for x in c.actions] == [x.text() for x in d.actions]
+
+
+class _Spy(Bot):
+    variants = ("world",)
+
+    def __init__(self) -> None:
+        self.inner = get_variant_bot("world", "normal")
+        self.seen: list[tuple[dict[str, Any], int]] = []
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
+               board: dict[str, Any]) -> Action:
+        self.seen.append((view, int(view["you"])))
+        return self.inner.choose(view, legal, rng, board)
+
+
+def test_world_bots_see_only_views() -> None:
+    for cls in (WorldBot, WorldSearchBot):
+        assert list(inspect.signature(cls.choose).parameters) == ["self", "view", "legal", "rng", "board"]
+    spy = _Spy()
+    game = Game.new("world", players=3, seed=4)
+    while not game.is_over and len(game.actions) < 120:
+        legal = game.legal_actions()
+        if game.current_player == 1 and len(legal) > 1:
+            expected = game.view(1, log=False)
+            action = spy.choose(expected, list(legal), Rng(1), game.variant.board_view())
+            assert spy.seen[-1][0] == expected
+        else:
+            action = bot_action(game, "easy")
+        game.apply(action)
+    for view, seat in spy.seen:
+        for p in view["players"]:
+            assert "hand" not in p or isinstance(p["hand"], int)  # others: counts only
+        assert seat == 1
+
+
+def test_sampled_worlds_match_the_view() -> None:
+    game = Game.new("world", players=3, seed=12)
+    m = world_model(game.variant.board_view())
+    for i in range(90):
+        if game.is_over:
+            break
+        view = game.view(game.current_player, log=False)
+        s = sample_world(view, m, Rng(i))
+        game.variant.check_invariants(s)
+        assert s.hands[game.current_player] == game.state.hands[game.current_player]
+        assert s.phase == game.state.phase and s.current == game.state.current
+        assert [len(t) for t in s.tickets] == [len(t) for t in game.state.tickets]
+        k = Know.from_view(view, m)
+        assert k.hand == game.state.hands[game.current_player]
+        game.apply(bot_action(game, "normal"))
+
+
+def test_hard_beats_random() -> None:
+    res = run_tournament("world", 2, ["hard", "random"], games=2, seed=3)
+    assert res["entries"][0]["wins"] == 2
+
+
+@pytest.mark.parametrize("name", ["destination_hungry", "route_focus", "one_step_thinker",
+                                  "long_route_junkie"])
+def test_baselines_refuse_world_games_clearly(name: str) -> None:
+    game = Game.new("world", players=2, seed=1)
+    with pytest.raises(EngineError, match="does not play 'world'"):
+        bot_action(game, name)
+    assert name not in bot_names_for("world")
+    with pytest.raises(EngineError, match="does not play"):
+        run_tournament("world", 2, [name, "random"], games=1)
