@@ -13,7 +13,7 @@ from pyengine.bots.tournament import format_table, run_tournament, wilson
 from pyengine.game import Game
 from pyengine.rng import Rng
 
-FAST_BOTS = [b for b in bot_names() if b not in ("hard", "hard_small", "spy")]
+FAST_BOTS = [b for b in bot_names() if b not in ("hard_small", "spy")]
 # The hard bot's algorithm with a small budget keeps the tests quick.
 register_bot("hard_small", lambda: SearchBot("hard_small", "", SearchParams(samples=2)))
 
@@ -110,6 +110,13 @@ def test_search_bot_is_deterministic_for_a_view() -> None:
 def test_search_bot_beats_random() -> None:
     res = run_tournament("usa", 2, ["hard_small", "random"], 2, seed=2)
     assert res["entries"][0]["wins"] == 2
+
+
+def test_hard_is_the_long_route_planner_and_wins_a_small_match() -> None:
+    from pyengine.bots.strong import StrongBot
+    assert isinstance(get_bot("hard"), StrongBot)
+    res = run_tournament("usa", 2, ["hard", "long_route_junkie"], 6, seed=3)
+    assert res["entries"][0]["wins"] >= 4  # deterministic; 65-70% over hundreds of games
 
 
 def test_tournament_is_deterministic_and_rotates_seats() -> None:

@@ -21,24 +21,33 @@ OPPONENTS = ["random", "destination_hungry", "route_focus", "one_step_thinker", 
              "easy", "normal"]
 
 
-def run_cells(games: int, hard_games: int, seed: int) -> list[dict[str, Any]]:
-    cells = []
+def _cell(job: tuple[int, str, str, int, int]) -> dict[str, Any]:
+    players, bot, opp, n, seed = job
+    res = run_tournament("usa", players, [bot, opp], n, seed)
+    e = res["entries"][0]
+    cell = {"players": players, "bot": bot, "opponent": opp, "games": n,
+            "win_rate": e["win_rate"], "ci95": e["ci95"], "score": e["mean_score"],
+            "opp_score": sum(x["mean_score"] for x in res["entries"][1:]) / (players - 1),
+            "ms": res["timing"][bot]["mean_ms"], "p95_ms": res["timing"][bot]["p95_ms"]}
+    print(json.dumps(cell), file=sys.stderr, flush=True)
+    return cell
+
+
+def run_cells(games: int, hard_games: int, seed: int, jobs: int = 1) -> list[dict[str, Any]]:
+    """Every ladder cell; with ``jobs`` > 1 the cells run in that many processes (same results:
+    each cell is its own deterministic tournament)."""
+    todo = []
     for players in (2, 4):
         for bot in LADDER:
             for opp in OPPONENTS:
                 if opp == bot or (opp in LADDER and LADDER.index(opp) > LADDER.index(bot)):
                     continue
-                n = hard_games if bot == "hard" else games
-                res = run_tournament("usa", players, [bot, opp], n, seed)
-                e = res["entries"][0]
-                cells.append({"players": players, "bot": bot, "opponent": opp, "games": n,
-                              "win_rate": e["win_rate"], "ci95": e["ci95"],
-                              "score": e["mean_score"],
-                              "opp_score": sum(x["mean_score"] for x in res["entries"][1:])
-                              / (players - 1),
-                              "ms": res["timing"][bot]["mean_ms"], "p95_ms": res["timing"][bot]["p95_ms"]})
-                print(json.dumps(cells[-1]), file=sys.stderr, flush=True)
-    return cells
+                todo.append((players, bot, opp, hard_games if bot == "hard" else games, seed))
+    if jobs <= 1:
+        return [_cell(job) for job in todo]
+    from multiprocessing import Pool
+    with Pool(jobs) as pool:
+        return pool.map(_cell, todo, chunksize=1)
 
 
 def markdown(cells: list[dict[str, Any]], command: str) -> str:
@@ -92,10 +101,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hard-games", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default="docs")
+    ap.add_argument("--jobs", type=int, default=1, help="processes (results do not depend on it)")
     args = ap.parse_args(argv)
     command = (f"python -m pyengine.bots.report --games {args.games} --hard-games {args.hard_games} "
                f"--seed {args.seed}")
-    cells = run_cells(args.games, args.hard_games, args.seed)
+    cells = run_cells(args.games, args.hard_games, args.seed, args.jobs)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "bots-results.md").write_text(markdown(cells, command) + "\n", encoding="utf-8")

@@ -240,6 +240,16 @@ class SearchBot(Bot):
         return margin + (WIN_BONUS if margin > 0 else -WIN_BONUS if margin < 0 else 0.0)
 
 
-def hard_bot() -> Bot:
-    return SearchBot("hard", "Plans like normal, then checks ticket choices and whether to draw "
+def mc_bot() -> Bot:
+    """The determinised Monte Carlo bot (the former "hard"): too slow for the browser budget and
+    not stronger than the tuned long-route planner; kept for experiments and tests."""
+    return SearchBot("mc", "Plans like normal, then checks ticket choices and whether to draw "
                      "more tickets by playing out sampled hidden worlds (determinised Monte Carlo).")
+
+
+def hard_bot() -> Bot:
+    """The strongest level: the long-route planner with tuned parameters (strong.py)."""
+    from .strong import HARD_PARAMS, StrongBot
+    return StrongBot("hard", "Plans its tickets over long routes, spends every spare train on the "
+                     "longest routes it can pay for, and grabs points when the end is near.",
+                     HARD_PARAMS)
