@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 from . import __version__
 from .actions import Action
-from .bots import bot_action, bot_names
+from .bots import bot_action, bot_names, bot_names_for
 from .errors import EngineError
 from .game import RECORD_VERSION, Game
 from .links import deal_link, decode_link, game_link
@@ -38,9 +38,11 @@ _counter = [0]
 DEFAULT_BOT = "normal"
 
 
-def _action_json(a: Action) -> dict[str, Any]:
+def _action_json(game: Game, a: Action) -> dict[str, Any]:
     """A legal action as data the page can filter on (it never decides legality itself)."""
-    return dict(a.to_json())
+    out = dict(a.to_json())
+    out.update(game.variant.action_details(game.state, a))
+    return out
 
 
 def _game(args: dict[str, Any]) -> Game:
@@ -69,7 +71,7 @@ def _state(game: Game, player: Any) -> dict[str, Any]:
         "phase": game.phase,
         "over": over,
         "legal": [] if over or player != game.current_player else
-        [_action_json(a) for a in game.legal_actions()],
+        [_action_json(game, a) for a in game.legal_actions()],
         "ply": len(game.actions),
     }
     if over:
@@ -82,7 +84,8 @@ def _version(args: dict[str, Any]) -> dict[str, Any]:
     return {"engine": __version__, "record_version": RECORD_VERSION,
             "variants": [{"name": n, "title": get_variant(n).title,
                           "min_players": get_variant(n).min_players,
-                          "max_players": get_variant(n).max_players} for n in variant_names()],
+                          "max_players": get_variant(n).max_players,
+                          "bots": bot_names_for(n)} for n in variant_names()],
             "bots": bot_names()}
 
 

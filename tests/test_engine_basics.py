@@ -216,3 +216,25 @@ def test_blind_draw_shows_the_card_only_to_its_drawer() -> None:
     assert [ev["private_card"] for ev in mine] == ["loco", "red"]
     assert all("private_card" not in ev for ev in theirs)
     assert all("private_card" not in ev for ev in g.view(None)["log"])
+
+
+def test_api_legal_plays_announce_their_raids() -> None:
+    """The page shows whom a play raids from the engine, and the play then does exactly that."""
+    g = Game.new("cardgame", players=3, seed=2)
+    rng = Rng(1)
+    checked = 0
+    while not g.is_over and checked < 3:
+        for a in g.legal_actions():
+            details = g.variant.action_details(g.state, a)
+            if details.get("raids"):
+                trial = g.clone()
+                trial.apply(a)
+                assert trial.log[-1].get("raids") is not None
+                got = [(r["victim"], r["color"], r["discarded"]) for r in trial.log[-1]["raids"]]
+                want = [(r["victim"], r["color"], r["discarded"]) for r in details["raids"]]
+                assert got == want
+                checked += 1
+                break
+        legal = g.legal_actions()
+        g.apply(legal[rng.randbelow(len(legal))])
+    assert checked >= 1

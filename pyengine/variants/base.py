@@ -101,6 +101,12 @@ class Variant(Generic[S]):
         """Plain JSON-able data with only what ``player`` may know (None: a spectator)."""
         raise NotImplementedError
 
+    def action_details(self, state: S, action: Action) -> dict[str, Any]:
+        """Extra facts about a legal action the page may show before it is chosen (e.g. whom a
+        play raids). Only public consequences; default: none."""
+        del state, action  # Unused.
+        return {}
+
     def describe(self, state: S, action: Action) -> dict[str, Any]:
         """The public log event for ``action`` about to be applied in ``state``."""
         raise NotImplementedError

@@ -821,6 +821,18 @@ class CardGameVariant(Variant[CardGameState]):
                            "totals": [x["total"] for x in sc]})
 
     # ------------------------------------------------------------------ explanations
+    def action_details(self, s: CardGameState, action: Action) -> dict[str, Any]:
+        """For a set of one color: the rows it raids (every other player's row of that color)."""
+        if not isinstance(action, PlayCards):
+            return {}
+        info = self.play_info.get(action)
+        if info is None or info[0] != "set":
+            return {}
+        c = info[1]
+        raids = [{"victim": q, "color": COLORS[c], "discarded": self._row(s, q, c)}
+                 for q in range(s.players) if q != s.current and s.yard_n[q][c]]
+        return {"raids": raids} if raids else {}
+
     def why_illegal(self, s: CardGameState, action: Action) -> str:
         phase = s.phase
         if phase == OVER:
