@@ -368,12 +368,9 @@ export class CardGameScreen {
     return this.#legal().find((a) => a.kind === "play" && sameCards(a.cards, this.sel));
   }
 
-  /** Whom a play raids: the other players whose yard has a row of the set's colour. */
+  /** Whom a play raids: the engine lists it on the legal action (the UI decides no rule). */
   #raidsOf(play) {
-    const color = setColor(play.cards);
-    if (!color) return [];
-    return this.res.view.players.filter((p) => p.seat !== this.viewer && p.yard[color])
-      .map((p) => ({ victim: p.seat, color, discarded: p.yard[color].cards + p.yard[color].locos }));
+    return play.raids ?? [];
   }
 
   #playSelection() {
