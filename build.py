@@ -12,6 +12,8 @@ Layout of dist/ (every URL in it is relative, so it works at a domain root or un
 
     index.html                     references app-<build>/styles.css and app-<build>/main.js
     build-info.json                build id, directories and the list of files (for a service worker)
+    sw.js                          the service worker, with the build id and precache list filled in
+    manifest.webmanifest           the web app manifest, icons pointing into app-<build>/icons/
     app-<build>/                   every file of web/ (but index.html), our wheel, build-config.js
     pyodide-<version>-<hash>/      the Pyodide runtime files, micropip and a trimmed pyodide-lock.json
 
