@@ -149,7 +149,7 @@ const en = {
   "log.takeAndDraw": "{name} took a face-up {a} card and a card from the deck.",
   "log.drawBlind": (p) => (p.n === 1 ? `${p.name} drew a card from the deck.` : `${p.name} drew ${p.n === 2 ? "two" : p.n} cards from the deck.`),
   "log.claim": "{name} claimed {route} ({n} trains, {points} points) with {pay}.",
-  "log.payPart": "{n} {card}",
+  "log.payPart": "{n} × {card}",
   "log.drawTickets": "{name} drew {n} tickets.",
   "log.drawTicketsKept": "{name} drew {n} tickets and kept {k}.",
   "log.keepSetup": "{name} kept {k} of {n} starting tickets.",
