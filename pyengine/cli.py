@@ -138,7 +138,7 @@ def _cmd_variants(args: argparse.Namespace) -> int:
     else:
         for d in data:
             print(f"{d['name']:10} {d['title']} ({d['players'][0]}–{d['players'][1]} players); "
-                  f"bots: {', '.join(d['bots'])}")
+                  f"bots: {', '.join(str(b) for b in d['bots'])}")
         print("bots: " + ", ".join(bot_names()))
     return 0
 

@@ -761,7 +761,7 @@ class CardGameVariant(Variant[CardGameState]):
             done = sorted(chosen[p])
             used = assign_cards([self.tickets[t].need + (0,) for t in done], s.piles[p])
             pile = s.piles[p]
-            entries = []
+            entries: list[dict[str, Any]] = []
             for t, cards in zip(done, used):
                 s.tickets[p].remove(t)
                 s.completed[p].append((t, s.half, cards))
@@ -1031,7 +1031,7 @@ class CardGameVariant(Variant[CardGameState]):
                 halves.append({"half": h, "tickets": done, "points": sum(x["points"] for x in done)})
             won = sum(self.tickets[t].points for t, _, _ in s.completed[p])
             lost = sum(self.tickets[t].points for t in s.tickets[p])
-            bonuses = [{"city": d.city_ids[b.city], "bonus": b.bonus}
+            bonuses: list[dict[str, Any]] = [{"city": d.city_ids[b.city], "bonus": b.bonus}
                        for b in d.big_cities if p in holders[b.index]]
             bonus_points = sum(b["bonus"] for b in bonuses)
             out.append({
@@ -1105,8 +1105,8 @@ class CardGameVariant(Variant[CardGameState]):
                 + [t for cs in s.completed for t, _, _ in cs])
         assert sorted(held) == list(range(len(self.tickets))), "tickets not conserved"
         for p in range(s.players):
-            for t, h, cards in s.completed[p]:
-                assert 1 <= h <= s.halves
+            for t, half, cards in s.completed[p]:
+                assert 1 <= half <= s.halves
                 if cards:
                     assert sum(cards) == self.tickets[t].size, "cards used do not match a ticket"
         assert 1 <= s.half <= s.halves

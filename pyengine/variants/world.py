@@ -628,8 +628,8 @@ class WorldVariant(Variant[WorldState]):
                 out.append(tuple(pay))
             return out
         if col >= 0:
-            have = hand[4 * col + TRAIN] + hand[4 * col + TRAIN_H]
-            n = have if have < length else length
+            count = hand[4 * col + TRAIN] + hand[4 * col + TRAIN_H]
+            n = count if count < length else length
             if length - n > jokers:
                 return out
             pay = []
@@ -641,11 +641,11 @@ class WorldVariant(Variant[WorldState]):
             return out
         any_color = False
         for c in range(NCOLORS):
-            have = hand[4 * c + TRAIN] + hand[4 * c + TRAIN_H]
-            if have == 0:
+            count = hand[4 * c + TRAIN] + hand[4 * c + TRAIN_H]
+            if count == 0:
                 continue
             any_color = True
-            n = have if have < length else length
+            n = count if count < length else length
             if length - n > jokers:
                 continue
             pay = []
@@ -810,19 +810,19 @@ class WorldVariant(Variant[WorldState]):
         if s.ticket_deck:
             out.append(self.tickets_action)
         if s.harbors_left[p] > 0:
-            pays = None
+            harbor_pays: list[Any] | None = None  # computed once, for the first eligible port
             for city in self.ports:
                 if s.harbor_owner[city] >= 0:
                     continue
                 if not any(owner[r] == p for r in self.routes_at[city]):
                     continue
-                if pays is None:
-                    pays = self.harbor_payments(hand)
-                    if not pays:
+                if harbor_pays is None:
+                    harbor_pays = self.harbor_payments(hand)
+                    if not harbor_pays:
                         break
-                    pays.sort(key=lambda pay: tuple(x for ck in pay for x in ck))
+                    harbor_pays.sort(key=lambda pay: tuple(x for ck in pay for x in ck))
                 cid = self.board.cities[city].id
-                for pay in pays:
+                for pay in harbor_pays:
                     act = self.harbor_cache.get((city, pay))
                     if act is None:
                         act = BuildHarbor(cid, tuple((CARD_NAMES[c], k) for c, k in pay),
@@ -1102,7 +1102,7 @@ class WorldVariant(Variant[WorldState]):
                 return "a route is paid with cards of one color (plus jokers)"
             if rough:
                 jokers = sum(n for c, n in pay if c == JOKER)
-                per = {}
+                per: dict[int, int] = {}
                 for c, n in pay:
                     if c != JOKER:
                         per[c // 4] = per.get(c // 4, 0) + n
@@ -1303,7 +1303,7 @@ class WorldVariant(Variant[WorldState]):
             its = [tj for tj in tickets if tj.get("itinerary")]
             completed_cities = [set(self.ticket_cities[t]) for t, st in zip(s.tickets[p], status)
                                 if st[0] != "failed"]
-            harbors = []
+            harbors: list[dict[str, Any]] = []
             for c, o in enumerate(s.harbor_owner):
                 if o != p:
                     continue
