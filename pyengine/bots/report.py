@@ -33,16 +33,22 @@ def _cell(job: tuple[int, str, str, int, int]) -> dict[str, Any]:
     return cell
 
 
-def run_cells(games: int, hard_games: int, seed: int, jobs: int = 1) -> list[dict[str, Any]]:
-    """Every ladder cell; with ``jobs`` > 1 the cells run in that many processes (same results:
-    each cell is its own deterministic tournament)."""
+def run_cells(games: int, hard_games: int, seed: int, jobs: int = 1,
+              only: list[str] | None = None, hard_games_4p: int | None = None) -> list[dict[str, Any]]:
+    """Every ladder cell (or those of the ``only`` levels); with ``jobs`` > 1 the cells run in
+    that many processes (same results: each cell is its own deterministic tournament)."""
     todo = []
     for players in (2, 4):
         for bot in LADDER:
+            if only and bot not in only:
+                continue
             for opp in OPPONENTS:
                 if opp == bot or (opp in LADDER and LADDER.index(opp) > LADDER.index(bot)):
                     continue
-                todo.append((players, bot, opp, hard_games if bot == "hard" else games, seed))
+                n = games
+                if bot == "hard":
+                    n = hard_games_4p if players == 4 and hard_games_4p else hard_games
+                todo.append((players, bot, opp, n, seed))
     if jobs <= 1:
         return [_cell(job) for job in todo]
     from multiprocessing import Pool
@@ -101,11 +107,28 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hard-games", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default="docs")
+    ap.add_argument("--hard-games-4p", type=int, default=0, help="games per 4-player hard cell")
     ap.add_argument("--jobs", type=int, default=1, help="processes (results do not depend on it)")
+    ap.add_argument("--only", default="", help="comma-separated levels to (re)run")
+    ap.add_argument("--merge", default="", help="bots-results.json whose other cells are kept")
     args = ap.parse_args(argv)
     command = (f"python -m pyengine.bots.report --games {args.games} --hard-games {args.hard_games} "
                f"--seed {args.seed}")
-    cells = run_cells(args.games, args.hard_games, args.seed, args.jobs)
+    if args.hard_games_4p:
+        command += f" --hard-games-4p {args.hard_games_4p}"
+    only = [x for x in args.only.split(",") if x]
+    cells = run_cells(args.games, args.hard_games, args.seed, args.jobs, only or None,
+                      args.hard_games_4p or None)
+    if args.merge:
+        # Cells of the levels not rerun come from an earlier run (same code and seeds give the
+        # same games; only their timings are from that run).
+        old = json.loads(Path(args.merge).read_text(encoding="utf-8"))
+        fresh = {(c["players"], c["bot"], c["opponent"]) for c in cells}
+        cells = [c for c in old if (c["players"], c["bot"], c["opponent"]) not in fresh] + cells
+        order = {b: i for i, b in enumerate(LADDER)}
+        cells.sort(key=lambda c: (c["players"], order[c["bot"]],
+                                  OPPONENTS.index(c["opponent"])))
+        command += f" (levels {args.only or 'all'} rerun, others from the earlier run)"
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "bots-results.md").write_text(markdown(cells, command) + "\n", encoding="utf-8")
