@@ -73,7 +73,10 @@ def _read_record(source: str) -> str:
     path = Path(source)
     if not path.exists():
         raise EngineError(f"no such record file: {source}")
-    return path.read_text(encoding="utf-8")
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise EngineError(f"cannot read the record file {source}: {exc}") from exc
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
