@@ -193,7 +193,10 @@ export class CardGameScreen {
       h("div", { class: "cg-mine-hand" },
         h("h2", { class: "mini-title", text: t("hand.title") }), this.handEl,
         h("div", { class: "cg-playbar" }, this.selEl, this.verdictEl, h("div", { class: "cg-play-btns" }, this.clearBtn, this.playBtn)),
-        this.suggestEl),
+        this.suggestEl,
+        h("details", { class: "cg-howto", open: true },
+          h("summary", { class: "mini-title", text: t("cg.rulesTitle") }),
+          h("ol", { class: "cg-rules cg-rules-small" }, ["cg.rule1", "cg.rule2", "cg.rule3", "cg.rule4", "cg.rule5", "cg.rule6"].map((k) => h("li", { text: t(k) }))))),
       h("div", { class: "cg-mine-tickets" }, h("h2", { class: "mini-title", text: t("tickets.mine") }), this.ticketsEl));
 
     this.logEl = h("ol", { class: "log", testid: "game-log", "aria-label": t("log.title") });
@@ -534,7 +537,7 @@ export class CardGameScreen {
         dataset: { seat: p.seat, hand: p.hand, tickets: p.tickets, pile: p.pile }, style: { "--pc": this.colors[p.seat] },
         "aria-current": active ? "true" : null, "aria-label": this.names[p.seat] },
       this.#playerHead(p, r),
-      h("div", { class: "cg-opp-body" }, yardView(p.seat, p.yard), pileView(p.seat, p.pile)));
+      h("div", { class: "cg-opp-body" }, yardView(p.seat, p.yard), pileView(p.seat, p.pile, { label: true })));
     });
     this.oppsEl.replaceChildren(...panels);
     this.oppsEl.dataset.count = String(others.length);
@@ -591,7 +594,7 @@ export class CardGameScreen {
       return;
     }
     const p = v.players[seat];
-    this.myYardEl.replaceChildren(yardView(seat, p.yard, { size: "sm", empty: t("cg.myYardEmpty") }));
+    this.myYardEl.replaceChildren(yardView(seat, p.yard, { size: "lg", empty: t("cg.myYardEmpty") }));
     const pile = v.me?.pile;
     this.myPileEl.replaceChildren(pileView(seat, p.pile, { contents: v.look_at_own_pile && pile ? pile : null }),
       h("p", { class: "hint cg-pile-hint", text: v.look_at_own_pile ? t("cg.pileLook") : t("cg.pileSecret") }));
@@ -655,7 +658,7 @@ export class CardGameScreen {
     let cls = "";
     const raids = match ? this.#raidsOf(match) : [];
     if (!n) {
-      verdict = legal.length ? t("cg.playsAvailable", { n: plays.length }) : "";
+      verdict = plays.length ? t("cg.playsAvailable", { n: plays.length }) : legal.length ? t("cg.noPlays") : "";
     } else if (match) {
       verdict = match.cards && setColor(match.cards)
         ? t("cg.legalSet", { cards: cardsText(match.cards) }) : t("cg.legalThree", { cards: cardsText(match.cards) });
