@@ -130,3 +130,34 @@ def test_baselines_refuse_world_games_clearly(name: str) -> None:
     assert name not in bot_names_for("world")
     with pytest.raises(EngineError, match="does not play"):
         run_tournament("world", 2, [name, "random"], games=1)
+
+
+def test_hard_search_stays_within_its_ply_budget() -> None:
+    """Searched decisions simulate at most ``ply_budget`` plies in all (cut-off playouts are
+    evaluated), so their cost is fixed by the budget, never by the clock."""
+    bot = WorldSearchBot("world_hard_budget", "", WorldSearchParams(samples=2, max_candidates=3,
+                                                                     ply_budget=90))
+    assert bot.horizon(3) == 15
+    game = Game.new("world", players=2, seed=31)
+    searched = 0
+    while not game.is_over and len(game.actions) < 40:
+        legal = game.legal_actions()
+        if game.current_player == 0 and len(legal) > 1:
+            bot.last_plies = -1
+            action = bot.choose(game.view(0, log=False), list(legal), Rng(len(game.actions)),
+                                game.variant.board_view())
+            if bot.last_plies >= 0:
+                searched += 1
+                assert 0 < bot.last_plies <= 90
+        else:
+            action = bot_action(game, "normal")
+        game.apply(action)
+    assert searched >= 2  # the setup keep and the piece mix
+
+
+def test_default_hard_budget_is_small() -> None:
+    from pyengine.bots.world_search import world_hard_bot
+    hard = world_hard_bot()
+    assert isinstance(hard, WorldSearchBot)
+    assert hard.search.samples * hard.search.max_candidates * hard.horizon(hard.search.max_candidates) \
+        <= hard.search.ply_budget <= 1000

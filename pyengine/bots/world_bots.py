@@ -235,8 +235,16 @@ PIECE_VALUE = 1.5  # points a piece could score elsewhere (long ship routes scor
 TURN_VALUE = 2.0  # points a turn could score elsewhere
 
 
+def color_factor(m: WorldModel, r: int, color_ship: float, color_train: float) -> float:
+    """How much slower the cards of route r come in than its card count says (colored routes)."""
+    if m.color[r] < 0:
+        return 1.0
+    return color_ship if m.ship[r] else color_train
+
+
 def route_weights(k: Know, m: WorldModel, piece_value: float = PIECE_VALUE,
-                  turn_value: float = TURN_VALUE) -> list[float]:
+                  turn_value: float = TURN_VALUE, color_ship: float = 1.0,
+                  color_train: float = 1.0) -> list[float]:
     """Planning cost of each route for seat k.me, in points: 0 if owned, inf if closed, else
     what its pieces and turns could score elsewhere minus its own points (at least 0.3)."""
     me = k.me
@@ -258,7 +266,8 @@ def route_weights(k: Know, m: WorldModel, piece_value: float = PIECE_VALUE,
             if k.n < 4:
                 out.append(INF)
                 continue
-        turns = 0.5 * (m.base_cost[r] + route_missing(m, r, hand) / 2.0 + 1.0)
+        f = color_factor(m, r, color_ship, color_train)
+        turns = 0.5 * (m.base_cost[r] + f * route_missing(m, r, hand) / 2.0 + 1.0)
         cost = piece_value * m.length[r] + turn_value * turns - m.points[r]
         out.append(max(0.3, cost))
     return out
@@ -313,14 +322,15 @@ def ticket_done(m: WorldModel, roots: list[int], t: int) -> bool:
 
 
 def make_plan(k: Know, m: WorldModel, tickets: Sequence[int], together: bool = True,
-              piece_value: float = PIECE_VALUE, turn_value: float = TURN_VALUE) -> Plan:
+              piece_value: float = PIECE_VALUE, turn_value: float = TURN_VALUE,
+              color_ship: float = 1.0, color_train: float = 1.0) -> Plan:
     """A network joining every ticket's cities (legs in order), most valuable ticket first.
 
     ``together``: routes planned for earlier tickets are free for later ones (a Steiner-like
     network); otherwise each ticket gets its own shortest path. An itinerary's legs form a trail
     where possible (a leg does not reuse the routes of the legs before it).
     """
-    base = route_weights(k, m, piece_value, turn_value)
+    base = route_weights(k, m, piece_value, turn_value, color_ship, color_train)
     w = base[:]
     plan = Plan()
     planned: set[int] = set()
@@ -451,6 +461,13 @@ class WorldParams:
     turn_value: float = TURN_VALUE
     risk_scale: float = 3.0
     block_risk: float = 0.015  # chance per planned route and opponent that it gets blocked
+    harbor_pot: float = 0.6  # weight of the harbor potential in a ticket subset's value
+    filler_min_len: int = 1  # no plan and not late: claim only routes at least this long
+    ticket_bonus: float = 0.0  # per kept ticket (a ticket is points without pieces when it fits)
+    color_ship: float = 1.0  # cards to collect for a colored ship route count this many times
+    color_train: float = 1.0  # ... for a colored train route (one color of six is slow to gather)
+    stall_hand: int = 0  # with this many cards (0: never) and no payable planned route, claim
+    stall_min_len: int = 4  # ... the best payable route this long the spare pieces allow
 
 
 def _logistic(x: float) -> float:
@@ -487,12 +504,19 @@ class WorldPolicy:
         return [t for t in k.tickets if not ticket_done(m, roots, t)]
 
     def plan(self, k: Know, m: WorldModel) -> Plan:
-        return make_plan(k, m, self.open_tickets(k, m), self.params.together, self.params.piece_value, self.params.turn_value)
+        prm = self.params
+        return make_plan(k, m, self.open_tickets(k, m), prm.together, prm.piece_value, prm.turn_value,
+                         prm.color_ship, prm.color_train)
 
     # ------------------------------------------------------------ tickets
     def chance(self, k: Know, m: WorldModel, plan: Plan) -> float:
         """A logistic 'built in time' chance from the plan's turns against the turns left."""
         missing = missing_cards(m, plan.routes, k.hand)
+        prm = self.params
+        if plan.routes and (prm.color_ship != 1.0 or prm.color_train != 1.0):
+            tot = sum(m.cards[r] for r in plan.routes)
+            missing *= sum(m.cards[r] * color_factor(m, r, prm.color_ship, prm.color_train)
+                           for r in plan.routes) / max(1e-9, tot)
         need = missing / 2.0 + len(plan.routes)
         p = _logistic((k.turns_left() - need) / self.params.risk_scale)
         # Opponents may block planned routes: more routes and more opponents, more risk.
@@ -509,7 +533,8 @@ class WorldPolicy:
         prm = self.params
         roots = connected_sets(k, m, k.me)
         open_t = [t for t in tickets if not ticket_done(m, roots, t)]
-        plan = make_plan(k, m, open_t, prm.together, prm.piece_value, prm.turn_value)
+        plan = make_plan(k, m, open_t, prm.together, prm.piece_value, prm.turn_value,
+                         prm.color_ship, prm.color_train)
         p = self.chance(k, m, plan)
         value = 0.0
         for t in tickets:
@@ -521,6 +546,7 @@ class WorldPolicy:
             else:
                 value += hi
         value -= p * plan.cost
+        value += prm.ticket_bonus * len(tickets)
         value += self.harbor_potential(k, m, tickets, plan, p)
         return value, plan
 
@@ -538,7 +564,7 @@ class WorldPolicy:
                     counts[c] = counts.get(c, 0.0) + 1.0
         left = k.harbors_left[k.me] + sum(1 for o in k.harbor_owner.values() if o == k.me)
         vals = sorted((HARBOR_VALUES[min(3, int(v))] for v in counts.values()), reverse=True)[:left]
-        return 0.6 * p * sum(vals)
+        return self.params.harbor_pot * p * sum(vals)
 
     def keep(self, k: Know, m: WorldModel, legal: Sequence[Action]) -> Action:
         keeps = [a for a in legal if isinstance(a, KeepTickets)]
@@ -612,6 +638,10 @@ class WorldPolicy:
         if planned:
             r = max(planned, key=lambda r: (m.length[r], -plan.routes.index(r)))
             return self.pay(k, m, plan, claims[r])
+        if plan.routes and prm.stall_hand and sum(k.hand) >= prm.stall_hand:
+            act = self.stall_claim(k, m, plan, claims)
+            if act is not None:
+                return act
         if plan.routes and exchanges and prm.exchange:
             act = self.exchange_choice(k, m, plan, exchanges)
             if act is not None:
@@ -621,7 +651,8 @@ class WorldPolicy:
             if (tick is not None and prm.more_tickets and k.pieces(me) >= prm.tickets_min_pieces
                     and others_low >= prm.tickets_min_other):
                 return tick
-            act = self.best_points(k, m, plan, claims)
+            long_claims = {r: a for r, a in claims.items() if m.length[r] >= prm.filler_min_len}
+            act = self.best_points(k, m, plan, long_claims)
             if act is not None:
                 return act
         return self.draw(k, m, legal, plan, rng, second=False)
@@ -644,6 +675,27 @@ class WorldPolicy:
             if best is None or key > best[0]:
                 best = (key, a)
         return best[1] if best else None
+
+    def stall_claim(self, k: Know, m: WorldModel, plan: Plan,
+                    claims: dict[int, list[ClaimRoute]]) -> Action | None:
+        """A big hand and no payable planned route: pieces, not cards, are short, so turn spare
+        pieces into points now -- the best long payable route the plan's pieces allow."""
+        me = k.me
+        if k.trains[me] < 0:
+            return None
+        spare_t = k.trains[me] - plan.trains
+        spare_s = k.ships[me] - plan.ships
+        best = None
+        for r in claims:
+            L = m.length[r]
+            if L < self.params.stall_min_len or L > (spare_s if m.ship[r] else spare_t):
+                continue
+            key = (m.points[r], -r)
+            if best is None or key > best[0]:
+                best = (key, r)
+        if best is None:
+            return None
+        return self.pay(k, m, plan, claims[best[1]])
 
     def best_points(self, k: Know, m: WorldModel, plan: Plan,
                     claims: dict[int, list[ClaimRoute]]) -> Action | None:
@@ -820,8 +872,8 @@ class WorldBot(Bot):
 
 NORMAL_PARAMS = WorldParams()
 EASY_PARAMS = WorldParams(together=False, keep_best_subset=False, fixed_mix=None, exchange=False,
-                          harbor_cards=0.0, more_tickets=False, sloppy=0.5, endgame=False,
-                          piece_slack=5)
+                          harbor_cards=0.0, harbor_pot=0.0, more_tickets=False, sloppy=0.7,
+                          endgame=False, piece_slack=5)
 
 
 def world_normal_bot() -> Bot:
@@ -830,8 +882,9 @@ def world_normal_bot() -> Bot:
 
 
 def world_easy_bot() -> Bot:
-    return WorldBot("world_easy", "Rails & Sails, simple: each ticket on its own path, half its "
-                    "draws blind at random, no harbor planning, no exchanges.", EASY_PARAMS)
+    return WorldBot("world_easy", "Rails & Sails, simple: each ticket on its own path, most of its "
+                    "draws blind at random, tickets chosen without regard to harbors, no "
+                    "harbor cards, no exchanges.", EASY_PARAMS)
 
 
 __all__ = ["Know", "Plan", "WorldBot", "WorldModel", "WorldParams", "WorldPolicy", "EASY_PARAMS",

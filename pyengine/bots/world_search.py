@@ -26,7 +26,8 @@ from ..variants.world import (CARD_COUNTS, CARD_INDEX, CARD_NAMES, DECK_OF, MAX_
                               RECOMMENDED_MIX, SHIP_DECK, TRAIN_DECK, WorldState)
 from ..world_actions import BuildHarbor, ChoosePieces
 from .base import Bot
-from .world_bots import (KEEP_TICKETS, MAIN, NORMAL_PARAMS, OVER, PHASES, SETUP_PIECES, SETUP_TICKETS,
+from .world_bots import (KEEP_TICKETS, MAIN, NORMAL_PARAMS, OVER, PHASES, SECOND_CARD, SETUP_PIECES,
+                         SETUP_TICKETS,
                          Know, Plan, WorldModel, WorldParams, WorldPolicy, blocked, can_pay,
                          world_model)
 
@@ -35,10 +36,18 @@ WIN_BONUS = 25.0
 
 @dataclass(frozen=True)
 class WorldSearchParams:
-    samples: int = 3  # sampled worlds per searched decision (each candidate plays each)
+    samples: int = 2  # sampled worlds per searched decision (each candidate plays each)
     max_candidates: int = 3
-    max_rollout_plies: int = 600
+    max_rollout_plies: int = 600  # plies per playout at most (then the position is evaluated)
+    ply_budget: int = 480  # simulated plies per searched decision, all playouts together
     mix_step: int = 5  # piece-mix candidates: the planner's trains, -step and +step
+    search_keeps: bool = True
+    search_mix: bool = True
+    search_more_tickets: bool = True
+    default_bonus: float = 0.0  # the planner's own choice is kept unless beaten by this much
+    win_bonus: float = WIN_BONUS
+    piece_value: float = 1.5  # evaluation of a cut-off playout: points a spare piece may still make
+    card_value: float = 0.3  # ... and a card in hand
 
 
 def sample_world(view: dict[str, Any], m: WorldModel, rng: Rng) -> WorldState:
@@ -256,6 +265,7 @@ class WorldSearchBot(Bot):
         self.search = search or WorldSearchParams()
         self.params = params or NORMAL_PARAMS
         self.policy = WorldPolicy(self.params)
+        self.last_plies = 0  # simulated plies of the last searched decision (for tests)
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
                board: dict[str, Any]) -> Action:
@@ -267,21 +277,26 @@ class WorldSearchBot(Bot):
             return default
         return self.evaluate(view, m, cands, rng)
 
+    def horizon(self, ncands: int) -> int:
+        """Plies per playout: the cap, or the decision's budget shared by all playouts."""
+        return max(1, min(self.search.max_rollout_plies,
+                          self.search.ply_budget // max(1, ncands * self.search.samples)))
+
     def candidates(self, k: Know, m: WorldModel, legal: Sequence[Action], default: Action) -> list[Action]:
         out = [default]
         limit = self.search.max_candidates
-        if k.phase in (SETUP_TICKETS, KEEP_TICKETS):
+        if k.phase in (SETUP_TICKETS, KEEP_TICKETS) and self.search.search_keeps:
             for a in self.policy.ranked_keeps(k, m, legal):
                 if len(out) >= limit:
                     break
                 if a not in out:
                     out.append(a)
-        elif k.phase == SETUP_PIECES and isinstance(default, ChoosePieces):
+        elif k.phase == SETUP_PIECES and isinstance(default, ChoosePieces) and self.search.search_mix:
             step = self.search.mix_step
             for a in legal:
                 if isinstance(a, ChoosePieces) and abs(a.trains - default.trains) == step:
                     out.append(a)
-        elif k.phase == MAIN and isinstance(default, DrawTickets):
+        elif k.phase == MAIN and isinstance(default, DrawTickets) and self.search.search_more_tickets:
             # Drawing more tickets is the gamble worth checking: against the planner's next
             # best move without tickets.
             rest = [a for a in legal if not isinstance(a, DrawTickets)]
@@ -294,27 +309,57 @@ class WorldSearchBot(Bot):
         variant = get_variant("world")
         me = int(view["you"])
         totals = [0.0] * len(cands)
+        horizon = self.horizon(len(cands))
+        self.last_plies = 0
         for _ in range(self.search.samples):
             world = sample_world(view, m, rng)
             seed = rng.next64()
             for i, cand in enumerate(cands):
                 s = world.clone()
                 variant.apply(s, cand)
-                totals[i] += self.playout(variant, m, s, me, Rng(seed))
+                totals[i] += self.playout(variant, m, s, me, Rng(seed), horizon)
+        totals[0] += self.search.default_bonus * self.search.samples
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
         return cands[best]
 
-    def playout(self, variant: Any, m: WorldModel, s: WorldState, me: int, rng: Rng) -> float:
+    def playout(self, variant: Any, m: WorldModel, s: WorldState, me: int, rng: Rng,
+                horizon: int | None = None) -> float:
         policy = RolloutPolicy(self.params)
-        for _ in range(self.search.max_rollout_plies):
+        for _ in range(horizon or self.search.max_rollout_plies):
             if s.phase == OVER:
                 break
             variant.apply(s, policy.act(variant, s, m, rng))
-        scores = variant.scores(s)
-        mine = scores[me]["total"]
-        rival = max(sc["total"] for sc in scores if sc["seat"] != me)
+            self.last_plies += 1
+        if s.phase == OVER:
+            scores = variant.scores(s)
+            totals = [float(sc["total"]) for sc in scores]
+        else:
+            totals = [self.estimate(variant, m, policy.policy, s, p) for p in range(s.players)]
+        mine = totals[me]
+        rival = max(t for p, t in enumerate(totals) if p != me)
         margin = mine - rival
-        return margin + (WIN_BONUS if margin > 0 else -WIN_BONUS if margin < 0 else 0.0)
+        wb = self.search.win_bonus
+        return margin + (wb if margin > 0 else -wb if margin < 0 else 0.0)
+
+    def estimate(self, variant: Any, m: WorldModel, policy: WorldPolicy, s: WorldState, p: int) -> float:
+        """Final score estimate of seat p in a cut-off playout: the score as it stands (open
+        tickets count their penalty, harbors their current value, unbuilt ones -4), plus the
+        planner's value of the open tickets over that penalty (done-in-time chance, plan cost,
+        harbor potential), plus what the spare pieces and cards may still score."""
+        sc = variant.scores(s)[p]
+        total = float(sc["total"])
+        if s.phase != MAIN and s.phase != SECOND_CARD:
+            return total
+        k = Know.from_state(s, p)
+        open_t = policy.open_tickets(k, m)
+        if open_t:
+            tv, plan = policy.tickets_value(k, m, open_t)
+            total += tv - sum(m.t_values[t][2] for t in open_t)
+        else:
+            plan = None
+        spare = k.pieces(p) - (plan.trains + plan.ships if plan is not None else 0)
+        total += self.search.piece_value * max(0, spare) + self.search.card_value * sum(k.hand)
+        return total
 
 
 def world_hard_bot() -> Bot:
