@@ -5,14 +5,19 @@ more), the piece mix, and, once its tickets are done, whether to draw more ticke
 takes the planner's choice and a few alternatives, samples complete worlds consistent with its
 view (its own rng: unseen cards dealt to the opponents' hands in the train/ship counts the view
 shows, to the discard piles and the decks; unseen tickets to opponents and the ticket deck;
-an unrevealed piece mix guessed), applies each candidate in each world and plays the world to
-the end with the normal policy for every seat (the same worlds and rollout seeds for every
-candidate). It plays the candidate with the best mean final margin over the best rival (+25 for
-a win). Every other decision is the normal policy's.
+an unrevealed piece mix guessed), applies each candidate in each world and plays the
+world on with the normal policy for every seat (the same worlds and rollout seeds for every
+candidate: common random numbers). A playout stops at the game's end or after its share of the
+decision's ply budget; a cut-off position is scored by the score as it stands plus the
+planner's value of each seat's open tickets (done-in-time chance, plan cost, harbor potential)
+plus what spare pieces and cards may still make. The value is the margin over the best rival
+(+25 for a lead). An alternative replaces the planner's choice only by a clear paired gain
+(``default_bonus``, ``min_z``). Every other decision is the normal policy's.
 
 The sampled state is the bot's belief, built only from the view; the real game is never touched.
-Budget: a fixed number of worlds per searched decision (``samples``) and a ply cap per playout,
-so decisions never depend on the clock and bot games replay exactly.
+Budget: a fixed number of worlds per searched decision (``samples``) and a fixed number of
+simulated plies for all its playouts together (``ply_budget``), so decisions never depend on
+the clock, their cost is bounded, and bot games replay exactly.
 """
 from __future__ import annotations
 
@@ -36,7 +41,7 @@ WIN_BONUS = 25.0
 
 @dataclass(frozen=True)
 class WorldSearchParams:
-    samples: int = 2  # sampled worlds per searched decision (each candidate plays each)
+    samples: int = 6  # sampled worlds per searched decision (each candidate plays each)
     max_candidates: int = 3
     max_rollout_plies: int = 600  # plies per playout at most (then the position is evaluated)
     ply_budget: int = 480  # simulated plies per searched decision, all playouts together
@@ -44,7 +49,8 @@ class WorldSearchParams:
     search_keeps: bool = True
     search_mix: bool = True
     search_more_tickets: bool = True
-    default_bonus: float = 0.0  # the planner's own choice is kept unless beaten by this much
+    default_bonus: float = 8.0  # the planner's own choice is kept unless beaten by this much
+    min_z: float = 1.5  # ... and unless the paired gain is this many standard errors above 0
     win_bonus: float = WIN_BONUS
     piece_value: float = 1.5  # evaluation of a cut-off playout: points a spare piece may still make
     card_value: float = 0.3  # ... and a card in hand
@@ -277,10 +283,15 @@ class WorldSearchBot(Bot):
             return default
         return self.evaluate(view, m, cands, rng)
 
-    def horizon(self, ncands: int) -> int:
+    def samples_for(self, players: int) -> int:
+        """Worlds per searched decision: fewer with more players (each cut-off playout is
+        evaluated for every seat), so a decision's cost stays about the same."""
+        return self.search.samples if players <= 2 else max(2, self.search.samples * 2 // players)
+
+    def horizon(self, ncands: int, players: int = 2) -> int:
         """Plies per playout: the cap, or the decision's budget shared by all playouts."""
         return max(1, min(self.search.max_rollout_plies,
-                          self.search.ply_budget // max(1, ncands * self.search.samples)))
+                          self.search.ply_budget // max(1, ncands * self.samples_for(players))))
 
     def candidates(self, k: Know, m: WorldModel, legal: Sequence[Action], default: Action) -> list[Action]:
         out = [default]
@@ -308,18 +319,32 @@ class WorldSearchBot(Bot):
     def evaluate(self, view: dict[str, Any], m: WorldModel, cands: list[Action], rng: Rng) -> Action:
         variant = get_variant("world")
         me = int(view["you"])
-        totals = [0.0] * len(cands)
-        horizon = self.horizon(len(cands))
+        vals: list[list[float]] = [[] for _ in cands]
+        n_players = len(view["players"])
+        horizon = self.horizon(len(cands), n_players)
         self.last_plies = 0
-        for _ in range(self.search.samples):
+        for _ in range(self.samples_for(n_players)):
             world = sample_world(view, m, rng)
             seed = rng.next64()
             for i, cand in enumerate(cands):
                 s = world.clone()
                 variant.apply(s, cand)
-                totals[i] += self.playout(variant, m, s, me, Rng(seed), horizon)
-        totals[0] += self.search.default_bonus * self.search.samples
-        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+                vals[i].append(self.playout(variant, m, s, me, Rng(seed), horizon))
+        # An alternative replaces the planner's choice only by a clear paired gain (the same
+        # worlds and seeds for every candidate): mean gain above default_bonus and, with
+        # min_z, above min_z standard errors.
+        n = len(vals[0])
+        best, best_gain = 0, 0.0
+        for i in range(1, len(cands)):
+            d = [a - b for a, b in zip(vals[i], vals[0])]
+            mean = sum(d) / n
+            if mean <= self.search.default_bonus or mean <= best_gain:
+                continue
+            if self.search.min_z > 0 and n > 1:
+                var = sum((x - mean) ** 2 for x in d) / (n - 1)
+                if mean <= self.search.min_z * (var / n) ** 0.5:
+                    continue
+            best, best_gain = i, mean
         return cands[best]
 
     def playout(self, variant: Any, m: WorldModel, s: WorldState, me: int, rng: Rng,
