@@ -172,10 +172,10 @@ class OneStepThinkerBot(_StyleBot):
         demand = color_demand(model, sorted(on_path), sit.hand)
         wild = model.cards[model.wild]
         best: tuple[float, int, Action] | None = None
-        for i, a in enumerate(legal):
-            value = self.evaluate(sit, a, on_path, open_t, labels, demand, wild)
+        for i, action in enumerate(legal):
+            value = self.evaluate(sit, action, on_path, open_t, labels, demand, wild)
             if best is None or value > best[0]:
-                best = (value, -i, a)
+                best = (value, -i, action)
         assert best is not None
         return best[2]
 

@@ -428,7 +428,7 @@ class Planner:
         blind = None
         for i, a in enumerate(legal):
             if type(a) is TakeCard:
-                q = marg[s.market[a.slot]]  # type: ignore[attr-defined]
+                q = marg[s.market[a.slot]]
             else:
                 if blind is None:
                     blind = self.blind_gain(s, s.current, marg)
@@ -581,9 +581,9 @@ class EasyPolicy:
             if best is not None and (best[0][0] or rng.random() < 0.5):
                 return best[1]
         takes = [a for a in legal if type(a) is TakeCard]
-        good = [a for a in takes if want[s.market[a.slot]] > 0 and s.market[a.slot] != LOCO]  # type: ignore[attr-defined]
+        good = [a for a in takes if want[s.market[a.slot]] > 0 and s.market[a.slot] != LOCO]
         if good:
-            return max(good, key=lambda a: (want[s.market[a.slot]] - hand[s.market[a.slot]], -a.slot))  # type: ignore[attr-defined]
+            return max(good, key=lambda a: (want[s.market[a.slot]] - hand[s.market[a.slot]], -a.slot))
         for a in legal:
             if type(a) is DrawCard:
                 return a
@@ -621,7 +621,8 @@ class CardGameBot(Bot):
         if len(legal) == 1:
             return legal[0]
         s = belief_state(view, cardgame_variant())
-        return self.policy().choose(s, int(view["you"]), legal, rng)
+        action: Action = self.policy().choose(s, int(view["you"]), legal, rng)
+        return action
 
 
 def cardgame_easy_bot() -> Bot:

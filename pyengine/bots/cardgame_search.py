@@ -100,8 +100,8 @@ class SearchPolicy:
             totals = [sc["total"] for sc in v.scores(s)]
             mine = totals[me]
             best_other = max(t for q, t in enumerate(totals) if q != me)
-            return mine - best_other + (WIN_BONUS if mine > best_other else
-                                        WIN_BONUS / 2 if mine == best_other else 0.0)
+            return float(mine - best_other + (WIN_BONUS if mine > best_other else
+                                              WIN_BONUS / 2 if mine == best_other else 0.0))
         est = []
         for q in range(s.players):
             done = sum(v.tickets[t].points for t, _, _ in s.completed[q])
@@ -117,7 +117,8 @@ class SearchBot(CardGameBot):
         del board
         if len(legal) == 1:
             return legal[0]
-        return self.policy().choose_view(view, legal, rng)
+        action: Action = self.policy().choose_view(view, legal, rng)
+        return action
 
 
 def cardgame_hard_bot() -> Bot:

@@ -122,15 +122,16 @@ class StrongPolicy(PlannerPolicy):
         hand = sit.hand
         wild = hand[model.wild]
         scored: list[tuple[float, RouteIndex]] = []
-        for r in model.routes:
-            if r.length < minimum or r.length > spare or r.index in planned or not sit.usable(r.index):
+        for route in model.routes:
+            if (route.length < minimum or route.length > spare or route.index in planned
+                    or not sit.usable(route.index)):
                 continue
-            have = (hand[r.color] if r.color >= 0 else max(hand[c] for c in model.colors)) + wild
-            short = max(0, r.length - have)
-            near = self.sp.near_bonus if (r.a in cities or r.b in cities) else 0.0
-            if theirs and (r.a in theirs or r.b in theirs):
+            have = (hand[route.color] if route.color >= 0 else max(hand[c] for c in model.colors)) + wild
+            short = max(0, route.length - have)
+            near = self.sp.near_bonus if (route.a in cities or route.b in cities) else 0.0
+            if theirs and (route.a in theirs or route.b in theirs):
                 near += self.sp.contest_bonus
-            scored.append((model.points(r.index) + near - 0.5 * short, r.index))
+            scored.append((model.points(route.index) + near - 0.5 * short, route.index))
         scored.sort(key=lambda x: (-x[0], x[1]))
         out: list[RouteIndex] = []
         left = spare

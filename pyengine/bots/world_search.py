@@ -235,8 +235,10 @@ class RolloutPolicy:
         plan = self.plan_for(s, m, k)
         legal = rollout_actions(variant, s, m, self.policy, k, plan)
         if not legal:
-            return variant.legal_actions(s)[0]
-        return self.policy.decide(k, m, legal, rng, plan)
+            first: Action = variant.legal_actions(s)[0]
+            return first
+        action: Action = self.policy.decide(k, m, legal, rng, plan)
+        return action
 
     def plan_for(self, s: WorldState, m: WorldModel, k: Know) -> Plan:
         p = s.current
