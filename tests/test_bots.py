@@ -48,7 +48,8 @@ def test_levels_are_registered() -> None:
         assert isinstance(get_bot(level), Bot)
 
 
-@pytest.mark.parametrize("bots", [["normal", "route_focus"], ["hard_small", "one_step_thinker"]])
+@pytest.mark.parametrize("bots", [["normal", "route_focus"], ["hard_small", "one_step_thinker"],
+                                  ["hard", "long_route_junkie"]])
 def test_bot_games_replay_identically(bots: list[str]) -> None:
     a = _play(bots, seed=5)
     b = _play(bots, seed=5)
@@ -117,6 +118,18 @@ def test_hard_is_the_long_route_planner_and_wins_a_small_match() -> None:
     assert isinstance(get_bot("hard"), StrongBot)
     res = run_tournament("usa", 2, ["hard", "long_route_junkie"], 6, seed=3)
     assert res["entries"][0]["wins"] >= 4  # deterministic; 65-70% over hundreds of games
+
+
+def test_hard_searches_with_a_step_budget_and_is_deterministic() -> None:
+    from pyengine.bots.lookahead import LookaheadBot, LookaheadParams
+    bot = LookaheadBot("t", "", look=LookaheadParams(step_budget=300, max_worlds=2))
+    game = Game.new("usa", players=2, seed=21)
+    view = game.view(0, log=False)
+    board = game.variant.board_view()
+    legal = game.legal_actions()  # the opening ticket keep: searched
+    first = bot.choose(view, legal, Rng(4), board)
+    assert bot.choose(view, legal, Rng(4), board) == first
+    assert bot.stats["searched"] == 2 and bot.stats["steps"] > 0
 
 
 def test_tournament_is_deterministic_and_rotates_seats() -> None:

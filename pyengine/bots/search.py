@@ -248,8 +248,7 @@ def mc_bot() -> Bot:
 
 
 def hard_bot() -> Bot:
-    """The strongest level: the long-route planner with tuned parameters (strong.py)."""
-    from .strong import HARD_PARAMS, StrongBot
-    return StrongBot("hard", "Plans its tickets over long routes, spends every spare train on the "
-                     "longest routes it can pay for, and grabs points when the end is near.",
-                     HARD_PARAMS)
+    """The strongest level: the tuned long-route planner (strong.py) with determinised playouts
+    at the opening ticket keep and in the end game (lookahead.py)."""
+    from .lookahead import lookahead_bot
+    return lookahead_bot(name="hard")
