@@ -236,7 +236,7 @@ class SearchBot(Bot):
         scores = variant.scores(s)
         mine = scores[me]["total"]
         rival = max(sc["total"] for sc in scores if sc["seat"] != me)
-        margin = mine - rival
+        margin = float(mine - rival)
         return margin + (WIN_BONUS if margin > 0 else -WIN_BONUS if margin < 0 else 0.0)
 
 
