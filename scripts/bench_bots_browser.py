@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Bot decision times inside the browser (Pyodide in the Web Worker), and main-thread long tasks.
+
+    python3 scripts/bench_bots_browser.py [--moves 60] [--no-build] [--levels easy,normal,hard]
+
+Serves dist/ with build.py's server, opens the app in headless Chromium and, for every game and
+level, starts a 2- and a 4-player game of bots through the page's engine client and times each
+``bot_move`` round trip (worker thinking + messages) with performance.now(). A PerformanceObserver
+records main-thread long tasks (> 50 ms) while the bots think. Prints p50/p95/max per cell.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("railtrip_build", ROOT / "build.py")
+assert _spec and _spec.loader
+railtrip_build = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(railtrip_build)
+
+MEASURE = """async ({variant, players, level, moves, seed}) => {
+  const engine = globalThis.railtrip.engine;
+  const seats = Array.from({length: players}, (_, i) => ({name: `Bot ${i}`, kind: "bot", bot: level}));
+  const game = await engine.call("new_game", {variant, players, seed, seats, player: null});
+  const times = [];
+  let res = game;
+  for (let i = 0; i < moves && !res.over; i++) {
+    const t0 = performance.now();
+    res = await engine.call("bot_move", {game_id: game.game_id, bot: level, player: null});
+    times.push(performance.now() - t0);
+  }
+  await engine.call("drop", {game_id: game.game_id});
+  return times;
+}"""
+
+LONG_TASKS = """(() => {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
+    .observe({type: "longtask", buffered: true});
+})();"""
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=60, help="bot moves timed per game")
+    parser.add_argument("--levels", default="easy,normal,hard")
+    parser.add_argument("--variants", default="usa,world,cardgame")
+    parser.add_argument("--no-build", action="store_true")
+    args = parser.parse_args()
+    if not args.no_build:
+        railtrip_build.build()
+    from playwright.sync_api import sync_playwright
+    chromium = os.environ.get("RAILTRIP_CHROMIUM", "/usr/bin/chromium")
+    rows = []
+    with railtrip_build.Server(railtrip_build.DIST, port=0) as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync"])
+        page = browser.new_page()
+        page.add_init_script(LONG_TASKS)
+        page.goto(server.url + "?botDelay=0")
+        page.wait_for_function("() => document.documentElement.dataset.appState === 'ready'",
+                               timeout=120_000)
+        page.evaluate("() => { window.__longTasks = []; }")
+        for variant in args.variants.split(","):
+            for players in (2, 4):
+                for level in args.levels.split(","):
+                    times = page.evaluate(MEASURE, {"variant": variant, "players": players,
+                                                    "level": level, "moves": args.moves, "seed": 7})
+                    rows.append({"variant": variant, "players": players, "level": level,
+                                 "moves": len(times), "p50_ms": round(pct(times, 0.5)),
+                                 "p95_ms": round(pct(times, 0.95)), "max_ms": round(max(times))})
+                    print(f"{variant:9} {players}p {level:7} moves {len(times):3}  "
+                          f"p50 {rows[-1]['p50_ms']:5} ms  p95 {rows[-1]['p95_ms']:5} ms  "
+                          f"max {rows[-1]['max_ms']:5} ms", flush=True)
+        long_tasks = page.evaluate("() => window.__longTasks")
+        browser.close()
+    print(f"main-thread long tasks (> 50 ms) while bots thought: {len(long_tasks)}"
+          + (f", longest {max(long_tasks):.0f} ms" if long_tasks else ""))
+    print(json.dumps({"cells": rows, "long_tasks": long_tasks}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
