@@ -116,8 +116,8 @@ def test_search_bot_beats_random() -> None:
 def test_hard_is_the_long_route_planner_and_wins_a_small_match() -> None:
     from pyengine.bots.strong import StrongBot
     assert isinstance(get_bot("hard"), StrongBot)
-    res = run_tournament("usa", 2, ["hard", "long_route_junkie"], 6, seed=3)
-    assert res["entries"][0]["wins"] >= 4  # deterministic; 65-70% over hundreds of games
+    res = run_tournament("usa", 2, ["hard", "long_route_junkie"], 4, seed=3)
+    assert res["entries"][0]["wins"] >= 3  # deterministic; ~80% over hundreds of games
 
 
 def test_hard_searches_with_a_step_budget_and_is_deterministic() -> None:
