@@ -498,6 +498,7 @@ export class GameScreen {
     const v = r.view;
     let text = this._statusText(r, legal);
     if (text) { /* the variant's own wording */ } else if (r.over) text = t("status.over");
+    else if (this.frozen) text = t("status.replayTurn", { name: this.names[r.current] });
     else if (this._isBot(r.current)) text = t("status.botThinking", { name: this.names[r.current] });
     else if (r.current !== this.viewer) text = t("status.waitingHuman", { name: this.names[r.current] });
     else if (r.phase === "second_card") text = t("status.secondCard");
@@ -644,7 +645,7 @@ export class GameScreen {
       h("span", { class: "player-name" },
         h("span", { class: "pname", text: seat.name }),
         h("span", { class: "pkind", text: seat.kind === "bot" ? t("players.bot", { level: tMaybe(`level.${seat.bot}`, seat.bot) }) : t("players.human") }),
-        active && this._isBot(p.seat) ? h("span", { class: "thinking", "aria-hidden": "true" }, h("i"), h("i"), h("i")) : null),
+        active && this._isBot(p.seat) && !this.frozen ? h("span", { class: "thinking", "aria-hidden": "true" }, h("i"), h("i"), h("i")) : null),
       h("span", { class: "player-score", testid: `player-score-${p.seat}`, title: t("players.score"),
         text: String(sc ? sc.total : p.score) }),
       h("span", { class: "player-stats" }, this._playerStats(p, stat)));

@@ -490,6 +490,7 @@ export class CardGameScreen {
     const v = r.view;
     let text;
     if (r.over) text = t("status.over");
+    else if (this.frozen) text = t("status.replayTurn", { name: this.names[r.current] });
     else if (this.#isBot(r.current)) text = t("status.botThinking", { name: this.names[r.current] });
     else if (r.current !== this.viewer) text = t("status.waitingHuman", { name: this.names[r.current] });
     else if (r.phase === "second_card") text = t("status.secondCard");
