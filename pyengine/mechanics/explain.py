@@ -1,7 +1,7 @@
-"""Shared reasons why a ticket keep or a face-up take is illegal (the wording players see)."""
+"""Shared reasons why an action is illegal (the wording players see), for every variant."""
 from __future__ import annotations
 
-from ..actions import KeepTickets, TakeCard
+from ..actions import Action, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
 
 
 def why_keep_illegal(action: KeepTickets, offered: set[str], need: int) -> str:
@@ -29,3 +29,35 @@ def why_take_illegal(action: TakeCard, market_names: list[str | None], is_wild: 
     if is_wild and second_card:
         return f"a face-up {wild_name} can only be taken as the first card (it is then the whole turn)"
     return "this card cannot be taken now"
+
+
+def why_turn_illegal(action: Action, *, game: str, over: bool, keep_need: int | None,
+                     offered: set[str], second_card: bool, market_names: list[str | None],
+                     wild_at_slot: bool, empty_deck: str) -> str | None:
+    """Reasons shared by the one-deck games (classic, card game): game over, ticket choice,
+    second card, draws, takes, tickets, pass. None: the variant's own actions must explain.
+
+    ``keep_need`` is the keep minimum while the player chooses tickets, None otherwise.
+    """
+    if over:
+        return "the game is over"
+    if keep_need is not None:
+        if not isinstance(action, KeepTickets):
+            rule = f"at least {keep_need}" if keep_need else "any number, 'keep' keeps none"
+            return f"you must first choose which tickets to keep ({rule})"
+        return why_keep_illegal(action, offered, keep_need)
+    if isinstance(action, KeepTickets):
+        return "no tickets are being offered to you now"
+    if second_card and not isinstance(action, (DrawCard, TakeCard)):
+        return "you have taken one card and must take a second one"
+    if isinstance(action, DrawCard):
+        return f"the {game} has only one deck: use 'draw'" if action.deck else empty_deck
+    if isinstance(action, TakeCard):
+        if action.refill:
+            return f"the {game} refills the face-up cards from its only deck: use 'take SLOT CARD'"
+        return why_take_illegal(action, market_names, wild_at_slot, second_card)
+    if isinstance(action, DrawTickets):
+        return "the ticket deck is empty"
+    if isinstance(action, Pass):
+        return "you can still act, so you may not pass"
+    return None

@@ -19,7 +19,7 @@ from ..cardgame_data import CardData, CardTicket, load_card_data
 from ..errors import DataError, SettingsError
 from ..mechanics.cards import keep_choices
 from ..rng import Rng
-from ..mechanics.explain import why_keep_illegal, why_take_illegal
+from ..mechanics.explain import why_turn_illegal
 from ..mechanics.state import snapshot_slots
 from .base import Settings, Variant
 
@@ -835,33 +835,21 @@ class CardGameVariant(Variant[CardGameState]):
 
     def why_illegal(self, s: CardGameState, action: Action) -> str:
         phase = s.phase
-        if phase == OVER:
-            return "the game is over"
-        if phase in (SETUP_TICKETS, KEEP_TICKETS):
-            need = TICKETS_KEEP_AT_START if phase == SETUP_TICKETS else TICKETS_KEEP_LATER
-            if not isinstance(action, KeepTickets):
-                return (f"you must first choose which tickets to keep (at least {need})" if need
-                        else "you must first choose which tickets to keep (any number, 'keep' keeps none)")
-            offered = {self.tickets[t].id for t in s.offered[s.current]}
-            return why_keep_illegal(action, offered, need)
-        if isinstance(action, KeepTickets):
-            return "no tickets are being offered to you now"
-        if phase == SECOND_CARD and not isinstance(action, (DrawCard, TakeCard)):
-            return "you have taken one card and must take a second one"
-        if isinstance(action, DrawCard):
-            if action.deck:
-                return "the card game has only one deck: use 'draw'"
-            return "the deck is used up (it is not reshuffled); take a face-up card, play cards or draw tickets"
-        if isinstance(action, TakeCard):
-            if action.refill:
-                return "the card game refills the face-up cards from its only deck: use 'take SLOT CARD'"
-            names = [CARD_NAMES[c] if c >= 0 else None for c in s.market]
-            wild = 0 <= action.slot < MARKET_SIZE and s.market[action.slot] == LOCO
-            return why_take_illegal(action, names, wild, phase == SECOND_CARD)
-        if isinstance(action, DrawTickets):
-            return "the ticket deck is empty"
-        if isinstance(action, Pass):
-            return "you can still act, so you may not pass"
+        choosing = phase in (SETUP_TICKETS, KEEP_TICKETS)
+        wild = (isinstance(action, TakeCard) and 0 <= action.slot < MARKET_SIZE
+                and s.market[action.slot] == LOCO)
+        common = why_turn_illegal(
+            action, game="card game", over=phase == OVER,
+            keep_need=(TICKETS_KEEP_AT_START if phase == SETUP_TICKETS else TICKETS_KEEP_LATER)
+            if choosing else None,
+            offered={self.tickets[t].id for t in s.offered[s.current]},
+            second_card=phase == SECOND_CARD,
+            market_names=[CARD_NAMES[c] if c >= 0 else None for c in s.market],
+            wild_at_slot=wild,
+            empty_deck="the deck is used up (it is not reshuffled); take a face-up card, "
+                       "play cards or draw tickets")
+        if common is not None:
+            return common
         if isinstance(action, PlayCards):
             return self._why_play_illegal(s, action)
         return f"'{action.text()}' is not an action of the card game"

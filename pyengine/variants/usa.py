@@ -9,7 +9,7 @@ from ..mapdata import Board, load_board
 from ..mechanics.cards import draw_card, keep_choices
 from ..mechanics.graph import components, longest_trail, longest_trail_edges
 from ..rng import Rng
-from ..mechanics.explain import why_keep_illegal, why_take_illegal
+from ..mechanics.explain import why_turn_illegal
 from ..mechanics.state import snapshot_slots
 from .base import Settings, Variant
 
@@ -469,34 +469,20 @@ class UsaVariant(Variant[UsaState]):
     # ------------------------------------------------------------------ explanations
     def why_illegal(self, s: UsaState, action: Action) -> str:
         phase = s.phase
-        if phase == OVER:
-            return "the game is over"
-        if phase in (SETUP_TICKETS, KEEP_TICKETS):
-            need = TICKETS_KEEP_AT_START if phase == SETUP_TICKETS else TICKETS_KEEP_LATER
-            if not isinstance(action, KeepTickets):
-                return f"you must first choose which tickets to keep (at least {need})"
-            offered = {self.board.tickets[t].id for t in s.offered[s.current]}
-            return why_keep_illegal(action, offered, need)
-        if isinstance(action, KeepTickets):
-            return "no tickets are being offered to you now"
-        if phase == SECOND_CARD and not isinstance(action, (DrawCard, TakeCard)):
-            return "you have taken one card and must take a second one"
-        if isinstance(action, DrawCard):
-            if action.deck:
-                return "the classic game has only one deck: use 'draw'"
-            return "the deck and the discard pile are empty"
-        if isinstance(action, TakeCard):
-            if action.refill:
-                return "the classic game refills the market from its only deck: use 'take SLOT CARD'"
-            names = [CARD_NAMES[c] if c >= 0 else None for c in s.market]
-            wild = 0 <= action.slot < MARKET_SIZE and s.market[action.slot] == LOCO
-            return why_take_illegal(action, names, wild, phase == SECOND_CARD)
-        if isinstance(action, DrawTickets):
-            if phase == SECOND_CARD:
-                return "you have taken one card and must take a second one"
-            return "the ticket deck is empty"
-        if isinstance(action, Pass):
-            return "you can still act, so you may not pass"
+        choosing = phase in (SETUP_TICKETS, KEEP_TICKETS)
+        wild = (isinstance(action, TakeCard) and 0 <= action.slot < MARKET_SIZE
+                and s.market[action.slot] == LOCO)
+        common = why_turn_illegal(
+            action, game="classic game", over=phase == OVER,
+            keep_need=(TICKETS_KEEP_AT_START if phase == SETUP_TICKETS else TICKETS_KEEP_LATER)
+            if choosing else None,
+            offered={self.board.tickets[t].id for t in s.offered[s.current]},
+            second_card=phase == SECOND_CARD,
+            market_names=[CARD_NAMES[c] if c >= 0 else None for c in s.market],
+            wild_at_slot=wild,
+            empty_deck="the deck and the discard pile are empty")
+        if common is not None:
+            return common
         if isinstance(action, ClaimRoute):
             return self._why_claim_illegal(s, action)
         return "it is not an action of the classic game"
