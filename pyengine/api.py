@@ -12,7 +12,8 @@ Functions (arguments are one JSON object):
                                              upto: replay only the first N actions)
   state {game_id, player}                 -> {view, legal, current, phase, over, scores?}
   apply {game_id, action, player?}        -> {event, ...state for player}
-  bot_move {game_id, bot?, player?}       -> {event, ...state for player}  (bot: a name or level)
+  bot_move {game_id, bot?, player?, max_seconds?} -> {event, ...state for player}
+                                          (bot: a name or level; max_seconds caps a search by the clock)
   record {game_id}                        -> the game record (settings + seed + actions + meta)
   share_link {game_id}                    -> {deal: "d1.…", game: "g1.…"}  (for the URL fragment)
   open_link {link}                        -> {kind: "deal"|"game", record, actions, variant, players, seats}
@@ -134,7 +135,12 @@ def _bot_move(args: dict[str, Any]) -> dict[str, Any]:
     game = _game(args)
     if game.is_over:
         raise EngineError("the game is over")
-    action = bot_action(game, str(args.get("bot") or DEFAULT_BOT))
+    limit = args.get("max_seconds")
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, float))
+                              or not 0 <= limit <= 600):
+        raise EngineError("max_seconds must be a number of seconds between 0 and 600")
+    action = bot_action(game, str(args.get("bot") or DEFAULT_BOT),
+                        float(limit) if limit is not None else None)
     game.apply(action)
     player = args.get("player")
     return {"event": game.event(-1, player), **_state(game, player)}

@@ -132,6 +132,39 @@ def test_hard_searches_with_a_step_budget_and_is_deterministic() -> None:
     assert bot.stats["searched"] == 2 and bot.stats["steps"] > 0
 
 
+def test_time_limit_caps_the_search_and_leaves_the_planner_move() -> None:
+    """The browser's wall-clock cap: a passed deadline means no sampled world, the planner's move."""
+    from pyengine.bots import time_limit, time_up
+    from pyengine.bots.lookahead import LookaheadBot, LookaheadParams
+    bot = LookaheadBot("t", "", look=LookaheadParams(step_budget=300, max_worlds=2))
+    planner = LookaheadBot("p", "", look=LookaheadParams(search_keep=False, search_endgame=False))
+    game = Game.new("usa", players=2, seed=21)
+    view = game.view(0, log=False)
+    board = game.variant.board_view()
+    legal = game.legal_actions()
+    assert not time_up()
+    with time_limit(0):
+        assert time_up()
+        capped = bot.choose(view, legal, Rng(4), board)
+    assert not time_up()  # the cap ends with its decision
+    assert bot.stats["searched"] == 0 and bot.stats["steps"] == 0
+    assert capped == planner.choose(view, legal, Rng(4), board)
+    with time_limit(60):  # a generous cap changes nothing
+        assert bot.choose(view, legal, Rng(4), board) == bot.choose(view, legal, Rng(4), board)
+    assert bot.stats["searched"] == 2
+
+
+@pytest.mark.parametrize("variant", ["usa", "world", "cardgame"])
+def test_bot_action_with_a_time_limit_stays_legal(variant: str) -> None:
+    game = Game.new(variant, players=2, seed=5)
+    for _ in range(30):
+        if game.is_over:
+            break
+        action = bot_action(game, "hard", max_seconds=0.0)
+        assert action in game.legal_actions()
+        game.apply(action)
+
+
 def test_tournament_is_deterministic_and_rotates_seats() -> None:
     a = run_tournament("usa", 2, ["normal", "easy"], 4, seed=7)
     b = run_tournament("usa", 2, ["normal", "easy"], 4, seed=7)

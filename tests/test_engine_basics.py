@@ -238,3 +238,15 @@ def test_api_legal_plays_announce_their_raids() -> None:
         legal = g.legal_actions()
         g.apply(legal[rng.randbelow(len(legal))])
     assert checked >= 1
+
+
+def test_api_bot_move_takes_a_time_limit() -> None:
+    res = json.loads(api.call("new_game", json.dumps({"variant": "usa", "players": 2, "seed": 9})))
+    gid = res["ok"]["game_id"]
+    ok = json.loads(api.call("bot_move", json.dumps({"game_id": gid, "bot": "hard", "max_seconds": 0.5})))
+    assert "ok" in ok and ok["ok"]["event"]
+    for bad in (-1, "1", True, 10_000):
+        err = json.loads(api.call("bot_move", json.dumps({"game_id": gid, "bot": "hard", "max_seconds": bad})))
+        assert "max_seconds" in err["error"]["message"]
+    state = json.loads(api.call("record", json.dumps({"game_id": gid})))["ok"]
+    assert len(state["actions"]) == 1  # the refused calls changed nothing

@@ -8,7 +8,7 @@ from ..actions import Action
 from ..errors import EngineError
 from ..game import Game
 from ..rng import Rng, seed_to_int
-from .base import Bot, RandomBot
+from .base import Bot, RandomBot, time_limit, time_up
 
 _BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot}
 _LEVEL_ALIASES: dict[str, str] = {}
@@ -66,8 +66,11 @@ def bot_rng(game: Game) -> Rng:
                       len(game.actions))
 
 
-def bot_action(game: Game, name: str) -> Action:
-    """Ask bot ``name`` for the current player's move, showing it only that player's view."""
+def bot_action(game: Game, name: str, max_seconds: float | None = None) -> Action:
+    """Ask bot ``name`` for the current player's move, showing it only that player's view.
+
+    ``max_seconds`` caps a searching bot's thinking by the clock (the browser's slow-device
+    guard, see ``base.time_limit``); without it every bot's choice depends only on the game."""
     bot = get_variant_bot(game.variant.name, name)
     # A bot plays only the variants it declares (Bot.variants): refuse the others clearly.
     if game.variant.name not in bot.variants:
@@ -79,7 +82,8 @@ def bot_action(game: Game, name: str) -> Action:
     # A bot may ask for the log (the card game's bots remember the public moves).
     view = game.view(game.current_player, log=getattr(bot, "wants_log", False))
     board = game.variant.board_view()
-    return bot.choose(view, list(legal), bot_rng(game), board)
+    with time_limit(max_seconds):
+        return bot.choose(view, list(legal), bot_rng(game), board)
 
 
 def _register_builtin() -> None:
@@ -112,4 +116,4 @@ def _register_builtin() -> None:
 _register_builtin()
 
 __all__ = ["Bot", "bot_action", "bot_names", "get_bot", "register_bot", "bot_rng",
-           "get_variant_bot", "register_variant_bot", "bot_names_for"]
+           "get_variant_bot", "register_variant_bot", "bot_names_for", "time_limit", "time_up"]

@@ -6,10 +6,42 @@ game seed, the seat and the number of actions so far, so bot games replay exactl
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+import time
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Iterator, Sequence
 
 from ..actions import Action
 from ..rng import Rng
+
+# The wall-clock cap of the decision being made (perf_counter value), or None: no cap.
+_DEADLINE: ContextVar[float | None] = ContextVar("railtrip_bot_deadline", default=None)
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Cap the searching bots' thinking at ``seconds`` of wall clock for the calls inside.
+
+    Search bots spend a fixed count of simulated steps (so a decision is the same on every
+    machine and tournaments replay exactly); on a slow device that count could take too long, so
+    the browser also passes a time limit: a search stops adding sampled worlds once it passes
+    (after at least one world), and falls back to its planner's move if none fit. Without a
+    limit (the default: CLI, tournaments, tests) nothing reads the clock.
+    """
+    if seconds is None:
+        yield
+        return
+    token = _DEADLINE.set(time.perf_counter() + max(0.0, float(seconds)))
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
+def time_up() -> bool:
+    """True once the current decision's time limit (if any) has passed."""
+    deadline = _DEADLINE.get()
+    return deadline is not None and time.perf_counter() >= deadline
 
 
 class Bot:

@@ -20,7 +20,7 @@ from typing import Any, Sequence
 from ..actions import Action
 from ..rng import Rng
 from ..variants.cardgame import MAIN, OVER, CardGameState, CardGameVariant
-from .base import Bot
+from .base import Bot, time_up
 from .cardgame_bots import (NORMAL_CARD_PARAMS, CardGameBot, CardParams, Planner, belief_state,
                             cardgame_variant, track_piles)
 
@@ -54,7 +54,7 @@ class SearchPolicy:
             return self.planner.choose(s0, me, legal, rng)
         ranked = self.planner.rank(s0, me, legal, rng)
         cands = [a for _, a in ranked[:self.params.candidates]]
-        if len(cands) == 1:
+        if len(cands) == 1 or time_up():
             return cands[0]
         deep = len(s0.deck) <= self.params.endgame_cards * s0.players or s0.final_turns > 0
         totals = [0.0] * len(cands)
@@ -62,6 +62,8 @@ class SearchPolicy:
         used = 0
         pr = self.params
         while worlds < pr.max_worlds and (worlds < pr.min_worlds or used < pr.budget):
+            if worlds and time_up():  # the browser's wall-clock cap (slow devices)
+                break
             world = belief_state(view, self.v, rng, piles)
             seed = rng.next64()
             for i, a in enumerate(cands):

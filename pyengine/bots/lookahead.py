@@ -21,7 +21,7 @@ from typing import Any, Sequence
 from ..actions import Action, ClaimRoute, DrawCard, KeepTickets, TakeCard
 from ..rng import Rng
 from ..variants import get_variant
-from .base import Bot
+from .base import Bot, time_up
 from .heuristic import _locos, _pick
 from .model import BoardModel, Situation, board_model
 from .search import WIN_BONUS, sample_world, situation_from_state
@@ -62,6 +62,8 @@ class LookaheadBot(StrongBot):
         self.stats["decisions"] += 1
         candidates = self.candidates(sit, legal, default)
         if len(candidates) <= 1:
+            return default
+        if time_up():
             return default
         self.stats["searched"] += 1
         best = self.evaluate(view, model, candidates, rng)
@@ -150,6 +152,8 @@ class LookaheadBot(StrongBot):
         steps = 0
         worlds = 0
         while worlds < look.max_worlds and (worlds < look.min_worlds or steps < look.step_budget):
+            if worlds and time_up():  # the browser's wall-clock cap (slow devices)
+                break
             world = sample_world(view, model, rng)
             seed = rng.next64()
             for i, cand in enumerate(candidates):

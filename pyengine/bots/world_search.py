@@ -30,7 +30,7 @@ from ..variants import get_variant
 from ..variants.world import (CARD_COUNTS, CARD_INDEX, CARD_NAMES, DECK_OF, MAX_SHIPS, MAX_TRAINS, NCARDS,
                               RECOMMENDED_MIX, SHIP_DECK, TRAIN_DECK, WorldState)
 from ..world_actions import BuildHarbor, ChoosePieces
-from .base import Bot
+from .base import Bot, time_up
 from .world_bots import (KEEP_TICKETS, MAIN, NORMAL_PARAMS, OVER, PHASES, SECOND_CARD, SETUP_PIECES,
                          SETUP_TICKETS,
                          Know, Plan, WorldModel, WorldParams, WorldPolicy, blocked, can_pay,
@@ -281,7 +281,7 @@ class WorldSearchBot(Bot):
         k = Know.from_view(view, m)
         default = self.policy.decide(k, m, legal, rng)
         cands = self.candidates(k, m, legal, default)
-        if len(cands) <= 1:
+        if len(cands) <= 1 or time_up():
             return default
         return self.evaluate(view, m, cands, rng)
 
@@ -325,7 +325,9 @@ class WorldSearchBot(Bot):
         n_players = len(view["players"])
         horizon = self.horizon(len(cands), n_players)
         self.last_plies = 0
-        for _ in range(self.samples_for(n_players)):
+        for w in range(self.samples_for(n_players)):
+            if w and time_up():  # the browser's wall-clock cap (slow devices)
+                break
             world = sample_world(view, m, rng)
             seed = rng.next64()
             for i, cand in enumerate(cands):

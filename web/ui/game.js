@@ -6,7 +6,7 @@ import { cardFace, cardName, symbolSvg, PLAYER_COLORS, CARD_COLORS } from "./car
 import { groupTurns, describeTurn, routeName, ticketName } from "./logtext.js";
 import { ticketDialog, paymentDialog, passDeviceDialog, confirmDialog, modal, close } from "./dialogs.js";
 import { endScreen } from "./endscreen.js";
-import { SPEEDS } from "./newgame.js";
+import { SPEEDS, BOT_MAX_SECONDS } from "./newgame.js";
 import { icon } from "./icons.js";
 import { saveGame, removeSave, downloadRecord } from "./saves.js";
 
@@ -291,7 +291,7 @@ export class GameScreen {
     if (this.humans > 1) this.viewer = null;
     let res;
     try {
-      res = await this.engine.call("bot_move", { game_id: this.gameId, bot: this._botName(seat), player: this.viewer });
+      res = await this.engine.call("bot_move", { game_id: this.gameId, bot: this._botName(seat), player: this.viewer, max_seconds: BOT_MAX_SECONDS });
     } catch (err) {
       if (!this.alive) return;
       if (this._botFallback(seat, err)) {

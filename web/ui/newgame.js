@@ -9,6 +9,10 @@ export const LEVELS = ["easy", "normal", "hard"];
 export const UI_VARIANTS = ["usa", "world", "cardgame"];
 export const SPEEDS = { slow: 1100, normal: 650, fast: 250, instant: 0 };
 
+/** Wall-clock cap (seconds) on one bot decision: searching bots stop sampling once it passes,
+ *  so a slow phone still gets a move in time (the engine's step budget is the usual limit). */
+export const BOT_MAX_SECONDS = 1.2;
+
 /** The bot names the strength selector offers: the levels the engine has, else all its bots. */
 export function botChoices(bots) {
   const levels = LEVELS.filter((l) => bots.includes(l));

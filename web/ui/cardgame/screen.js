@@ -6,7 +6,7 @@ import { h, sleep, reducedMotion } from "../dom.js";
 import { t, tMaybe } from "../../i18n.js";
 import { cardFace, cardName, PLAYER_COLORS } from "../cards.js";
 import { passDeviceDialog, confirmDialog, modal, close } from "../dialogs.js";
-import { SPEEDS } from "../newgame.js";
+import { SPEEDS, BOT_MAX_SECONDS } from "../newgame.js";
 import { icon } from "../icons.js";
 import { COLORS, CARD_ORDER, cardChips, cardsText, cardCount, yardView, pileView, ticketCard, cityPair } from "./parts.js";
 import { logEntries } from "./logtext.js";
@@ -302,7 +302,7 @@ export class CardGameScreen {
     let res;
     const wish = this.seats[seat].bot || FALLBACK_BOT;
     try {
-      res = await this.engine.call("bot_move", { game_id: this.gameId, bot: wish, player: this.viewer });
+      res = await this.engine.call("bot_move", { game_id: this.gameId, bot: wish, player: this.viewer, max_seconds: BOT_MAX_SECONDS });
     } catch (err) {
       if (!this.alive) return;
       if (wish !== FALLBACK_BOT) {
