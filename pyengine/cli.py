@@ -123,8 +123,10 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         raise EngineError("--bots needs at least two bot names, e.g. --bots hard,route_focus")
     if args.games < 1:
         raise EngineError("--games must be at least 1")
+    if args.jobs < 1:
+        raise EngineError("--jobs must be at least 1")
     result = run_tournament(args.variant, args.players, bots, args.games, args.seed,
-                            progress=_Progress("tournament", not args.json))
+                            progress=_Progress("tournament", not args.json), jobs=args.jobs)
     print(json.dumps(result) if args.json else format_table(result))
     return 0
 
@@ -178,6 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--games", type=int, default=100)
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--json", action="store_true")
+    tour.add_argument("--jobs", type=int, default=1, help="processes to play games in (same results)")
     tour.set_defaults(func=_cmd_tournament)
 
     var = sub.add_parser("variants", help="list the games and bots")

@@ -57,7 +57,8 @@ def get_variant_bot(variant: str, name: str) -> Bot:
 
 def bot_names_for(variant: str) -> list[str]:
     """The registered bot names that play ``variant`` (level names included, see ``Bot.variants``)."""
-    return [n for n in bot_names() if variant in get_variant_bot(variant, n).variants]
+    names = set(bot_names()) | {lv for (v, lv) in _VARIANT_LEVELS if v == variant}
+    return sorted(n for n in names if variant in get_variant_bot(variant, n).variants)
 
 
 def bot_rng(game: Game) -> Rng:

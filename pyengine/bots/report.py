@@ -1,10 +1,17 @@
-"""Regenerate the results table of docs/bots.md and the chart docs/bots-chart.svg.
+"""The bot results of docs/bots.md: every game, 2 and 4 players, one cell per line-up.
 
-    nice python -m pyengine.bots.report --games 200 [--hard-games 40] [--out docs]
+    nice python -m pyengine.bots.report all --jobs 2          # every cell, then the tables
+    python -m pyengine.bots.report run --variant world --bot hard --jobs 2   # some cells
+    python -m pyengine.bots.report render                     # tables + chart from the cells
+    python -m pyengine.bots.report plan                       # list the cells and game counts
 
-Each cell is a seat-rotated tournament (``run_tournament``): a ladder bot against one opponent
-(2 players) or against three copies of it (4 players). Writes ``bots-results.md`` (included in
-docs/bots.md by hand) and ``bots-chart.svg``.
+A cell is a seat-rotated tournament (``run_tournament``, seed 1 unless told): a ladder level
+against one opponent at 2 players, or against three copies of it at 4 players. The opponents of
+a level are the variant's baselines (every bot that plays the variant and is not a level:
+``random`` and the FDG 2017 styles) and the levels below it. Each cell is stored as its own
+JSON file in ``docs/results/`` (so cells can be rerun one at a time, in parallel, by different
+people); ``render`` writes ``docs/bots-results.md`` and ``docs/bots-chart.svg`` from them.
+Results do not depend on ``--jobs`` (every game is deterministic given its seed).
 """
 from __future__ import annotations
 
@@ -14,86 +21,173 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from . import bot_names_for
 from .tournament import run_tournament
 
 LADDER = ["easy", "normal", "hard"]
-OPPONENTS = ["random", "destination_hungry", "route_focus", "one_step_thinker", "long_route_junkie",
-             "easy", "normal"]
+VARIANTS = ["usa", "world", "cardgame"]
+TITLES = {"usa": "Classic (North America)", "world": "Rails & Sails (world map)",
+          "cardgame": "The card game"}
+RESULTS = Path("docs") / "results"
+
+# Games per cell. Cheap line-ups get the issue's 1,000; the searching `hard` costs 1-4 s of CPU
+# per game, so its cells get what one run of `all` can afford on a 2-core machine in an
+# afternoon (raise them with --games when there is time).
+GAMES_CHEAP = 1000
+GAMES_HARD = {("usa", 2): 300, ("usa", 4): 200, ("world", 2): 300, ("world", 4): 200,
+              ("cardgame", 2): 200, ("cardgame", 4): 100}
+GAMES_MID = {"cardgame": 400}  # card-game normal (a one-step planner with ticket sampling)
 
 
-def _cell(job: tuple[int, str, str, int, int]) -> dict[str, Any]:
-    players, bot, opp, n, seed = job
-    res = run_tournament("usa", players, [bot, opp], n, seed)
-    e = res["entries"][0]
-    cell = {"players": players, "bot": bot, "opponent": opp, "games": n,
-            "win_rate": e["win_rate"], "ci95": e["ci95"], "score": e["mean_score"],
-            "opp_score": sum(x["mean_score"] for x in res["entries"][1:]) / (players - 1),
-            "ms": res["timing"][bot]["mean_ms"], "p95_ms": res["timing"][bot]["p95_ms"]}
-    print(json.dumps(cell), file=sys.stderr, flush=True)
-    return cell
+def baselines(variant: str) -> list[str]:
+    """The baselines of a variant: the bots that play it and are not ladder levels."""
+    names = [n for n in bot_names_for(variant) if n not in LADDER]
+    return sorted(names, key=lambda n: (n != "random", n))
 
 
-def run_cells(games: int, hard_games: int, seed: int, jobs: int = 1,
-              only: list[str] | None = None, hard_games_4p: int | None = None) -> list[dict[str, Any]]:
-    """Every ladder cell (or those of the ``only`` levels); with ``jobs`` > 1 the cells run in
-    that many processes (same results: each cell is its own deterministic tournament)."""
-    todo = []
-    for players in (2, 4):
-        for bot in LADDER:
-            if only and bot not in only:
-                continue
-            for opp in OPPONENTS:
-                if opp == bot or (opp in LADDER and LADDER.index(opp) > LADDER.index(bot)):
+def default_games(variant: str, players: int, bot: str, opponent: str) -> int:
+    if bot == "hard" and opponent != "random":
+        return GAMES_HARD.get((variant, players), 200)
+    if bot == "hard":
+        return max(100, GAMES_HARD.get((variant, players), 200) // 2)
+    if bot == "normal" and variant in GAMES_MID:
+        return GAMES_MID[variant]
+    return GAMES_CHEAP
+
+
+def plan(variants: list[str] | None = None, players: list[int] | None = None,
+         bots: list[str] | None = None, opponents: list[str] | None = None
+         ) -> list[tuple[str, int, str, str]]:
+    """Every cell (variant, players, bot, opponent), filtered."""
+    cells = []
+    for variant in variants or VARIANTS:
+        levels = [lv for lv in LADDER if lv in bot_names_for(variant)]
+        for p in players or [2, 4]:
+            for bot in levels:
+                if bots and bot not in bots:
                     continue
-                n = games
-                if bot == "hard":
-                    n = hard_games_4p if players == 4 and hard_games_4p else hard_games
-                todo.append((players, bot, opp, n, seed))
-    if jobs <= 1:
-        return [_cell(job) for job in todo]
-    from multiprocessing import Pool
-    with Pool(jobs) as pool:
-        return pool.map(_cell, todo, chunksize=1)
+                below = levels[:levels.index(bot)]
+                for opp in baselines(variant) + below:
+                    if opponents and opp not in opponents:
+                        continue
+                    cells.append((variant, p, bot, opp))
+    return cells
 
 
-def markdown(cells: list[dict[str, Any]], command: str) -> str:
-    lines = [f"Generated by `{command}`. Win rate of the row bot (95% Wilson interval); at 4 players "
-             "against three copies of the opponent (an even share would be 25%).", ""]
-    for players in (2, 4):
-        lines += [f"**{players} players**", "",
-                  "| bot | opponent | games | win rate | 95% CI | mean score (opp.) | ms/decision | p95 ms |",
-                  "|---|---|---:|---:|---|---:|---:|---:|"]
-        for c in cells:
-            if c["players"] != players:
+def cell_path(results: Path, variant: str, players: int, bot: str, opponent: str) -> Path:
+    return results / f"{variant}-{players}p-{bot}-vs-{opponent}.json"
+
+
+def run_cell(variant: str, players: int, bot: str, opponent: str, games: int, seed: int,
+             jobs: int = 1) -> dict[str, Any]:
+    res = run_tournament(variant, players, [bot, opponent], games, seed, jobs=jobs)
+    e = res["entries"][0]
+    others = res["entries"][1:]
+    t = res["timing"].get(bot, {})
+    return {"variant": variant, "players": players, "bot": bot, "opponent": opponent,
+            "games": games, "seed": seed, "wins": e["wins"], "win_rate": e["win_rate"],
+            "ci95": e["ci95"], "score": e["mean_score"],
+            "opp_score": sum(x["mean_score"] for x in others) / len(others),
+            "ms": t.get("mean_ms", 0.0), "p95_ms": t.get("p95_ms", 0.0), "max_ms": t.get("max_ms", 0.0),
+            "command": f"python -m pyengine tournament --variant {variant} --players {players} "
+                       f"--bots {bot},{opponent} --games {games} --seed {seed}"}
+
+
+def load_cells(results: Path) -> list[dict[str, Any]]:
+    cells = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(results.glob("*.json"))]
+    order = {b: i for i, b in enumerate(LADDER)}
+
+    def key(c: dict[str, Any]) -> tuple[Any, ...]:
+        opp = c["opponent"]
+        return (VARIANTS.index(c["variant"]) if c["variant"] in VARIANTS else 9, c["players"],
+                order.get(c["bot"], 9), opp in LADDER, order.get(opp, 0), opp != "random", opp)
+    return sorted(cells, key=key)
+
+
+def target_of(c: dict[str, Any]) -> str:
+    """What the issue asks of this cell ('' if nothing)."""
+    if c["bot"] == "hard" and c["opponent"] not in LADDER:
+        return "≥ 80%" if c["players"] == 2 else "≥ 60%"
+    if c["opponent"] in LADDER:
+        return "> 50%" if c["players"] == 2 else "> 25%"
+    return ""
+
+
+def met(c: dict[str, Any]) -> str:
+    goal = target_of(c)
+    if not goal:
+        return ""
+    need = {"≥ 80%": 0.8, "≥ 60%": 0.6, "> 50%": 0.5, "> 25%": 0.25}[goal]
+    lo = c["ci95"][0]
+    if goal.startswith(">"):
+        return "yes" if lo > need else ("no" if c["win_rate"] <= need else "not sure")
+    return "yes" if c["win_rate"] >= need else "no"
+
+
+def markdown(cells: list[dict[str, Any]]) -> str:
+    lines = ["Made by `python -m pyengine.bots.report render` from the cells in `docs/results/` "
+             "(each cell: `python -m pyengine tournament …` with the line shown in its file). "
+             "Win rate of the row bot over seat-rotated games (a tie counts 1/k), 95% Wilson "
+             "interval; at 4 players against three copies of the opponent (an even share is 25%). "
+             "Target: the issue's goal for the cell (`hard` ≥ 80% / ≥ 60% against each baseline; "
+             "a level against the one below: better than an even share, with the whole interval "
+             "above it for \"yes\"). Times: CPython per decision (single-choice turns not timed).",
+             ""]
+    for variant in VARIANTS:
+        vc = [c for c in cells if c["variant"] == variant]
+        if not vc:
+            continue
+        lines += [f"### {TITLES[variant]} (`{variant}`)", ""]
+        for players in (2, 4):
+            pc = [c for c in vc if c["players"] == players]
+            if not pc:
                 continue
-            lines.append(f"| {c['bot']} | {c['opponent']} | {c['games']} | {100 * c['win_rate']:.1f}% | "
-                         f"{100 * c['ci95'][0]:.1f}–{100 * c['ci95'][1]:.1f}% | "
-                         f"{c['score']:.1f} ({c['opp_score']:.1f}) | {c['ms']:.2f} | {c['p95_ms']:.1f} |")
-        lines.append("")
+            lines += [f"**{players} players**", "",
+                      "| bot | opponent | games | win rate | 95% CI | target | met | mean score (opp.) "
+                      "| ms/decision | p95 ms |",
+                      "|---|---|---:|---:|---|---|---|---:|---:|---:|"]
+            for c in pc:
+                lines.append(
+                    f"| {c['bot']} | {c['opponent']} | {c['games']} | {100 * c['win_rate']:.1f}% | "
+                    f"{100 * c['ci95'][0]:.1f}–{100 * c['ci95'][1]:.1f}% | {target_of(c)} | {met(c)} | "
+                    f"{c['score']:.1f} ({c['opp_score']:.1f}) | {c['ms']:.1f} | {c['p95_ms']:.0f} |")
+            lines.append("")
     return "\n".join(lines)
 
 
 def svg_chart(cells: list[dict[str, Any]]) -> str:
-    """Horizontal bars: win rate with its interval, one group per player count."""
-    rows = [c for c in cells]
-    bar_h, gap, left, width = 16, 4, 260, 420
-    height = 40 + len(rows) * (bar_h + gap) + 30
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 40}" height="{height}" '
-           'font-family="sans-serif" font-size="11">',
-           '<text x="10" y="18" font-size="13">Win rate of ladder bots (bars) with 95% CI (lines)</text>']
-    y = 36
-    for c in rows:
+    """Horizontal bars per cell (win rate) with the 95% interval, a panel per game."""
+    bar_h, gap, left, width, head = 13, 3, 250, 400, 22
+    rows: list[tuple[str, dict[str, Any] | None]] = []
+    for variant in VARIANTS:
+        vc = [c for c in cells if c["variant"] == variant]
+        if vc:
+            rows.append((TITLES[variant], None))
+            rows += [("", c) for c in vc]
+    height = 40 + sum(head if c is None else bar_h + gap for _, c in rows) + 30
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 60}" height="{height}" '
+           'font-family="sans-serif" font-size="10">',
+           '<rect width="100%" height="100%" fill="#fff"/>',
+           '<text x="10" y="18" font-size="13">Win rate of the ladder bots (bars) with 95% interval '
+           '(red); 2 players vs one opponent, 4 players vs three</text>']
+    y = 34
+    for title, c in rows:
+        if c is None:
+            out.append(f'<text x="10" y="{y + 15}" font-size="12" font-weight="bold">{title}</text>')
+            y += head
+            continue
         label = f"{c['players']}p {c['bot']} vs {c['opponent']}"
         w = width * c["win_rate"]
         lo, hi = (left + width * c["ci95"][0], left + width * c["ci95"][1])
-        color = {"easy": "#8ab", "normal": "#58a", "hard": "#236"}[c["bot"]]
-        out.append(f'<text x="{left - 6}" y="{y + 12}" text-anchor="end">{label}</text>')
+        color = {"easy": "#9bc", "normal": "#58a", "hard": "#235"}.get(c["bot"], "#888")
+        out.append(f'<text x="{left - 6}" y="{y + 10}" text-anchor="end">{label}</text>')
         out.append(f'<rect x="{left}" y="{y}" width="{w:.1f}" height="{bar_h}" fill="{color}"/>')
         out.append(f'<line x1="{lo:.1f}" y1="{y + bar_h / 2}" x2="{hi:.1f}" y2="{y + bar_h / 2}" '
                    'stroke="#c33" stroke-width="2"/>')
-        out.append(f'<text x="{left + w + 4:.1f}" y="{y + 12}">{100 * c["win_rate"]:.0f}%</text>')
+        out.append(f'<text x="{left + max(w, hi - left) + 4:.1f}" y="{y + 10}">'
+                   f'{100 * c["win_rate"]:.0f}% ({c["games"]})</text>')
         y += bar_h + gap
-    for frac in (0.25, 0.5, 0.8):
+    for frac in (0.25, 0.5, 0.6, 0.8):
         x = left + width * frac
         out.append(f'<line x1="{x:.1f}" y1="30" x2="{x:.1f}" y2="{y}" stroke="#aaa" stroke-dasharray="3,3"/>')
         out.append(f'<text x="{x:.1f}" y="{y + 14}" text-anchor="middle">{int(frac * 100)}%</text>')
@@ -101,39 +195,58 @@ def svg_chart(cells: list[dict[str, Any]]) -> str:
     return "\n".join(out)
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m pyengine.bots.report")
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--hard-games", type=int, default=40)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--out", default="docs")
-    ap.add_argument("--hard-games-4p", type=int, default=0, help="games per 4-player hard cell")
-    ap.add_argument("--jobs", type=int, default=1, help="processes (results do not depend on it)")
-    ap.add_argument("--only", default="", help="comma-separated levels to (re)run")
-    ap.add_argument("--merge", default="", help="bots-results.json whose other cells are kept")
-    args = ap.parse_args(argv)
-    command = (f"python -m pyengine.bots.report --games {args.games} --hard-games {args.hard_games} "
-               f"--seed {args.seed}")
-    if args.hard_games_4p:
-        command += f" --hard-games-4p {args.hard_games_4p}"
-    only = [x for x in args.only.split(",") if x]
-    cells = run_cells(args.games, args.hard_games, args.seed, args.jobs, only or None,
-                      args.hard_games_4p or None)
-    if args.merge:
-        # Cells of the levels not rerun come from an earlier run (same code and seeds give the
-        # same games; only their timings are from that run).
-        old = json.loads(Path(args.merge).read_text(encoding="utf-8"))
-        fresh = {(c["players"], c["bot"], c["opponent"]) for c in cells}
-        cells = [c for c in old if (c["players"], c["bot"], c["opponent"]) not in fresh] + cells
-        order = {b: i for i, b in enumerate(LADDER)}
-        cells.sort(key=lambda c: (c["players"], order[c["bot"]],
-                                  OPPONENTS.index(c["opponent"])))
-        command += f" (levels {args.only or 'all'} rerun, others from the earlier run)"
-    out = Path(args.out)
+def render(results: Path, out: Path) -> int:
+    cells = load_cells(results)
     out.mkdir(parents=True, exist_ok=True)
-    (out / "bots-results.md").write_text(markdown(cells, command) + "\n", encoding="utf-8")
+    (out / "bots-results.md").write_text(markdown(cells) + "\n", encoding="utf-8")
     (out / "bots-chart.svg").write_text(svg_chart(cells) + "\n", encoding="utf-8")
-    (out / "bots-results.json").write_text(json.dumps(cells, indent=1) + "\n", encoding="utf-8")
+    return len(cells)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m pyengine.bots.report",
+                                 description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("command", choices=["all", "run", "render", "plan"])
+    ap.add_argument("--variant", default="", help="comma-separated variants (default: all)")
+    ap.add_argument("--players", default="", help="comma-separated player counts (default: 2,4)")
+    ap.add_argument("--bot", default="", help="comma-separated ladder levels (default: all)")
+    ap.add_argument("--opponent", default="", help="comma-separated opponents (default: all)")
+    ap.add_argument("--games", type=int, default=0, help="games per cell (default: the plan's)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes per cell")
+    ap.add_argument("--results", default=str(RESULTS), help="folder of the cell files")
+    ap.add_argument("--out", default="docs", help="folder for bots-results.md and bots-chart.svg")
+    ap.add_argument("--missing", action="store_true", help="run only cells without a file")
+    args = ap.parse_args(argv)
+
+    def split(text: str) -> list[str]:
+        return [x for x in text.split(",") if x]
+
+    results = Path(args.results)
+    cells = plan(split(args.variant) or None, [int(p) for p in split(args.players)] or None,
+                 split(args.bot) or None, split(args.opponent) or None)
+    if args.command == "plan":
+        for variant, players, bot, opp in cells:
+            n = args.games or default_games(variant, players, bot, opp)
+            done = "done" if cell_path(results, variant, players, bot, opp).exists() else ""
+            print(f"{variant:9} {players}p {bot:7} vs {opp:20} {n:5} games {done}")
+        return 0
+    if args.command in ("all", "run"):
+        results.mkdir(parents=True, exist_ok=True)
+        for i, (variant, players, bot, opp) in enumerate(cells):
+            path = cell_path(results, variant, players, bot, opp)
+            if args.missing and path.exists():
+                continue
+            n = args.games or default_games(variant, players, bot, opp)
+            print(f"[{i + 1}/{len(cells)}] {variant} {players}p {bot} vs {opp}: {n} games",
+                  file=sys.stderr, flush=True)
+            cell = run_cell(variant, players, bot, opp, n, args.seed, args.jobs)
+            path.write_text(json.dumps(cell, indent=1) + "\n", encoding="utf-8")
+            print(f"    {100 * cell['win_rate']:.1f}% ({100 * cell['ci95'][0]:.1f}–"
+                  f"{100 * cell['ci95'][1]:.1f}%)", file=sys.stderr, flush=True)
+    if args.command in ("all", "render"):
+        n = render(results, Path(args.out))
+        print(f"{n} cells -> {args.out}/bots-results.md, {args.out}/bots-chart.svg", file=sys.stderr)
     return 0
 
 

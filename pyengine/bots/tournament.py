@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from ..game import Game
 from ..errors import EngineError
-from . import bot_action, bot_names_for, get_bot
+from . import bot_action, bot_names_for, get_variant_bot
 
 Progress = Callable[[int, int], None]
 Z95 = 1.959963984540054
@@ -45,12 +45,25 @@ def play_game(variant: str, bots: list[str], seed: int,
     return game
 
 
+def _play_one(job: tuple[str, list[str], int, int]) -> tuple[int, list[dict[str, Any]], int,
+                                                          dict[str, list[float]]]:
+    """Game ``g`` of a tournament: (rotation, scores, plies, decision times)."""
+    variant, bots, seed, g = job
+    n = len(bots)
+    rot = g % n
+    seats = [bots[(k + rot) % n] for k in range(n)]  # seat k plays entry (k + rot) % n
+    times: dict[str, list[float]] = {}
+    game = play_game(variant, seats, seed * 1_000_003 + g, times)
+    return rot, game.scores(), len(game.actions), times
+
+
 def run_tournament(variant: str, players: int, bots: list[str], games: int, seed: int = 1,
-                   progress: Progress | None = None) -> dict[str, Any]:
+                   progress: Progress | None = None, jobs: int = 1) -> dict[str, Any]:
     """Play ``games`` seat-rotated games; ``bots`` lists one bot per seat (names may repeat).
 
     Returns a JSON-able dict: per line-up entry (``entries``) wins, win rate with its Wilson 95%
-    interval, mean score and mean decision time / p95 per bot name.
+    interval, mean score and mean decision time / p95 per bot name. ``jobs`` > 1 plays the games
+    in that many processes; the results are the same (every game depends only on its seed).
     """
     if len(bots) != players:
         if len(bots) == 2 and players > 2:
@@ -60,7 +73,7 @@ def run_tournament(variant: str, players: int, bots: list[str], games: int, seed
             raise ValueError(f"give {players} bots (one per seat), or two: a bot and its opponent")
     supported = bot_names_for(variant)
     for name in bots:
-        get_bot(name)  # fail early on unknown names ...
+        get_variant_bot(variant, name)  # fail early on unknown names ...
         if name not in supported:  # ... and on bots that do not play this variant
             raise EngineError(f"bot {name!r} does not play {variant!r}; bots for it: {', '.join(supported)}")
     n = len(bots)
@@ -68,20 +81,30 @@ def run_tournament(variant: str, players: int, bots: list[str], games: int, seed
     score_sum = [0.0] * n
     times: dict[str, list[float]] = {}
     plies = 0
-    for g in range(games):
-        rot = g % n
-        seats = [bots[(k + rot) % n] for k in range(n)]  # seat k plays entry (k + rot) % n
-        game = play_game(variant, seats, seed * 1_000_003 + g, times)
-        plies += len(game.actions)
-        scores = game.scores()
-        winners = [sc for sc in scores if sc["winner"]]
-        for sc in scores:
-            entry = (sc["seat"] + rot) % n
-            score_sum[entry] += sc["total"]
-            if sc["winner"]:
-                wins[entry] += 1.0 / len(winners)
-        if progress is not None:
-            progress(g + 1, games)
+    jobs_list = [(variant, bots, seed, g) for g in range(games)]
+    if jobs > 1 and games > 1:
+        from multiprocessing import Pool
+        pool = Pool(jobs)
+        results = pool.imap(_play_one, jobs_list, chunksize=1)
+    else:
+        pool = None
+        results = map(_play_one, jobs_list)
+    try:
+        for g, (rot, scores, used, ts) in enumerate(results):
+            plies += used
+            for name, xs in ts.items():
+                times.setdefault(name, []).extend(xs)
+            winners = [sc for sc in scores if sc["winner"]]
+            for sc in scores:
+                entry = (sc["seat"] + rot) % n
+                score_sum[entry] += sc["total"]
+                if sc["winner"]:
+                    wins[entry] += 1.0 / len(winners)
+            if progress is not None:
+                progress(g + 1, games)
+    finally:
+        if pool is not None:
+            pool.terminate()
     entries = []
     for i, name in enumerate(bots):
         lo, hi = wilson(wins[i], games)
@@ -124,6 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--jobs", type=int, default=1, help="processes (same results)")
     args = ap.parse_args(argv)
 
     def progress(done: int, total: int) -> None:
@@ -131,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {done}/{total} games", file=sys.stderr, flush=True)
 
     result = run_tournament(args.variant, args.players, args.bots.split(","), args.games, args.seed,
-                            progress=progress)
+                            progress=progress, jobs=args.jobs)
     print(json.dumps(result, indent=1) if args.json else format_table(result))
     return 0
 

@@ -1,0 +1,35 @@
+"""The results report: its plan covers every game and player count; cells render to tables."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pyengine.bots import report
+
+
+def test_plan_covers_every_game_both_player_counts_and_the_ladder() -> None:
+    cells = report.plan()
+    for variant in report.VARIANTS:
+        for players in (2, 4):
+            mine = [c for c in cells if c[0] == variant and c[1] == players]
+            assert (variant, players, "hard", "random") in mine
+            assert (variant, players, "normal", "easy") in mine
+            assert (variant, players, "hard", "normal") in mine
+    assert {"destination_hungry", "route_focus", "one_step_thinker",
+            "long_route_junkie"} <= set(report.baselines("usa"))
+    assert report.baselines("usa")[0] == "random"
+
+
+def test_run_and_render_cells(tmp_path: Path) -> None:
+    results = tmp_path / "results"
+    assert report.main(["run", "--variant", "usa", "--players", "2", "--bot", "normal",
+                        "--opponent", "easy", "--games", "2", "--results", str(results),
+                        "--out", str(tmp_path)]) == 0
+    files = list(results.glob("*.json"))
+    assert [f.name for f in files] == ["usa-2p-normal-vs-easy.json"]
+    cell = json.loads(files[0].read_text())
+    assert cell["games"] == 2 and 0 <= cell["win_rate"] <= 1 and cell["wins"] == 2 * cell["win_rate"]
+    assert report.main(["render", "--results", str(results), "--out", str(tmp_path)]) == 0
+    md = (tmp_path / "bots-results.md").read_text()
+    assert "| normal | easy | 2 |" in md and "Classic" in md
+    assert (tmp_path / "bots-chart.svg").read_text().startswith("<svg")
