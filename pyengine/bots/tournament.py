@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from ..game import Game
 from ..errors import EngineError
@@ -82,17 +82,18 @@ def run_tournament(variant: str, players: int, bots: list[str], games: int, seed
     times: dict[str, list[float]] = {}
     plies = 0
     jobs_list = [(variant, bots, seed, g) for g in range(games)]
+    pool = None
+    results: Iterable[tuple[int, list[dict[str, Any]], int, dict[str, list[float]]]]
     if jobs > 1 and games > 1:
         from multiprocessing import Pool
         pool = Pool(jobs)
         results = pool.imap(_play_one, jobs_list, chunksize=1)
     else:
-        pool = None
         results = map(_play_one, jobs_list)
     try:
-        for g, (rot, scores, used, ts) in enumerate(results):
+        for g, (rot, scores, used, game_times) in enumerate(results):
             plies += used
-            for name, xs in ts.items():
+            for name, xs in game_times.items():
                 times.setdefault(name, []).extend(xs)
             winners = [sc for sc in scores if sc["winner"]]
             for sc in scores:
