@@ -33,3 +33,12 @@ def test_run_and_render_cells(tmp_path: Path) -> None:
     md = (tmp_path / "bots-results.md").read_text()
     assert "| normal | easy | 2 |" in md and "Classic" in md
     assert (tmp_path / "bots-chart.svg").read_text().startswith("<svg")
+
+
+def test_tournament_in_processes_gives_the_same_results() -> None:
+    from pyengine.bots.tournament import run_tournament
+    one = run_tournament("usa", 2, ["normal", "easy"], 4, seed=11)
+    two = run_tournament("usa", 2, ["normal", "easy"], 4, seed=11, jobs=2)
+    strip = lambda r: {k: v for k, v in r.items() if k != "timing"}  # noqa: E731
+    assert strip(one) == strip(two)
+    assert two["timing"]["normal"]["decisions"] == one["timing"]["normal"]["decisions"]
