@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """Bot decision times inside the browser (Pyodide in the Web Worker), and main-thread long tasks.
 
-    python3 scripts/bench_bots_browser.py [--moves 60] [--no-build] [--levels easy,normal,hard]
+    python3 scripts/bench_bots_browser.py [--moves 1000] [--games 1] [--max-seconds 1.2]
+                                          [--no-build] [--levels easy,normal,hard]
 
 Serves dist/ with build.py's server, opens the app in headless Chromium and, for every game and
-level, starts a 2- and a 4-player game of bots through the page's engine client and times each
-``bot_move`` round trip (worker thinking + messages) with performance.now(). A PerformanceObserver
-records main-thread long tasks (> 50 ms) while the bots think. Prints p50/p95/max per cell.
+level, plays 2- and 4-player games of bots through the page's engine client (whole games by
+default, so the end-game searches count) and times each ``bot_move`` round trip (worker thinking +
+messages) with performance.now(), passing the same wall-clock cap the page passes
+(``max_seconds``; 0 = none). A PerformanceObserver records main-thread long tasks (> 50 ms)
+while the bots think. Prints p50/p95/max per cell and how many decisions reached the cap.
 """
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ assert _spec and _spec.loader
 railtrip_build = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(railtrip_build)
 
-MEASURE = """async ({variant, players, level, moves, seed}) => {
+MEASURE = """async ({variant, players, level, moves, seed, maxSeconds}) => {
   const engine = globalThis.railtrip.engine;
   const seats = Array.from({length: players}, (_, i) => ({name: `Bot ${i}`, kind: "bot", bot: level}));
   const game = await engine.call("new_game", {variant, players, seed, seats, player: null});
@@ -31,7 +34,9 @@ MEASURE = """async ({variant, players, level, moves, seed}) => {
   let res = game;
   for (let i = 0; i < moves && !res.over; i++) {
     const t0 = performance.now();
-    res = await engine.call("bot_move", {game_id: game.game_id, bot: level, player: null});
+    const args = {game_id: game.game_id, bot: level, player: null};
+    if (maxSeconds > 0) args.max_seconds = maxSeconds;
+    res = await engine.call("bot_move", args);
     times.push(performance.now() - t0);
   }
   await engine.call("drop", {game_id: game.game_id});
@@ -52,7 +57,10 @@ def pct(values: list[float], q: float) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=60, help="bot moves timed per game")
+    parser.add_argument("--moves", type=int, default=1000, help="bot moves timed per game (at most)")
+    parser.add_argument("--games", type=int, default=1, help="games per cell (seeds 7, 8, ...)")
+    parser.add_argument("--max-seconds", type=float, default=1.2,
+                        help="wall-clock cap per decision, as the page passes (0: none)")
     parser.add_argument("--levels", default="easy,normal,hard")
     parser.add_argument("--variants", default="usa,world,cardgame")
     parser.add_argument("--no-build", action="store_true")
@@ -75,14 +83,20 @@ def main() -> int:
         for variant in args.variants.split(","):
             for players in (2, 4):
                 for level in args.levels.split(","):
-                    times = page.evaluate(MEASURE, {"variant": variant, "players": players,
-                                                    "level": level, "moves": args.moves, "seed": 7})
+                    times: list[float] = []
+                    for g in range(args.games):
+                        times += page.evaluate(MEASURE, {"variant": variant, "players": players,
+                                                         "level": level, "moves": args.moves,
+                                                         "seed": 7 + g, "maxSeconds": args.max_seconds})
+                    capped = sum(1 for t in times
+                                 if args.max_seconds > 0 and t >= 1000 * args.max_seconds)
                     rows.append({"variant": variant, "players": players, "level": level,
                                  "moves": len(times), "p50_ms": round(pct(times, 0.5)),
-                                 "p95_ms": round(pct(times, 0.95)), "max_ms": round(max(times))})
-                    print(f"{variant:9} {players}p {level:7} moves {len(times):3}  "
+                                 "p95_ms": round(pct(times, 0.95)), "max_ms": round(max(times)),
+                                 "at_cap": capped})
+                    print(f"{variant:9} {players}p {level:7} moves {len(times):4}  "
                           f"p50 {rows[-1]['p50_ms']:5} ms  p95 {rows[-1]['p95_ms']:5} ms  "
-                          f"max {rows[-1]['max_ms']:5} ms", flush=True)
+                          f"max {rows[-1]['max_ms']:5} ms  at the cap {capped}", flush=True)
         long_tasks = page.evaluate("() => window.__longTasks")
         browser.close()
     print(f"main-thread long tasks (> 50 ms) while bots thought: {len(long_tasks)}"

@@ -10,7 +10,8 @@ against one opponent at 2 players, or against three copies of it at 4 players. T
 a level are the variant's baselines (every bot that plays the variant and is not a level:
 ``random`` and the FDG 2017 styles) and the levels below it. Each cell is stored as its own
 JSON file in ``docs/results/`` (so cells can be rerun one at a time, in parallel, by different
-people); ``render`` writes ``docs/bots-results.md`` and ``docs/bots-chart.svg`` from them.
+people); ``render`` writes ``docs/bots-results.md`` and ``docs/bots-chart.svg`` from them and copies the
+tables into docs/bots.md between its ``results:begin`` / ``results:end`` markers.
 Results do not depend on ``--jobs`` (every game is deterministic given its seed).
 """
 from __future__ import annotations
@@ -195,11 +196,23 @@ def svg_chart(cells: list[dict[str, Any]]) -> str:
     return "\n".join(out)
 
 
+BEGIN, END = "<!-- results:begin -->", "<!-- results:end -->"
+
+
 def render(results: Path, out: Path) -> int:
+    """Write the tables and the chart; also refresh the marked block of ``out/bots.md``."""
     cells = load_cells(results)
     out.mkdir(parents=True, exist_ok=True)
-    (out / "bots-results.md").write_text(markdown(cells) + "\n", encoding="utf-8")
+    text = markdown(cells)
+    (out / "bots-results.md").write_text(text + "\n", encoding="utf-8")
     (out / "bots-chart.svg").write_text(svg_chart(cells) + "\n", encoding="utf-8")
+    doc = out / "bots.md"
+    if doc.exists():
+        page = doc.read_text(encoding="utf-8")
+        if BEGIN in page and END in page:
+            head, rest = page.split(BEGIN, 1)
+            tail = rest.split(END, 1)[1]
+            doc.write_text(f"{head}{BEGIN}\n{text}\n{END}{tail}", encoding="utf-8")
     return len(cells)
 
 
