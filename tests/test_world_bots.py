@@ -1,5 +1,5 @@
 """Rails & Sails bots: legal full games at every level, exact replays, view-only interface,
-strength sanity, and baselines that refuse the world map with a clear error."""
+strength sanity, and the FDG 2017 baselines (world_baselines.py) playing legal world games."""
 from __future__ import annotations
 
 import inspect
@@ -10,12 +10,13 @@ import pytest
 from pyengine.actions import Action
 from pyengine.bots import Bot, bot_action, bot_names_for, get_variant_bot
 from pyengine.bots.tournament import run_tournament
+from pyengine.bots.world_baselines import WorldBaselineBot
 from pyengine.bots.world_bots import Know, WorldBot, world_model
 from pyengine.bots.world_search import WorldSearchBot, WorldSearchParams, sample_world
-from pyengine.errors import EngineError
 from pyengine.game import Game
 from pyengine.rng import Rng
 
+BASELINES = ["destination_hungry", "route_focus", "one_step_thinker", "long_route_junkie"]
 SMALL_HARD = WorldSearchBot("world_hard_small", "", WorldSearchParams(samples=1, max_candidates=2))
 
 
@@ -54,7 +55,7 @@ def test_hard_plays_a_full_world_game(players: int) -> None:
 def test_hard_level_is_the_search_bot() -> None:
     assert isinstance(get_variant_bot("world", "hard"), WorldSearchBot)
     assert isinstance(get_variant_bot("world", "normal"), WorldBot)
-    assert sorted(bot_names_for("world")) == ["easy", "hard", "normal", "random"]
+    assert sorted(bot_names_for("world")) == sorted(["easy", "hard", "normal", "random"] + BASELINES)
 
 
 def test_world_bot_games_replay_identically() -> None:
@@ -69,8 +70,8 @@ def test_world_bot_games_replay_identically() -> None:
 class _Spy(Bot):
     variants = ("world",)
 
-    def __init__(self) -> None:
-        self.inner = get_variant_bot("world", "normal")
+    def __init__(self, inner: str = "normal") -> None:
+        self.inner = get_variant_bot("world", inner)
         self.seen: list[tuple[dict[str, Any], int]] = []
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
@@ -79,10 +80,11 @@ class _Spy(Bot):
         return self.inner.choose(view, legal, rng, board)
 
 
-def test_world_bots_see_only_views() -> None:
-    for cls in (WorldBot, WorldSearchBot):
+@pytest.mark.parametrize("inner", ["normal"] + BASELINES)
+def test_world_bots_see_only_views(inner: str) -> None:
+    for cls in (WorldBot, WorldSearchBot, WorldBaselineBot):
         assert list(inspect.signature(cls.choose).parameters) == ["self", "view", "legal", "rng", "board"]
-    spy = _Spy()
+    spy = _Spy(inner)
     game = Game.new("world", players=3, seed=4)
     while not game.is_over and len(game.actions) < 120:
         legal = game.legal_actions()
@@ -121,15 +123,24 @@ def test_hard_beats_random() -> None:
     assert res["entries"][0]["wins"] == 2
 
 
-@pytest.mark.parametrize("name", ["destination_hungry", "route_focus", "one_step_thinker",
-                                  "long_route_junkie"])
-def test_baselines_refuse_world_games_clearly(name: str) -> None:
-    game = Game.new("world", players=2, seed=1)
-    with pytest.raises(EngineError, match="does not play 'world'"):
-        bot_action(game, name)
-    assert name not in bot_names_for("world")
-    with pytest.raises(EngineError, match="does not play"):
-        run_tournament("world", 2, [name, "random"], games=1)
+@pytest.mark.parametrize("name", BASELINES)
+def test_baselines_play_full_two_player_world_games(name: str) -> None:
+    bot = get_variant_bot("world", name)
+    assert isinstance(bot, WorldBaselineBot) and bot.variants == ("world",)
+    game = _play([name, "normal"], seed=6)
+    game.variant.check_invariants(game.state)
+    assert game.is_over
+    assert _play([name, "random"], seed=7).scores()[0]["winner"]  # a real style, far above random
+
+
+def test_baselines_play_four_player_world_games_and_replay() -> None:
+    a = _play(BASELINES, seed=11)
+    a.variant.check_invariants(a.state)
+    assert a.is_over
+    b = _play(BASELINES, seed=11)
+    assert [x.text() for x in a.actions] == [x.text() for x in b.actions]
+    res = run_tournament("world", 2, ["route_focus", "random"], games=1, seed=2)
+    assert res["entries"][0]["wins"] == 1
 
 
 def test_hard_search_stays_within_its_ply_budget() -> None:

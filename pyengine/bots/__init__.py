@@ -112,6 +112,13 @@ def _register_builtin() -> None:
     register_variant_bot("world", "easy", world_easy_bot)
     register_variant_bot("world", "normal", world_normal_bot)
     register_variant_bot("world", "hard", world_hard_bot)
+    # The FDG 2017 baselines on the world map (world_baselines.py).
+    from .world_baselines import (destination_hungry_world_bot, long_route_junkie_world_bot,
+                                  one_step_thinker_world_bot, route_focus_world_bot)
+    register_variant_bot("world", "destination_hungry", destination_hungry_world_bot)
+    register_variant_bot("world", "route_focus", route_focus_world_bot)
+    register_variant_bot("world", "one_step_thinker", one_step_thinker_world_bot)
+    register_variant_bot("world", "long_route_junkie", long_route_junkie_world_bot)
 
 
 _register_builtin()
