@@ -106,6 +106,12 @@ def _register_builtin() -> None:
     register_variant_bot("cardgame", "easy", cardgame_easy_bot)
     register_variant_bot("cardgame", "normal", cardgame_normal_bot)
     register_variant_bot("cardgame", "hard", cardgame_hard_bot)
+    # The FDG 2017 play styles mapped onto the card game (cardgame_baselines.py).
+    from . import cardgame_baselines as cg_styles
+    register_variant_bot("cardgame", "destination_hungry", cg_styles.destination_hungry_bot)
+    register_variant_bot("cardgame", "route_focus", cg_styles.route_focus_bot)
+    register_variant_bot("cardgame", "one_step_thinker", cg_styles.one_step_thinker_bot)
+    register_variant_bot("cardgame", "long_route_junkie", cg_styles.long_route_junkie_bot)
     # Rails & Sails (world map): its own bots behind the level names (world_bots.py, world_search.py).
     from .world_bots import world_easy_bot, world_normal_bot
     from .world_search import world_hard_bot
