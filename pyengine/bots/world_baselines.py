@@ -274,10 +274,6 @@ class OneStepThinkerPolicy(StylePolicy):
         open_t = [t for t in k.tickets if not ticket_done(m, roots, t)]
         on_path = set(plan.routes)
         options: list[tuple[float, Action]] = []
-        for r, opts in claims.items():
-            a = self.pay(k, m, plan, opts)
-            assert isinstance(a, ClaimRoute)
-            options.append((self.claim_value(k, m, r, a, on_path, open_t, roots, plan), a))
         if any(isinstance(a, (DrawCard, TakeCard)) for a in legal):
             options.append((self.card_value, self.draw(k, m, legal, plan, rng, second=False)))
         if DrawTickets() in legal:
@@ -287,16 +283,32 @@ class OneStepThinkerPolicy(StylePolicy):
             ex = self.exchange_choice(k, m, plan, exchanges)
             if ex is not None:  # it makes a payable route on a path claimable
                 options.append((self.card_value + 0.1, ex))
-        if not options:
-            return legal[0]
-        # First best wins: the list follows the sorted legal actions, so ties replay exactly.
-        best = max(range(len(options)), key=lambda i: (options[i][0], -i))
-        return options[best][1]
+        # Claims: the value before its payment's costs bounds the value, so payments are only
+        # priced for claims that can still win (ties go to the claim first in legal order).
+        best: tuple[float, int, Action] | None = None
+        if options:
+            i = max(range(len(options)), key=lambda i: (options[i][0], -i))
+            best = (options[i][0], -len(claims) - i, options[i][1])
+        bounds = sorted(((self.claim_value(k, m, r, on_path, open_t, roots), -i, r)
+                         for i, r in enumerate(claims)), reverse=True)
+        for bound, neg_i, r in bounds:
+            if best is not None and (bound, neg_i) < best[:2]:
+                break
+            for a in claims[r]:
+                value = bound - self.spend_cost(k, m, plan, a)
+                if best is None or (value, neg_i) > best[:2]:
+                    best = (value, neg_i, a)
+        return best[2] if best is not None else legal[0]
 
-    def claim_value(self, k: Know, m: WorldModel, r: int, a: ClaimRoute, on_path: set[int],
-                    open_t: list[int], roots: list[int], plan: Plan) -> float:
+    def spend_cost(self, k: Know, m: WorldModel, plan: Plan, a: ClaimRoute | BuildHarbor) -> float:
+        """What paying ``a`` costs now: the cards the paths lose (the planner's ``pay_cost``)
+        and half a point a joker."""
+        return self.pay_cost(k, m, plan, a) + 0.5 * sum(n for name, n in a.cards if name == "joker")
+
+    def claim_value(self, k: Know, m: WorldModel, r: int, on_path: set[int], open_t: list[int],
+                    roots: list[int]) -> float:
         """Points now, tickets this claim completes, a route on a ticket path; pieces spent off
-        every path, cards the paths lose and jokers spent count against it."""
+        every path count against it (the payment's costs come on top: ``spend_cost``)."""
         L = m.length[r]
         value = float(m.points[r])
         if r in on_path:
@@ -305,8 +317,7 @@ class OneStepThinkerPolicy(StylePolicy):
             for t in open_t:
                 joined = {rb if roots[c] == ra else roots[c] for c in m.t_cities[t]}
                 if len(joined) == 1:
-                    hi = m.t_values[t][0]
-                    value += hi - m.t_values[t][2]  # from the penalty to the value
+                    value += m.t_values[t][0] - m.t_values[t][2]  # from the penalty to the value
         else:
             # Pieces spent off every path could score elsewhere (the planner's 1.5 a piece);
             # leaving too few of that kind for the paths puts the open tickets at risk.
@@ -314,8 +325,7 @@ class OneStepThinkerPolicy(StylePolicy):
             need = sum(m.length[x] for x in on_path if m.ship[x] == m.ship[r])
             if my_pieces(k, m.ship[r]) - L < need:
                 value -= sum(m.t_values[t][0] for t in open_t)
-        value -= 0.5 * sum(n for name, n in a.cards if name == "joker")
-        return value - self.pay_cost(k, m, plan, a)
+        return value
 
     def main(self, k: Know, m: WorldModel, legal: Sequence[Action], plan: Plan, rng: Rng) -> Action:
         claims, harbors, exchanges = split_legal(m, legal)
@@ -333,8 +343,8 @@ class OneStepThinkerPolicy(StylePolicy):
         if isinstance(move, ClaimRoute):
             roots = connected_sets(k, m, k.me)
             open_t = [t for t in k.tickets if not ticket_done(m, roots, t)]
-            return self.claim_value(k, m, m.route_index[move.route], move, set(plan.routes),
-                                    open_t, roots, plan)
+            return self.claim_value(k, m, m.route_index[move.route], set(plan.routes), open_t,
+                                    roots) - self.spend_cost(k, m, plan, move)
         return self.card_value
 
     def harbor_value(self, k: Know, m: WorldModel, plan: Plan, h: BuildHarbor) -> float:
@@ -348,7 +358,7 @@ class OneStepThinkerPolicy(StylePolicy):
         value = now + 0.5 * (HARBOR_VALUES[min(3, named)] - now)
         if value <= 0:
             value = 4.0 if k.final_round or k.pieces(k.me) <= 12 else -1.0
-        return value - self.pay_cost(k, m, plan, h) - 0.5 * sum(n for name, n in h.cards if name == "joker")
+        return value - self.spend_cost(k, m, plan, h)
 
 
 class LongRouteJunkiePolicy(StylePolicy):
