@@ -14,8 +14,9 @@ the hard bot (``cardgame_search``) fills them at random and plays the game out.
 
 Levels:
 
-* easy -- simple rules: keep the 1-2 cheapest tickets, take face-up cards the tickets need,
-  play a set as soon as it has 2+ cards of a needed, playable color, never draws tickets.
+* easy -- simple rules: keep the 3 cheapest tickets, take face-up cards the tickets need,
+  play a set as soon as it has 2+ cards of a playable color (a lone needed card with one
+  locomotive counts), now and then draw tickets and keep those the spare cards already pay.
 * normal -- a one-step planner over an estimate of the final on-the-way pile: pile now + what
   the rows will still move before the half ends (minus a raid risk) + hand cards it can still
   play + a budget of cards it can still draw and route through the yard. Tickets are valued by
@@ -520,7 +521,7 @@ def _pick_keep(sub: Sequence[int], legal: Sequence[Action]) -> Action:
 
 # ---------------------------------------------------------------------- easy
 class EasyPolicy:
-    """Simple rules, no look-ahead."""
+    """Simple rules, no look-ahead: cheap tickets, needed colors, sets as soon as possible."""
 
     def __init__(self, variant: CardGameVariant) -> None:
         self.v = variant
@@ -571,9 +572,14 @@ class EasyPolicy:
                 info = self.v.play_info[a]
                 if info[0] == "set":
                     _, c, n, k = info
-                    if k or n < 2:
-                        continue  # easy keeps its locomotives and plays plain pairs or more
-                    score = (True, want[c] > 0, n)
+                    if n == 1 and k == 1 and want[c] > 0:
+                        # A lone needed card with one locomotive: else locomotives pile up in
+                        # the hand and never reach the pile (the main loss at 4 players).
+                        score = (True, True, 2)
+                    elif k or n < 2:
+                        continue  # otherwise plain pairs or more, locomotives kept
+                    else:
+                        score = (True, want[c] > 0, n)
                 else:
                     score = (sum(1 for c in info[1] if want[c] > 0) >= 2 or not short, True, 1)
                 if best is None or score > best[0]:
