@@ -143,27 +143,34 @@ def test_baselines_play_four_player_world_games_and_replay() -> None:
     assert res["entries"][0]["wins"] == 1
 
 
+def _searched_plies(bot: WorldSearchBot, seed: int, max_actions: int = 10_000) -> list[int]:
+    """Seat 0 played by ``bot`` against normal: the simulated plies of each searched decision."""
+    game = Game.new("world", players=2, seed=seed)
+    plies: list[int] = []
+    while not game.is_over and len(game.actions) < max_actions:
+        legal = game.legal_actions()
+        if game.current_player == 0 and len(legal) > 1:
+            bot.last_plies = -1
+            action = bot.choose(game.view(0, log=False), list(legal), Rng(len(game.actions)),
+                                game.variant.board_view())
+            assert action in legal
+            if bot.last_plies >= 0:
+                plies.append(bot.last_plies)
+        else:
+            action = bot_action(game, "normal")
+        game.apply(action)
+    return plies
+
+
 def test_hard_search_stays_within_its_ply_budget() -> None:
     """Searched decisions simulate at most ``ply_budget`` plies in all (cut-off playouts are
     evaluated), so their cost is fixed by the budget, never by the clock."""
     bot = WorldSearchBot("world_hard_budget", "", WorldSearchParams(samples=2, max_candidates=3,
                                                                      ply_budget=90))
     assert bot.horizon(3) == 15
-    game = Game.new("world", players=2, seed=31)
-    searched = 0
-    while not game.is_over and len(game.actions) < 40:
-        legal = game.legal_actions()
-        if game.current_player == 0 and len(legal) > 1:
-            bot.last_plies = -1
-            action = bot.choose(game.view(0, log=False), list(legal), Rng(len(game.actions)),
-                                game.variant.board_view())
-            if bot.last_plies >= 0:
-                searched += 1
-                assert 0 < bot.last_plies <= 90
-        else:
-            action = bot_action(game, "normal")
-        game.apply(action)
-    assert searched >= 2  # the setup keep and the piece mix
+    plies = _searched_plies(bot, seed=31, max_actions=40)
+    assert all(0 < p <= 90 for p in plies)
+    assert len(plies) >= 2  # the setup keep and the piece mix
 
 
 def test_default_hard_budget_is_small() -> None:
@@ -172,3 +179,14 @@ def test_default_hard_budget_is_small() -> None:
     assert isinstance(hard, WorldSearchBot)
     assert hard.search.samples * hard.search.max_candidates * hard.horizon(hard.search.max_candidates) \
         <= hard.search.ply_budget <= 1000
+
+
+def test_hard_endgame_search_plays_to_the_end_within_its_budget() -> None:
+    """Near the end every main turn is searched (the planner's move against the best claims,
+    a harbor, a draw) by playouts within ``endgame_ply_budget``; decisions stay legal."""
+    bot = WorldSearchBot("world_hard_endgame", "", WorldSearchParams(
+        search_keeps=False, search_mix=False, search_more_tickets=False, search_endgame=True,
+        endgame_samples=2, endgame_candidates=3, endgame_ply_budget=120))
+    plies = _searched_plies(bot, seed=7)
+    assert len(plies) >= 2
+    assert all(0 < p <= 120 for p in plies)

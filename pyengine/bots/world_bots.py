@@ -470,6 +470,22 @@ class WorldParams:
     stall_min_len: int = 4  # ... the best payable route this long the spare pieces allow
 
 
+def group_moves(m: WorldModel, legal: Sequence[Action]) -> tuple[
+        dict[int, list[ClaimRoute]], list[BuildHarbor], list[ExchangePieces]]:
+    """The building moves of a main turn: claims by route (one per payment), harbors, exchanges."""
+    claims: dict[int, list[ClaimRoute]] = {}
+    harbors: list[BuildHarbor] = []
+    exchanges: list[ExchangePieces] = []
+    for a in legal:
+        if isinstance(a, ClaimRoute):
+            claims.setdefault(m.route_index[a.route], []).append(a)
+        elif isinstance(a, BuildHarbor):
+            harbors.append(a)
+        elif isinstance(a, ExchangePieces):
+            exchanges.append(a)
+    return claims, harbors, exchanges
+
+
 def _logistic(x: float) -> float:
     if x > 30:
         return 1.0
@@ -612,16 +628,7 @@ class WorldPolicy:
     def main(self, k: Know, m: WorldModel, legal: Sequence[Action], plan: Plan, rng: Rng) -> Action:
         prm = self.params
         me = k.me
-        claims: dict[int, list[ClaimRoute]] = {}
-        harbors: list[BuildHarbor] = []
-        exchanges: list[ExchangePieces] = []
-        for a in legal:
-            if isinstance(a, ClaimRoute):
-                claims.setdefault(m.route_index[a.route], []).append(a)
-            elif isinstance(a, BuildHarbor):
-                harbors.append(a)
-            elif isinstance(a, ExchangePieces):
-                exchanges.append(a)
+        claims, harbors, exchanges = group_moves(m, legal)
         others_low = min((k.pieces(p) for p in range(k.n) if p != me), default=99)
         late = k.final_round or (prm.endgame and others_low <= prm.endgame_pieces)
         # Harbors first: they are worth 20-40 points (and −4 each when left unbuilt).
@@ -888,4 +895,4 @@ def world_easy_bot() -> Bot:
 
 
 __all__ = ["Know", "Plan", "WorldBot", "WorldModel", "WorldParams", "WorldPolicy", "EASY_PARAMS",
-           "NORMAL_PARAMS", "make_plan", "world_easy_bot", "world_model", "world_normal_bot"]
+           "NORMAL_PARAMS", "group_moves", "make_plan", "world_easy_bot", "world_model", "world_normal_bot"]

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from ..actions import Action, DrawTickets
+from ..actions import Action, DrawCard, DrawTickets, TakeCard
 from ..rng import Rng
 from ..variants import get_variant
 from ..variants.world import (CARD_COUNTS, CARD_INDEX, CARD_NAMES, DECK_OF, MAX_SHIPS, MAX_TRAINS, NCARDS,
@@ -34,7 +34,7 @@ from .base import Bot, time_up
 from .world_bots import (KEEP_TICKETS, MAIN, NORMAL_PARAMS, OVER, PHASES, SECOND_CARD, SETUP_PIECES,
                          SETUP_TICKETS,
                          Know, Plan, WorldModel, WorldParams, WorldPolicy, blocked, can_pay,
-                         world_model)
+                         connected_sets, group_moves, ticket_done, world_model)
 
 WIN_BONUS = 25.0
 
@@ -54,6 +54,15 @@ class WorldSearchParams:
     win_bonus: float = WIN_BONUS
     piece_value: float = 1.5  # evaluation of a cut-off playout: points a spare piece may still make
     card_value: float = 0.3  # ... and a card in hand
+    # End-game search: once some seat is this close to the end (pieces), every main-turn move is
+    # checked against the best claims now, a harbor and a draw by playouts to the real end.
+    search_endgame: bool = False
+    endgame_pieces: int = 12
+    endgame_candidates: int = 5
+    endgame_samples: int = 6
+    endgame_ply_budget: int = 600
+    endgame_bonus: float = 1.0  # default_bonus / min_z of the end-game choice (exact playouts)
+    endgame_min_z: float = 1.0
 
 
 def sample_world(view: dict[str, Any], m: WorldModel, rng: Rng) -> WorldState:
@@ -283,19 +292,67 @@ class WorldSearchBot(Bot):
         cands = self.candidates(k, m, legal, default)
         if len(cands) <= 1 or time_up():
             return default
-        return self.evaluate(view, m, cands, rng)
+        return self.evaluate(view, m, cands, rng, self.in_endgame(k))
 
-    def samples_for(self, players: int) -> int:
+    def samples_for(self, players: int, endgame: bool = False) -> int:
         """Worlds per searched decision: fewer with more players (each cut-off playout is
         evaluated for every seat), so a decision's cost stays about the same."""
-        return self.search.samples if players <= 2 else max(2, self.search.samples * 2 // players)
+        samples = self.search.endgame_samples if endgame else self.search.samples
+        return samples if players <= 2 else max(2, samples * 2 // players)
 
-    def horizon(self, ncands: int, players: int = 2) -> int:
+    def horizon(self, ncands: int, players: int = 2, endgame: bool = False) -> int:
         """Plies per playout: the cap, or the decision's budget shared by all playouts."""
+        budget = self.search.endgame_ply_budget if endgame else self.search.ply_budget
         return max(1, min(self.search.max_rollout_plies,
-                          self.search.ply_budget // max(1, ncands * self.samples_for(players))))
+                          budget // max(1, ncands * self.samples_for(players, endgame))))
+
+    def in_endgame(self, k: Know) -> bool:
+        """Whether the end is near enough for playouts to the real end (some seat's pieces)."""
+        return self.search.search_endgame and k.phase == MAIN and (
+            k.final_round or min(k.pieces(p) for p in range(k.n)) <= self.search.endgame_pieces)
+
+    def endgame_candidates(self, k: Know, m: WorldModel, legal: Sequence[Action],
+                           default: Action) -> list[Action]:
+        """The planner's move, the claims worth most now (route points plus the tickets they
+        complete), the best harbor and the planner's card draw."""
+        pol = self.policy
+        plan = pol.plan(k, m)
+        claims, harbors, _ = group_moves(m, legal)
+        open_t = pol.open_tickets(k, m)
+        scored = []
+        for r in claims:
+            owner = list(k.owner)
+            owner[r] = k.me
+            roots = connected_sets(replace(k, owner=owner), m, k.me)
+            gain = m.points[r] + sum(m.t_values[t][0] - m.t_values[t][2] for t in open_t
+                                     if ticket_done(m, roots, t))
+            scored.append((-gain, r))
+        scored.sort()
+        out = [default]
+        limit = self.search.endgame_candidates
+        extra: list[Action] = []
+        if harbors:
+            h = pol.harbor_choice(k, m, plan, harbors, True)
+            if h is not None:
+                extra.append(h)
+        if not isinstance(default, (DrawCard, TakeCard)):
+            draw = pol.draw(k, m, legal, plan, Rng(0), second=False)
+            if isinstance(draw, (DrawCard, TakeCard)):
+                extra.append(draw)
+        for _, r in scored:
+            if len(out) + len(extra) >= limit:
+                break
+            a = pol.pay(k, m, plan, claims[r])
+            if a not in out:
+                out.append(a)
+        for a in extra:
+            if a not in out and len(out) < limit:
+                out.append(a)
+        return out
 
     def candidates(self, k: Know, m: WorldModel, legal: Sequence[Action], default: Action) -> list[Action]:
+        if self.in_endgame(k):
+            return self.endgame_candidates(k, m, legal, default)
         out = [default]
         limit = self.search.max_candidates
         if k.phase in (SETUP_TICKETS, KEEP_TICKETS) and self.search.search_keeps:
@@ -318,14 +375,15 @@ class WorldSearchBot(Bot):
                 out.append(alt.decide(k, m, rest, Rng(0)))
         return out[:limit]
 
-    def evaluate(self, view: dict[str, Any], m: WorldModel, cands: list[Action], rng: Rng) -> Action:
+    def evaluate(self, view: dict[str, Any], m: WorldModel, cands: list[Action], rng: Rng,
+                 endgame: bool = False) -> Action:
         variant = get_variant("world")
         me = int(view["you"])
         vals: list[list[float]] = [[] for _ in cands]
         n_players = len(view["players"])
-        horizon = self.horizon(len(cands), n_players)
+        horizon = self.horizon(len(cands), n_players, endgame)
         self.last_plies = 0
-        for w in range(self.samples_for(n_players)):
+        for w in range(self.samples_for(n_players, endgame)):
             if w and time_up():  # the browser's wall-clock cap (slow devices)
                 break
             world = sample_world(view, m, rng)
@@ -338,15 +396,17 @@ class WorldSearchBot(Bot):
         # worlds and seeds for every candidate): mean gain above default_bonus and, with
         # min_z, above min_z standard errors.
         n = len(vals[0])
+        bonus = self.search.endgame_bonus if endgame else self.search.default_bonus
+        min_z = self.search.endgame_min_z if endgame else self.search.min_z
         best, best_gain = 0, 0.0
         for i in range(1, len(cands)):
             d = [a - b for a, b in zip(vals[i], vals[0])]
             mean = sum(d) / n
-            if mean <= self.search.default_bonus or mean <= best_gain:
+            if mean <= bonus or mean <= best_gain:
                 continue
-            if self.search.min_z > 0 and n > 1:
+            if min_z > 0 and n > 1:
                 var = sum((x - mean) ** 2 for x in d) / (n - 1)
-                if mean <= self.search.min_z * (var / n) ** 0.5:
+                if mean <= min_z * (var / n) ** 0.5:
                     continue
             best, best_gain = i, mean
         return cands[best]
