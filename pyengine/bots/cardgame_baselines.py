@@ -180,10 +180,8 @@ class StylePolicy:
                 return a
         return None
 
-    def greedy_keep(self, s: CardGameState, p: int, order: Sequence[int], budget: float,
-                    least: int) -> list[int]:
-        """Offered tickets in ``order`` while their cards (beyond what the spare supply pays)
-        fit ``budget``; at least ``least`` of them."""
+    def greedy_keep(self, order: Sequence[int], budget: float, least: int) -> list[int]:
+        """Offered tickets in ``order`` while their cards fit ``budget``; at least ``least``."""
         keep: list[int] = []
         used = 0.0
         for t in order:
@@ -192,7 +190,8 @@ class StylePolicy:
                 used += self.size[t]
         return keep
 
-    def min_keep(self, s: CardGameState, p: int) -> int:
+    @staticmethod
+    def min_keep(s: CardGameState) -> int:
         return 1 if s.phase == SETUP_TICKETS else 0
 
     def supply_state(self, s: CardGameState, p: int) -> tuple[float, list[int], list[int]]:
@@ -203,12 +202,12 @@ class StylePolicy:
             return f, arr, arr
         return f, arr, [a + h for a, h in zip(arr, s.hands[p])]
 
-    def capacity(self, s: CardGameState, p: int, f: float) -> float:
+    @staticmethod
+    def capacity(s: CardGameState, f: float) -> float:
         """Cards the seat can still bring to its pile this half and, with 4 players in the first
         half, the next one: a bit under one per own turn."""
         later = 13.0 if s.half < s.halves else 0.0
         return 0.8 * max(0.0, f - 2.0 + later)
-
 
 
 # ---------------------------------------------------------------------- the styles
@@ -222,14 +221,14 @@ class DestinationHungry(StylePolicy):
     def keep(self, s: CardGameState, p: int) -> list[int]:
         f, arr, have = self.supply_state(s, p)
         spare = self.spare(s.tickets[p], have)
-        budget = self.hunger * (self.capacity(s, p, f) + sum(have)) - sum(
+        budget = self.hunger * (self.capacity(s, f) + sum(have)) - sum(
             self.size[t] for t in s.tickets[p])
 
         def overlap(t: int) -> float:  # the share of the ticket its "network" already holds
             return sum(min(k, spare[c]) for c, k in enumerate(self.need[t])) / self.size[t]
 
         order = sorted(s.offered[p], key=lambda t: (-self.points[t] * (1.0 + overlap(t)), t))
-        return self.greedy_keep(s, p, order, budget, self.min_keep(s, p))
+        return self.greedy_keep(order, budget, self.min_keep(s))
 
     def first_deck(self, s: CardGameState) -> int:
         """The deck after the deal (every player's 8 cards and 5 face-up cards)."""
@@ -243,7 +242,7 @@ class DestinationHungry(StylePolicy):
         young = len(s.deck) >= self.early * self.first_deck(s)
         if s.phase == MAIN:
             demand = sum(self.size[t] for t in mine)
-            if (young and demand < self.capacity(s, p, f) + sum(have)) or (
+            if (young and demand < self.capacity(s, f) + sum(have)) or (
                     open_cards == 0 and f >= 4):
                 act = self.draw_tickets(s, legal)
                 if act is not None:
@@ -265,10 +264,10 @@ class RouteFocus(StylePolicy):
 
     def keep(self, s: CardGameState, p: int) -> list[int]:
         f, arr, have = self.supply_state(s, p)
-        budget = self.capacity(s, p, f) + sum(self.spare(s.tickets[p], have))
+        budget = self.capacity(s, f) + sum(self.spare(s.tickets[p], have))
         ratio = sorted(s.offered[p], key=lambda t: (-self.points[t] / self.size[t], -self.points[t], t))
         fits = [t for t in ratio if self.size[t] <= budget]
-        least = self.min_keep(s, p)
+        least = self.min_keep(s)
         # The paper's agent keeps few tickets: two at the start, then one per draw.
         want = 2 if s.phase == SETUP_TICKETS else 1
         return (fits[:want] or ratio[:least]) if fits or least else []
@@ -317,7 +316,7 @@ class OneStepThinker(StylePolicy):
             scored.append(((2.0 * got / self.size[t] - 1.0) * self.points[t], t))
         scored.sort(key=lambda x: (-x[0], x[1]))
         keep = [t for v, t in scored if v > 0]
-        return keep or [t for _, t in scored[:self.min_keep(s, p)]]
+        return keep or [t for _, t in scored[:self.min_keep(s)]]
 
     def decide(self, s: CardGameState, p: int, legal: Sequence[Action], rng: Rng) -> Action:
         f, arr, have = self.supply_state(s, p)
@@ -377,10 +376,10 @@ class LongRouteJunkie(StylePolicy):
 
     def keep(self, s: CardGameState, p: int) -> list[int]:
         f, arr, have = self.supply_state(s, p)
-        budget = self.capacity(s, p, f) + sum(self.spare(s.tickets[p], have))
+        budget = self.capacity(s, f) + sum(self.spare(s.tickets[p], have))
         order = sorted(s.offered[p], key=lambda t: (-self.size[t], -self.points[t], t))
         keep = [t for t in order[:2 if s.phase == SETUP_TICKETS else 1] if self.size[t] <= budget]
-        return keep or order[:self.min_keep(s, p)]
+        return keep or order[:self.min_keep(s)]
 
     def decide(self, s: CardGameState, p: int, legal: Sequence[Action], rng: Rng) -> Action:
         f, arr, have = self.supply_state(s, p)
