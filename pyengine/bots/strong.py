@@ -20,14 +20,12 @@ longest routes it can pay for ("fillers"):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Sequence
 
 from ..actions import Action, ClaimRoute, DrawCard, DrawTickets, TakeCard
 from ..rng import Rng
-from .base import Bot
-from .heuristic import PlannerParams, PlannerPolicy, _locos, _pick, color_demand
-from .model import (INF, BoardModel, Plan, RouteIndex, Situation, TicketIndex, board_model,
-                    plan_tickets)
+from .heuristic import PlannerBot, PlannerParams, PlannerPolicy, _locos, _pick, color_demand
+from .model import INF, BoardModel, Plan, RouteIndex, Situation, TicketIndex, plan_tickets
 
 
 @dataclass(frozen=True)
@@ -285,23 +283,22 @@ class StrongPolicy(PlannerPolicy):
                           else fill[: self.sp.filler_guide], rng)
 
 
-class StrongBot(Bot):
-    """A bot driven by ``StrongPolicy`` on the seat's view."""
+class StrongBot(PlannerBot):
+    """A planner bot driven by ``StrongPolicy`` on the seat's view."""
+
+    policy: StrongPolicy
 
     def __init__(self, name: str, description: str, params: StrongParams | None = None) -> None:
         self.name = name
         self.description = description
         self.policy = StrongPolicy(params)
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
-               board: dict[str, Any]) -> Action:
-        sit = Situation.from_view(view, board_model(board))
-        return _pick(self.policy.decide(sit, legal, rng), legal)
-
 
 # Tuned by seat-rotated tournaments against the baselines (docs/bots.md): plan over long routes,
 # value a planned train at 3 points, keep no extra tickets later, fillers at least 5 long.
 HARD_PARAMS = StrongParams(discount=0.5, train_value=3.0, draw_tickets=False, filler_min=5)
 # "normal": the same policy with weaker choices (cheaper trains in the ticket valuation, shorter
-# fillers, more tickets mid-game), measured between easy and hard.
-NORMAL_STRONG_PARAMS = StrongParams(discount=0.5, train_value=1.0, draw_tickets=True, filler_min=4)
+# fillers not steered towards its own network, more tickets mid-game), measured between easy and
+# hard at 2 and 4 players (docs/bots.md).
+NORMAL_STRONG_PARAMS = StrongParams(discount=0.5, train_value=1.0, draw_tickets=True, filler_min=4,
+                                    near_bonus=0.0)
