@@ -48,6 +48,17 @@ def test_levels_are_registered() -> None:
         assert isinstance(get_bot(level), Bot)
 
 
+def test_normal_is_the_weaker_long_route_planner() -> None:
+    """normal = strong.py's planner with NORMAL_STRONG_PARAMS (the plain planner was hardly
+    better than easy at 4 players); easy stays the sloppy plain planner."""
+    from pyengine.bots.heuristic import PlannerPolicy
+    from pyengine.bots.strong import NORMAL_STRONG_PARAMS, StrongBot, StrongPolicy
+    normal = get_bot("normal")
+    assert isinstance(normal, StrongBot) and normal.policy.sp == NORMAL_STRONG_PARAMS
+    easy = get_bot("easy")
+    assert type(easy.policy) is PlannerPolicy and not isinstance(easy.policy, StrongPolicy)  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize("bots", [["normal", "route_focus"], ["hard_small", "one_step_thinker"],
                                   ["hard", "long_route_junkie"]])
 def test_bot_games_replay_identically(bots: list[str]) -> None:
