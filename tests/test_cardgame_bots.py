@@ -17,8 +17,8 @@ from pyengine.rng import Rng
 
 # The hard bot's algorithm with a small budget keeps the tests quick.
 register_variant_bot("cardgame", "cg_hard_small", lambda: SearchBot(
-    "cg_hard_small", "", lambda v: SearchPolicy(v, SearchParams(max_worlds=2, min_worlds=1, budget=0,
-                                                                candidates=2))))
+    "cg_hard_small", "", lambda v: SearchPolicy(v, SearchParams(
+        max_worlds=2, min_worlds=1, budget=0, candidates=2, deep_candidates=2))))
 
 
 def _play(bots: list[str], seed: int, start: Game | None = None) -> Game:
