@@ -17,7 +17,8 @@ from pyengine.game import Game
 from pyengine.rng import Rng
 
 BASELINES = ["destination_hungry", "route_focus", "one_step_thinker", "long_route_junkie"]
-SMALL_HARD = WorldSearchBot("world_hard_small", "", WorldSearchParams(samples=1, max_candidates=2))
+SMALL_HARD = WorldSearchBot("world_hard_small", "", WorldSearchParams(
+    samples=1, max_candidates=2, endgame_samples=1, endgame_candidates=2))
 
 
 def _play(bots: list[str | Bot], seed: int) -> Game:
@@ -179,6 +180,9 @@ def test_default_hard_budget_is_small() -> None:
     assert isinstance(hard, WorldSearchBot)
     assert hard.search.samples * hard.search.max_candidates * hard.horizon(hard.search.max_candidates) \
         <= hard.search.ply_budget <= 1000
+    ends = hard.search.endgame_candidates
+    assert hard.search.endgame_samples * ends * hard.horizon(ends, endgame=True) \
+        <= hard.search.endgame_ply_budget <= 1000
 
 
 def test_hard_endgame_search_plays_to_the_end_within_its_budget() -> None:

@@ -56,7 +56,7 @@ class WorldSearchParams:
     card_value: float = 0.3  # ... and a card in hand
     # End-game search: once some seat is this close to the end (pieces), every main-turn move is
     # checked against the best claims now, a harbor and a draw by playouts to the real end.
-    search_endgame: bool = False
+    search_endgame: bool = True
     endgame_pieces: int = 12
     endgame_candidates: int = 5
     endgame_samples: int = 6
