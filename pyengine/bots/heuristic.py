@@ -1,8 +1,9 @@
 """The planning bot: tickets -> a route network -> the cards for it -> claims.
 
-One policy, tuned by ``PlannerParams``, serves the "easy" and "normal" levels and is the rollout
-policy of the "hard" search bot. It works on a ``Situation`` (the seat's knowledge), so it runs
-both on a real view and on a sampled belief state inside the search.
+One policy, tuned by ``PlannerParams``, serves the "easy" level, is the base of the long-route
+planner (``strong.py``: "normal" and "hard") and the rollout policy of the Monte Carlo bot
+(``search.py``). It works on a ``Situation`` (the seat's knowledge), so it runs both on a real
+view and on a sampled belief state inside the search.
 """
 from __future__ import annotations
 
