@@ -1,113 +1,38 @@
 // One game on screen: board, market, hand, tickets, players, log, routes list, dialogs, bots.
-import { h, sleep, reducedMotion } from "./dom.js";
+import { h, reducedMotion } from "./dom.js";
 import { t, tMaybe } from "../i18n.js";
 import { BoardView } from "./board.js";
-import { cardFace, cardName, symbolSvg, PLAYER_COLORS, CARD_COLORS } from "./cards.js";
+import { cardFace, cardName, symbolSvg, CARD_COLORS } from "./cards.js";
 import { groupTurns, describeTurn, routeName, ticketName } from "./logtext.js";
-import { ticketDialog, paymentDialog, passDeviceDialog, confirmDialog, modal, close } from "./dialogs.js";
+import { ticketDialog, paymentDialog, modal, close } from "./dialogs.js";
 import { endScreen } from "./endscreen.js";
-import { SPEEDS, BOT_MAX_SECONDS } from "./newgame.js";
 import { icon } from "./icons.js";
-import { saveGame, removeSave, downloadRecord } from "./saves.js";
+import { TurnScreen } from "./turnscreen.js";
 
-const SAVE_KEY = "railtrip.saved.v1";
-
-export function loadSaved() {
-  try {
-    const saved = JSON.parse(localStorage.getItem(SAVE_KEY) || "null");
-    return saved && saved.record && saved.settings ? saved : null;
-  } catch {
-    return null;
-  }
-}
-
-function clearSaved() {
-  try { localStorage.removeItem(SAVE_KEY); } catch { /* ignore */ }
-}
-
-/** Delay before showing a bot's action, from the URL (?botDelay=ms, for tests) or the chosen speed. */
-function botDelay(speed) {
-  const q = new URLSearchParams(location.search).get("botDelay");
-  if (q !== null && /^\d+$/.test(q)) return Number(q);
-  return SPEEDS[speed] ?? SPEEDS.normal;
-}
-
-export class GameScreen {
+export class GameScreen extends TurnScreen {
   /**
    * ctx: {engine, root, board, version, toast(msg, kind), langSwitch(), onNewGame(), startGame(settings)}
    * settings: {variant, players, seed, seats:[{name, kind, bot, color}], speed}
    */
   constructor(ctx, settings) {
-    this.ctx = ctx;
-    this.engine = ctx.engine;
-    this.board = ctx.board;
-    this.settings = settings;
-    this.seats = settings.seats;
-    this.names = this.seats.map((s) => s.name);
-    this.colors = this.seats.map((s) => PLAYER_COLORS[s.color] ?? "#888");
-    this.humans = this.seats.filter((s) => s.kind === "human").length;
-    this.viewer = this.humans > 1 ? null : this.seats.findIndex((s) => s.kind === "human");
-    this.res = null;
-    this.busy = false;
-    this.dialog = null;
-    this.dialogKind = null;
-    this.alive = true;
+    super(ctx, settings);
     this.focus = null;            // {cities:Set, routes:Set} shown on the map
     this.pinnedTicket = null;
-    this.lastLogLength = -1;
-    this.prevHand = {};
-    this.finalAnnounced = false;
     this.endShown = false;
-    this.delay = botDelay(settings.speed);
-    this.#build();
+    this._build();
   }
 
-  // ------------------------------------------------------------------ lifecycle
-  async start(record = null) {
-    this.#setRoot({ uiState: "playing" });
-    let res;
-    try {
-      if (record) {
-        res = await this.engine.call("load", { record, player: this.viewer });
-      } else {
-        res = await this.engine.call("new_game", {
-          variant: this.settings.variant, players: this.settings.players, seed: this.settings.seed,
-          seats: this.seats.map(({ name, kind, bot, color }) => ({ name, kind, bot, color })), player: this.viewer,
-        });
-      }
-    } catch (err) {
-      this.ctx.toast(t("error.start", { message: err.message }), "error");
-      this.ctx.onNewGame(true);
-      return;
-    }
-    if (!this.alive) return;
-    this.gameId = res.game_id;
-    window.__railtripRecord = () => this.engine.call("record", { game_id: this.gameId });
-    window.__railtripAct = (text) => this.act(text);
-    window.__railtrip = { gameId: this.gameId, settings: this.settings, board: this.boardView, state: () => this.res, record: window.__railtripRecord };
-    await this.#handle(res);
+  _testInfo() {
+    return { board: this.boardView };
   }
 
-  /** For the replay viewer (replay.js): shows an engine state read-only (no bots, saves or dialogs). */
-  showFrozen(gameId, res) {
-    this.frozen = true;
-    this.gameId = gameId;
-    this.res = res;
-    this.busy = false;
-    this.lastLogLength = -1;
-    this.render();
-  }
-
-  destroy() {
-    this.alive = false;
-    close(this.dialog);
+  _unbuild() {
     this.boardView.destroy();
-    document.removeEventListener("keydown", this.keyHandler);
-    if (this.gameId) this.engine.call("drop", { game_id: this.gameId }).catch(() => {});
+    super._unbuild();
   }
 
   // ------------------------------------------------------------------ building the screen
-  #build() {
+  _build() {
     const b = this.board;
     this.boardView = new BoardView(b, {
       onRouteActivate: (id, { pointerType }) => {
@@ -118,24 +43,7 @@ export class GameScreen {
       title: tMaybe(`variant.${this.settings.variant}.title`, b.name),
     });
 
-    this.statusMain = h("span", { class: "status-main", testid: "turn-status" });
-    this.statusLast = h("span", { class: "status-last", testid: "last-action" });
-    this.finalBadge = h("span", { class: "final-badge", testid: "final-round", role: "status", hidden: true });
-    this.passBtn = h("button", { type: "button", class: "btn btn-secondary btn-small", testid: "pass-turn", hidden: true,
-      text: t("game.pass"), on: { click: () => this.#passTurn() } });
-    this.scoresBtn = h("button", { type: "button", class: "btn btn-secondary btn-small", testid: "show-scores", hidden: true,
-      text: t("end.showScores"), on: { click: () => this._showEnd() } });
-    const menu = h("details", { class: "menu" },
-      h("summary", { class: "menu-btn", "aria-label": t("menu.title"), title: t("menu.title"), testid: "menu" }, icon("menu", 20)),
-      h("div", { class: "menu-panel" },
-        h("button", { type: "button", testid: "menu-new-game", text: t("menu.newGame"), on: { click: () => { menu.open = false; this.#confirmNewGame(); } } }),
-        h("button", { type: "button", testid: "menu-download", text: t("menu.download"), on: { click: () => { menu.open = false; this.download(); } } }),
-        this.ctx.share ? h("button", { type: "button", testid: "menu-share", text: t("menu.share"), on: { click: () => { menu.open = false; this.ctx.share(this); } } }) : null,
-        h("div", { class: "menu-row" }, h("span", { text: t("menu.speed") }), this.#speedSelect())));
-    const top = h("header", { class: "topbar" },
-      h("span", { class: "brand-sm", text: "Railtrip" }),
-      h("div", { class: "status", "aria-live": "polite" }, this.statusMain, this.statusLast),
-      this.finalBadge, this.passBtn, this.scoresBtn, this.ctx.langSwitch(), menu);
+    const top = this._topbar();
 
     this.market = this._buildMarket();
     this.handArea = this._buildHandArea();
@@ -196,51 +104,7 @@ export class GameScreen {
     return this.handArea;
   }
 
-  #speedSelect() {
-    return h("select", { testid: "menu-speed", "aria-label": t("menu.speed"), on: { change: (e) => {
-      this.settings.speed = e.target.value;
-      this.delay = botDelay(e.target.value);
-    } } }, Object.keys(SPEEDS).map((k) => h("option", { value: k, selected: k === this.settings.speed, text: t(`speed.${k}`) })));
-  }
-
   // ------------------------------------------------------------------ the flow
-  _isBot(seat) {
-    return this.seats[seat]?.kind === "bot";
-  }
-
-  async #handle(res) {
-    if (!this.alive) return;
-    this.res = res;
-    this.busy = false;
-    if (res.over) {
-      removeSave(this.settings.saveId);
-      this.render();
-      this._showEnd();
-      return;
-    }
-    this.#save();
-    const cur = res.current;
-    if (this._isBot(cur)) {
-      this.render();
-      this.#runBot();
-      return;
-    }
-    if (this.viewer !== cur) {
-      if (this.humans > 1) {
-        this.viewer = null;
-        this.res = await this.engine.call("state", { game_id: this.gameId, player: null });
-        this.render();
-        this.#showPass(cur);
-        this._updateRoot();
-        return;
-      }
-      this.viewer = cur;
-      this.res = await this.engine.call("state", { game_id: this.gameId, player: cur });
-    }
-    this.render();
-    this._prompt(this.res.legal);
-  }
-
   /** Opens the dialog a pending choice needs (tickets to keep; a variant adds its own). */
   _prompt(legal) {
     const keeps = legal.filter((a) => a.kind === "keep");
@@ -250,121 +114,8 @@ export class GameScreen {
   /** Reopens a dialog after a language change; returns whether `kind` was handled. */
   _reopen(kind) {
     if (kind === "choose-tickets") this._openTickets(this.res.legal.filter((a) => a.kind === "keep"));
-    else if (kind === "pass-device") this.#showPass(this.res.current);
-    else if (kind === "game-over") this._showEnd();
-    else return false;
+    else return super._reopen(kind);
     return true;
-  }
-
-  #showPass(cur) {
-    this.dialogKind = "pass-device";
-    this.dialog = passDeviceDialog(this.ctx.root, { name: this.names[cur], color: this.colors[cur], onReady: async () => {
-      this.dialog = null;
-      this.dialogKind = null;
-      this.viewer = cur;
-      const mine = await this.engine.call("state", { game_id: this.gameId, player: cur });
-      this.prevHand = mine.view.me?.hand ?? {};
-      this.#handle(mine);
-    } });
-  }
-
-  /** Rebuilds the screen in the current language (the game state stays). */
-  relocalize() {
-    const oldEl = this.el;
-    const kind = this.dialogKind;
-    close(this.dialog);
-    this.dialog = null;
-    this.dialogKind = null;
-    this.boardView.destroy();
-    document.removeEventListener("keydown", this.keyHandler);
-    this.lastLogLength = -1;
-    this.#build();
-    oldEl.replaceWith(this.el);
-    this.render();
-    if (kind) this._reopen(kind);
-    this._updateRoot();
-  }
-
-  async #runBot() {
-    const seat = this.res.current;
-    const t0 = performance.now();
-    if (this.humans > 1) this.viewer = null;
-    let res;
-    try {
-      res = await this.engine.call("bot_move", { game_id: this.gameId, bot: this._botName(seat), player: this.viewer, max_seconds: BOT_MAX_SECONDS });
-    } catch (err) {
-      if (!this.alive) return;
-      if (this._botFallback(seat, err)) {
-        this.#runBot();
-        return;
-      }
-      this.ctx.toast(t("error.bot", { name: this.names[seat], message: err.message }), "error");
-      return;
-    }
-    if (!this.alive) return;
-    const quick = res.event?.kind === "keep" && res.event?.setup;
-    const wait = (quick ? this.delay * 0.4 : this.delay) - (performance.now() - t0);
-    if (wait > 0) await sleep(wait);
-    if (!this.alive) return;
-    this.#animateEvent(res.event);
-    this.#handle(res);
-  }
-
-  /** The engine bot name playing `seat`. */
-  _botName(seat) {
-    return this.seats[seat].bot;
-  }
-
-  /** A variant may switch a failing bot to another one (then the move is retried). */
-  _botFallback(seat, err) {
-    void seat; void err;
-    return false;
-  }
-
-  async act(text) {
-    if (this.busy || !this.gameId) return;
-    this.busy = true;
-    this.boardView.hideTip();
-    this.render();
-    let res;
-    try {
-      res = await this.engine.call("apply", { game_id: this.gameId, action: text, player: this.viewer });
-    } catch (err) {
-      if (!this.alive) return;
-      this.ctx.toast(err.message, "error");
-      try {
-        res = await this.engine.call("state", { game_id: this.gameId, player: this.viewer });
-      } catch (err2) {
-        this.ctx.toast(err2.message, "error");
-        this.busy = false;
-        this.render();
-        return;
-      }
-    }
-    if (!this.alive) return;
-    if (res.event) this.#animateEvent(res.event, true);
-    this.#handle(res);
-  }
-
-  _legal() {
-    if (this.frozen) return [];
-    const r = this.res;
-    if (!r || r.over || this.busy || this.viewer === null || r.current !== this.viewer || this.dialogKind === "pass-device") return [];
-    return r.legal;
-  }
-
-  _actKind(kind) {
-    const a = this._legal().find((x) => x.kind === kind);
-    if (a) this.act(a.text);
-  }
-
-  _takeSlot(i) {
-    const a = this._legal().find((x) => x.kind === "take" && x.slot === i);
-    if (a) this.act(a.text);
-  }
-
-  #passTurn() {
-    this._actKind("pass");
   }
 
   _claimsFor(routeId) {
@@ -402,30 +153,6 @@ export class GameScreen {
     this._updateRoot();
   }
 
-  #confirmNewGame() {
-    if (this.res?.over) return this.ctx.onNewGame();
-    confirmDialog(this.ctx.root, { title: t("menu.newGame"), text: t("menu.newGameConfirm"), yes: t("menu.newGameYes"),
-      onYes: () => this.ctx.onNewGame() });
-  }
-
-  async download() {
-    if (!this.gameId) return;
-    try {
-      const rec = await this.engine.call("record", { game_id: this.gameId });
-      downloadRecord(rec);
-    } catch (err) {
-      this.ctx.toast(err.message, "error");
-    }
-  }
-
-  async #save() {
-    try {
-      const rec = await this.engine.call("record", { game_id: this.gameId });
-      if (!this.alive || this.res?.over) return;
-      saveGame({ record: rec, settings: this.settings, turn: this.res.view.turn });
-    } catch { /* storage full or private mode: the game goes on */ }
-  }
-
   _showEnd() {
     const res = this.res;
     if (!res?.scores) return;
@@ -451,25 +178,8 @@ export class GameScreen {
   }
 
   // ------------------------------------------------------------------ rendering
-  #setRoot({ uiState }) {
-    const root = this.ctx.root;
-    root.dataset.uiState = uiState;
-  }
-
-  _updateRoot() {
-    const r = this.res;
-    const root = this.ctx.root;
-    let state = "playing";
-    if (r?.over) state = "game-over";
-    else if (this.dialogKind && this.dialogKind !== "game-over") state = this.dialogKind;
-    else if (r && this._isBot(r.current)) state = "waiting-bot";
-    root.dataset.uiState = state;
-    root.dataset.currentPlayer = r && !r.over ? String(r.current) : "";
-    root.dataset.viewer = this.viewer === null ? "" : String(this.viewer);
-    root.dataset.myTurn = String(this._legal().length > 0);
-    root.dataset.busy = String(this.busy);
-    root.dataset.ply = String(r?.ply ?? 0);
-    root.dataset.phase = r?.phase ?? "";
+  _beforeAct() {
+    this.boardView.hideTip();
   }
 
   render() {
@@ -526,22 +236,7 @@ export class GameScreen {
   }
 
   _renderMarket(v, legal) {
-    const takes = new Map(legal.filter((a) => a.kind === "take").map((a) => [a.slot, a]));
-    v.market.forEach((card, i) => {
-      const btn = this.slots[i];
-      const key = `${card}|${takes.has(i)}`;
-      btn.disabled = !takes.has(i);
-      if (btn.dataset.key === key) return;
-      btn.dataset.key = key;
-      btn.dataset.card = card ?? "";
-      if (card) {
-        btn.replaceChildren(cardFace(card, { size: "md" }));
-        btn.setAttribute("aria-label", takes.has(i) ? t("market.take", { card: cardName(card) }) : t("market.cannotTake", { card: cardName(card) }));
-      } else {
-        btn.replaceChildren(h("span", { class: "slot-empty", text: t("market.empty") }));
-        btn.setAttribute("aria-label", t("market.empty"));
-      }
-    });
+    this._renderSlots(v.market, legal);
     const canDraw = legal.some((a) => a.kind === "draw");
     this.deckBtn.disabled = !canDraw;
     this.deckBtn.querySelector(".pile-count").textContent = String(v.deck);
@@ -714,7 +409,7 @@ export class GameScreen {
     return h("div", { class: "tip" }, lines);
   }
 
-  #animateEvent(ev, mine = false) {
+  _animateEvent(ev, mine = false) {
     if (!ev) return;
     const color = this.colors[ev.player];
     if (ev.kind === "claim") this.boardView.flash(ev.route, mine ? "rgba(255,255,255,0.95)" : color);

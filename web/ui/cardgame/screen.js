@@ -2,30 +2,18 @@
 // on-the-way pile, your hand (select cards, then play them), your tickets, the log; dialogs for
 // tickets, the end of a half and the final scores. Everything legal comes from the engine's
 // `legal` list: the page matches a selection against the "play" entries, it never decides a rule.
-import { h, sleep, reducedMotion } from "../dom.js";
+import { h, reducedMotion } from "../dom.js";
 import { t, tMaybe } from "../../i18n.js";
-import { cardFace, cardName, PLAYER_COLORS } from "../cards.js";
-import { passDeviceDialog, confirmDialog, modal, close } from "../dialogs.js";
-import { SPEEDS, BOT_MAX_SECONDS } from "../newgame.js";
+import { cardFace, cardName } from "../cards.js";
+import { modal, close } from "../dialogs.js";
 import { icon } from "../icons.js";
+import { TurnScreen } from "../turnscreen.js";
 import { COLORS, CARD_ORDER, cardChips, cardsText, cardCount, yardView, pileView, ticketCard, cityPair } from "./parts.js";
 import { logEntries } from "./logtext.js";
 import { cardTicketDialog, halfEndDialog } from "./dialogs.js";
 import { cardEndScreen } from "./endscreen.js";
-import { saveGame, removeSave, downloadRecord } from "../saves.js";
 
-const SAVE_KEY = "railtrip.saved.v1"; // the same slot as the map game (ui.js offers "Continue")
 const FALLBACK_BOT = "random";
-
-function botDelay(speed) {
-  const q = new URLSearchParams(location.search).get("botDelay");
-  if (q !== null && /^\d+$/.test(q)) return Number(q);
-  return SPEEDS[speed] ?? SPEEDS.normal;
-}
-
-function clearSaved() {
-  try { localStorage.removeItem(SAVE_KEY); } catch { /* ignore */ }
-}
 
 /** Same cards in both {card: n} maps (zero counts ignored). */
 function sameCards(a, b) {
@@ -39,132 +27,47 @@ function setColor(cards) {
   return colored.length === 1 ? colored[0] : null;
 }
 
-export class CardGameScreen {
+export class CardGameScreen extends TurnScreen {
   /**
    * ctx: {engine, root, board, version, toast(msg, kind), langSwitch(), onNewGame(), startGame(settings)}
    * settings: {variant: "cardgame", players, seed, seats:[{name, kind, bot, color}], speed, options}
    */
   constructor(ctx, settings) {
-    this.ctx = ctx;
-    this.engine = ctx.engine;
-    this.board = ctx.board;
-    this.settings = settings;
-    this.seats = settings.seats.map((s) => ({ ...s }));
-    this.names = this.seats.map((s) => s.name);
-    this.colors = this.seats.map((s) => PLAYER_COLORS[s.color] ?? "#888");
-    this.humans = this.seats.filter((s) => s.kind === "human").length;
-    this.viewer = this.humans > 1 ? null : this.seats.findIndex((s) => s.kind === "human");
-    this.res = null;
-    this.busy = false;
-    this.alive = true;
-    this.dialog = null;
-    this.dialogKind = null;
+    super(ctx, settings, settings.seats.map((s) => ({ ...s })));
     this.sel = {};
     this.halvesShown = 0;
-    this.prevHand = {};
-    this.finalAnnounced = false;
     this.pendingFx = [];
-    this.lastLogLength = -1;
-    this.delay = botDelay(settings.speed);
-    this.#build();
+    this._build();
   }
 
-  // ------------------------------------------------------------------ lifecycle
-  async start(record = null) {
-    this.ctx.root.dataset.uiState = "playing";
-    let res;
-    try {
-      res = record
-        ? await this.engine.call("load", { record, player: this.viewer })
-        : await this.engine.call("new_game", {
-          variant: "cardgame", players: this.settings.players, seed: this.settings.seed,
-          options: this.settings.options ?? {},
-          seats: this.seats.map(({ name, kind, bot, color }) => ({ name, kind, bot, color })), player: this.viewer,
-        });
-    } catch (err) {
-      this.ctx.toast(t("error.start", { message: err.message }), "error");
-      this.ctx.onNewGame();
-      return;
-    }
-    if (!this.alive) return;
-    this.gameId = res.game_id;
-    // A loaded game: half ends already in the record were seen before.
-    if (record) this.halvesShown = this.#halfEnds(res.view.log).length;
-    window.__railtripRecord = () => this.engine.call("record", { game_id: this.gameId });
-    window.__railtripAct = (text) => this.act(text);
-    window.__railtrip = { gameId: this.gameId, settings: this.settings, state: () => this.res, record: window.__railtripRecord };
-    await this.#handle(res);
+  /** A loaded or replayed game: the ends of halves already in its log were seen before. */
+  _afterStart(res, loaded) {
+    if (loaded) this.halvesShown = this.#halfEnds(res.view.log).length;
   }
 
-  /** For the replay viewer (replay.js): shows an engine state read-only (no bots, saves or dialogs). */
-  showFrozen(gameId, res) {
-    this.frozen = true;
-    this.gameId = gameId;
-    this.res = res;
-    this.busy = false;
-    this.lastLogLength = -1;
-    this.halvesShown = this.#halfEnds(res.view.log).length;
-    this.render();
-  }
-
-  destroy() {
-    this.alive = false;
-    close(this.dialog);
-    document.removeEventListener("keydown", this.keyHandler);
-    if (this.gameId) this.engine.call("drop", { game_id: this.gameId }).catch(() => {});
-  }
-
-  relocalize() {
-    const oldEl = this.el;
-    const kind = this.dialogKind;
-    close(this.dialog);
-    this.dialog = null;
-    this.dialogKind = null;
-    document.removeEventListener("keydown", this.keyHandler);
-    this.lastLogLength = -1;
-    this.#build();
-    oldEl.replaceWith(this.el);
-    this.render();
+  _reopen(kind) {
     if (kind === "choose-tickets") this.#openTickets();
-    else if (kind === "pass-device") this.#showPass(this.res.current);
-    else if (kind === "half-end") this.#handle(this.res);
-    else if (kind === "game-over") this.#showEnd();
-    this.#updateRoot();
+    else if (kind === "half-end") this._handle(this.res);
+    else return super._reopen(kind);
+    return true;
   }
 
   // ------------------------------------------------------------------ building
-  #build() {
-    this.statusMain = h("span", { class: "status-main", testid: "turn-status" });
-    this.statusLast = h("span", { class: "status-last", testid: "last-action" });
+  _build() {
     this.halfBadge = h("span", { class: "cg-half-badge", testid: "half", hidden: true });
-    this.finalBadge = h("span", { class: "final-badge", testid: "final-round", role: "status", hidden: true });
-    this.passBtn = h("button", { type: "button", class: "btn btn-secondary btn-small", testid: "pass-turn", hidden: true,
-      text: t("game.pass"), on: { click: () => this.#actKind("pass") } });
-    this.scoresBtn = h("button", { type: "button", class: "btn btn-secondary btn-small", testid: "show-scores", hidden: true,
-      text: t("end.showScores"), on: { click: () => this.#showEnd() } });
-    const menu = h("details", { class: "menu" },
-      h("summary", { class: "menu-btn", "aria-label": t("menu.title"), title: t("menu.title"), testid: "menu" }, icon("menu", 20)),
-      h("div", { class: "menu-panel" },
-        h("button", { type: "button", testid: "menu-new-game", text: t("menu.newGame"), on: { click: () => { menu.open = false; this.#confirmNewGame(); } } }),
-        h("button", { type: "button", testid: "menu-download", text: t("menu.download"), on: { click: () => { menu.open = false; this.download(); } } }),
-        this.ctx.share ? h("button", { type: "button", testid: "menu-share", text: t("menu.share"), on: { click: () => { menu.open = false; this.ctx.share(this); } } }) : null,
-        h("button", { type: "button", testid: "menu-rules", text: t("cg.rulesTitle"), on: { click: () => { menu.open = false; this.#showRules(); } } }),
-        h("div", { class: "menu-row" }, h("span", { text: t("menu.speed") }), this.#speedSelect())));
-    const top = h("header", { class: "topbar" },
-      h("span", { class: "brand-sm", text: "Railtrip" }),
-      h("div", { class: "status", "aria-live": "polite" }, this.statusMain, this.statusLast),
-      this.halfBadge, this.finalBadge, this.passBtn, this.scoresBtn, this.ctx.langSwitch(), menu);
+    const top = this._topbar({ badges: [this.halfBadge], menuItems: [
+      { testid: "menu-rules", label: t("cg.rulesTitle"), run: () => this.#showRules() }] });
 
     // Opponents.
     this.oppsEl = h("section", { class: "cg-opps", testid: "opponents-area", "aria-label": t("cg.opponents") });
 
     // Market: deck, five face-up cards, ticket deck.
-    this.deckBtn = h("button", { type: "button", class: "pile deck-pile", testid: "deck", on: { click: () => this.#actKind("draw") } },
+    this.deckBtn = h("button", { type: "button", class: "pile deck-pile", testid: "deck", on: { click: () => this._actKind("draw") } },
       h("span", { class: "pile-art deck-art" }, icon("train", 26)),
       h("span", { class: "pile-label", text: t("market.deck") }), h("span", { class: "pile-count" }));
     this.slots = [0, 1, 2, 3, 4].map((i) => h("button", { type: "button", class: "slot", testid: `market-slot-${i}`,
-      dataset: { slot: i }, on: { click: () => this.#takeSlot(i) } }));
-    this.ticketBtn = h("button", { type: "button", class: "pile ticket-pile", testid: "ticket-deck", on: { click: () => this.#actKind("tickets") } },
+      dataset: { slot: i }, on: { click: () => this._takeSlot(i) } }));
+    this.ticketBtn = h("button", { type: "button", class: "pile ticket-pile", testid: "ticket-deck", on: { click: () => this._actKind("tickets") } },
       h("span", { class: "pile-art ticket-art" }, icon("ticket", 26)),
       h("span", { class: "pile-label", text: t("market.tickets") }), h("span", { class: "pile-count" }));
     this.discardEl = h("span", { class: "cg-discard", testid: "discard" });
@@ -210,62 +113,24 @@ export class CardGameScreen {
     document.addEventListener("keydown", this.keyHandler);
   }
 
-  #speedSelect() {
-    return h("select", { testid: "menu-speed", "aria-label": t("menu.speed"), on: { change: (e) => {
-      this.settings.speed = e.target.value;
-      this.delay = botDelay(e.target.value);
-    } } }, Object.keys(SPEEDS).map((k) => h("option", { value: k, selected: k === this.settings.speed, text: t(`speed.${k}`) })));
-  }
-
   // ------------------------------------------------------------------ the flow
-  #isBot(seat) {
-    return this.seats[seat]?.kind === "bot";
-  }
-
   #halfEnds(log) {
     const out = [];
     for (const ev of log ?? []) for (const a of ev.auto ?? []) if (a.kind === "half_end") out.push(a);
     return out;
   }
 
-  async #handle(res) {
-    if (!this.alive) return;
-    this.res = res;
-    this.busy = false;
-    // A half that just ended is shown first; the game goes on when the person continues.
+  /** A half that just ended is shown first; the game goes on when the person continues. */
+  _interrupt(res) {
     const ends = this.#halfEnds(res.view.log);
-    if (ends.length > this.halvesShown) {
-      this.render();
-      this.#showHalfEnd(ends[this.halvesShown], res.over);
-      return;
-    }
-    if (res.over) {
-      removeSave(this.settings.saveId);
-      this.render();
-      this.#showEnd();
-      return;
-    }
-    this.#save();
-    const cur = res.current;
-    if (this.#isBot(cur)) {
-      this.render();
-      this.#runBot();
-      return;
-    }
-    if (this.viewer !== cur) {
-      if (this.humans > 1) {
-        this.viewer = null;
-        this.res = await this.engine.call("state", { game_id: this.gameId, player: null });
-        this.render();
-        this.#showPass(cur);
-        this.#updateRoot();
-        return;
-      }
-      this.viewer = cur;
-      this.res = await this.engine.call("state", { game_id: this.gameId, player: cur });
-    }
+    if (ends.length <= this.halvesShown) return false;
     this.render();
-    if (this.res.legal.some((a) => a.kind === "keep")) this.#openTickets();
+    this.#showHalfEnd(ends[this.halvesShown], res.over);
+    return true;
+  }
+
+  _prompt(legal) {
+    if (legal.some((a) => a.kind === "keep")) this.#openTickets();
   }
 
   #showHalfEnd(ev, last) {
@@ -276,99 +141,39 @@ export class CardGameScreen {
         this.dialog = null;
         this.dialogKind = null;
         this.halvesShown += 1;
-        this.#handle(this.res);
+        this._handle(this.res);
       },
     });
-    this.#updateRoot();
+    this._updateRoot();
   }
 
-  #showPass(cur) {
-    this.dialogKind = "pass-device";
-    this.dialog = passDeviceDialog(this.ctx.root, { name: this.names[cur], color: this.colors[cur], onReady: async () => {
-      this.dialog = null;
-      this.dialogKind = null;
-      this.viewer = cur;
-      this.sel = {};
-      const mine = await this.engine.call("state", { game_id: this.gameId, player: cur });
-      this.prevHand = mine.view.me?.hand ?? {};
-      this.#handle(mine);
-    } });
+  _newViewer() {
+    this.sel = {};
   }
 
-  async #runBot() {
-    const seat = this.res.current;
-    const t0 = performance.now();
-    if (this.humans > 1) this.viewer = null;
-    let res;
-    const wish = this.seats[seat].bot || FALLBACK_BOT;
-    try {
-      res = await this.engine.call("bot_move", { game_id: this.gameId, bot: wish, player: this.viewer, max_seconds: BOT_MAX_SECONDS });
-    } catch (err) {
-      if (!this.alive) return;
-      if (wish !== FALLBACK_BOT) {
-        // This bot level does not play the card game (yet): the random bot takes the seat.
-        console.warn(`Railtrip: bot ${wish} failed in the card game (${err.message}); using ${FALLBACK_BOT}`);
-        this.ctx.toast(t("cg.botFallback", { name: this.names[seat], level: tMaybe(`level.${wish}`, wish) }), "warn", 6000);
-        this.seats[seat].bot = FALLBACK_BOT;
-        this.render();
-        return this.#runBot();
-      }
-      this.ctx.toast(t("error.bot", { name: this.names[seat], message: err.message }), "error");
-      return;
-    }
-    if (!this.alive) return;
-    const quick = res.event?.kind === "keep" && res.event?.setup;
-    const wait = (quick ? this.delay * 0.4 : this.delay) - (performance.now() - t0);
-    if (wait > 0) await sleep(wait);
-    if (!this.alive) return;
-    this.#animateEvent(res.event);
-    this.#handle(res);
+  _botName(seat) {
+    return this.seats[seat].bot || FALLBACK_BOT;
   }
 
-  async act(text) {
-    if (this.busy || !this.gameId) return;
-    this.busy = true;
+  /** A bot level that fails in the card game gives its seat to the random bot. */
+  _botFallback(seat, err) {
+    const wish = this._botName(seat);
+    if (wish === FALLBACK_BOT) return false;
+    console.warn(`Railtrip: bot ${wish} failed in the card game (${err.message}); using ${FALLBACK_BOT}`);
+    this.ctx.toast(t("cg.botFallback", { name: this.names[seat], level: tMaybe(`level.${wish}`, wish) }), "warn", 6000);
+    this.seats[seat].bot = FALLBACK_BOT;
     this.render();
-    let res;
-    try {
-      res = await this.engine.call("apply", { game_id: this.gameId, action: text, player: this.viewer });
-    } catch (err) {
-      if (!this.alive) return;
-      this.ctx.toast(err.message, "error");
-      try {
-        res = await this.engine.call("state", { game_id: this.gameId, player: this.viewer });
-      } catch (err2) {
-        this.ctx.toast(err2.message, "error");
-        this.busy = false;
-        this.render();
-        return;
-      }
-    }
-    if (!this.alive) return;
-    if (res.event) this.#animateEvent(res.event);
-    this.#handle(res);
+    return true;
   }
 
-  #legal() {
-    if (this.frozen) return [];
-    const r = this.res;
-    if (!r || r.over || this.busy || this.viewer === null || r.current !== this.viewer || this.dialogKind) return [];
-    return r.legal;
-  }
-
-  #actKind(kind) {
-    const a = this.#legal().find((x) => x.kind === kind);
-    if (a) this.act(a.text);
-  }
-
-  #takeSlot(i) {
-    const a = this.#legal().find((x) => x.kind === "take" && x.slot === i);
-    if (a) this.act(a.text);
+  /** Any open dialog (tickets, a half's end, passing the device) holds the table. */
+  _dialogBlocks() {
+    return Boolean(this.dialogKind);
   }
 
   /** The legal play that is exactly the selection, or undefined. */
   #matchingPlay() {
-    return this.#legal().find((a) => a.kind === "play" && sameCards(a.cards, this.sel));
+    return this._legal().find((a) => a.kind === "play" && sameCards(a.cards, this.sel));
   }
 
   /** Whom a play raids: the engine lists it on the legal action (the UI decides no rule). */
@@ -389,15 +194,9 @@ export class CardGameScreen {
     this.dialogKind = "choose-tickets";
     this.dialog = cardTicketDialog(this.ctx.root, {
       offered: me.offered, keeps, minKeep: me.min_keep, board: this.board, setup: this.res.phase === "setup_tickets",
-      onConfirm: (text) => { this.dialog = null; this.dialogKind = null; this.#updateRoot(); this.act(text); },
+      onConfirm: (text) => { this.dialog = null; this.dialogKind = null; this._updateRoot(); this.act(text); },
     });
-    this.#updateRoot();
-  }
-
-  #confirmNewGame() {
-    if (this.res?.over) return this.ctx.onNewGame();
-    confirmDialog(this.ctx.root, { title: t("menu.newGame"), text: t("menu.newGameConfirm"), yes: t("menu.newGameYes"),
-      onYes: () => this.ctx.onNewGame() });
+    this._updateRoot();
   }
 
   #showRules() {
@@ -409,25 +208,7 @@ export class CardGameScreen {
         text: t("cg.ok"), on: { click: () => close(dlg) } })));
   }
 
-  async download() {
-    if (!this.gameId) return;
-    try {
-      const rec = await this.engine.call("record", { game_id: this.gameId });
-      downloadRecord(rec);
-    } catch (err) {
-      this.ctx.toast(err.message, "error");
-    }
-  }
-
-  async #save() {
-    try {
-      const rec = await this.engine.call("record", { game_id: this.gameId });
-      if (!this.alive || this.res?.over) return;
-      saveGame({ record: rec, settings: { ...this.settings, seats: this.seats }, turn: this.res.view.turn });
-    } catch { /* storage full or private mode: the game goes on */ }
-  }
-
-  #showEnd() {
+  _showEnd() {
     const res = this.res;
     if (!res?.scores) return;
     close(this.dialog);
@@ -438,38 +219,22 @@ export class CardGameScreen {
         onSameDeal: () => this.ctx.startGame({ ...this.settings }),
         onDownload: () => this.download(),
         onShare: this.ctx.share ? () => this.ctx.share(this) : null,
-        onViewTable: () => { close(this.dialog); this.dialog = null; this.dialogKind = null; this.scoresBtn.hidden = false; this.#updateRoot(); },
+        onViewTable: () => { close(this.dialog); this.dialog = null; this.dialogKind = null; this.scoresBtn.hidden = false; this._updateRoot(); },
       },
     });
     this.dialogKind = "game-over";
     this.scoresBtn.hidden = true;
     this.dialog = modal(this.ctx.root, { testid: "game-over", title: t("end.title"), className: "dlg-end cg-dlg-end",
       onCancel: () => { this.dialog = null; this.dialogKind = null; this.scoresBtn.hidden = false; } }, panel);
-    this.#updateRoot();
+    this._updateRoot();
   }
 
   // ------------------------------------------------------------------ rendering
-  #updateRoot() {
-    const r = this.res;
-    const root = this.ctx.root;
-    let state = "playing";
-    if (r?.over && this.dialogKind !== "half-end") state = "game-over";
-    else if (this.dialogKind && this.dialogKind !== "game-over") state = this.dialogKind;
-    else if (r && this.#isBot(r.current)) state = "waiting-bot";
-    root.dataset.uiState = state;
-    root.dataset.currentPlayer = r && !r.over ? String(r.current) : "";
-    root.dataset.viewer = this.viewer === null ? "" : String(this.viewer);
-    root.dataset.myTurn = String(this.#legal().length > 0);
-    root.dataset.busy = String(this.busy);
-    root.dataset.ply = String(r?.ply ?? 0);
-    root.dataset.phase = r?.phase ?? "";
-  }
-
   render() {
     const r = this.res;
     if (!r || !this.alive) return;
     const v = r.view;
-    const legal = this.#legal();
+    const legal = this._legal();
     this.#renderStatus(r, legal);
     this.#renderOpponents(v, r);
     this.#renderMarket(v, legal);
@@ -480,7 +245,7 @@ export class CardGameScreen {
     this.#renderLog(v);
     this.el.classList.toggle("is-my-turn", legal.length > 0);
     this.el.classList.toggle("is-busy", this.busy);
-    this.#updateRoot();
+    this._updateRoot();
     const fx = this.pendingFx;
     this.pendingFx = [];
     for (const fn of fx) fn();
@@ -491,7 +256,7 @@ export class CardGameScreen {
     let text;
     if (r.over) text = t("status.over");
     else if (this.frozen) text = t("status.replayTurn", { name: this.names[r.current] });
-    else if (this.#isBot(r.current)) text = t("status.botThinking", { name: this.names[r.current] });
+    else if (this._isBot(r.current)) text = t("status.botThinking", { name: this.names[r.current] });
     else if (r.current !== this.viewer) text = t("status.waitingHuman", { name: this.names[r.current] });
     else if (r.phase === "second_card") text = t("status.secondCard");
     else if (r.phase === "setup_tickets" || r.phase === "keep_tickets") text = t("status.chooseTickets");
@@ -523,7 +288,7 @@ export class CardGameScreen {
       h("span", { class: "player-name" },
         h("span", { class: "pname", text: seat.name }),
         h("span", { class: "pkind", text: seat.kind === "bot" ? t("players.bot", { level: tMaybe(`level.${seat.bot}`, seat.bot) }) : t("players.human") }),
-        active && this.#isBot(p.seat) ? h("span", { class: "thinking", "aria-hidden": "true" }, h("i"), h("i"), h("i")) : null),
+        active && this._isBot(p.seat) ? h("span", { class: "thinking", "aria-hidden": "true" }, h("i"), h("i"), h("i")) : null),
       h("span", { class: "player-stats" },
         stat("cards", p.hand, t("players.cards"), `player-hand-${p.seat}`),
         stat("ticket", p.tickets, t("players.tickets"), `player-tickets-${p.seat}`),
@@ -545,22 +310,7 @@ export class CardGameScreen {
   }
 
   #renderMarket(v, legal) {
-    const takes = new Map(legal.filter((a) => a.kind === "take").map((a) => [a.slot, a]));
-    v.market.forEach((card, i) => {
-      const btn = this.slots[i];
-      const key = `${card}|${takes.has(i)}`;
-      btn.disabled = !takes.has(i);
-      if (btn.dataset.key === key) return;
-      btn.dataset.key = key;
-      btn.dataset.card = card ?? "";
-      if (card) {
-        btn.replaceChildren(cardFace(card, { size: "md" }));
-        btn.setAttribute("aria-label", takes.has(i) ? t("market.take", { card: cardName(card) }) : t("market.cannotTake", { card: cardName(card) }));
-      } else {
-        btn.replaceChildren(h("span", { class: "slot-empty", text: t("market.empty") }));
-        btn.setAttribute("aria-label", t("market.empty"));
-      }
-    });
+    this._renderSlots(v.market, legal);
     this.deckBtn.disabled = !legal.some((a) => a.kind === "draw");
     this.deckBtn.querySelector(".pile-count").textContent = String(v.deck);
     this.deckBtn.dataset.count = String(v.deck);
@@ -648,7 +398,7 @@ export class CardGameScreen {
   }
 
   #renderPlayBar() {
-    const legal = this.#legal();
+    const legal = this._legal();
     const plays = legal.filter((a) => a.kind === "play");
     const n = cardCount(this.sel);
     const match = this.#matchingPlay();
@@ -731,7 +481,7 @@ export class CardGameScreen {
     setTimeout(() => target.classList.remove("flash"), 900);
   }
 
-  #animateEvent(ev) {
+  _animateEvent(ev) {
     if (!ev) return;
     const color = this.colors[ev.player];
     if (ev.kind === "take") this.#flash(this.slots[Number((ev.action ?? "").split(/\s+/)[1])], color);
@@ -785,9 +535,9 @@ export class CardGameScreen {
     if (this.dialogKind || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const tag = document.activeElement?.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
-    if (ev.key >= "1" && ev.key <= "5") this.#takeSlot(Number(ev.key) - 1);
-    else if (ev.key === "d" || ev.key === "D") this.#actKind("draw");
-    else if (ev.key === "t" || ev.key === "T") this.#actKind("tickets");
+    if (ev.key >= "1" && ev.key <= "5") this._takeSlot(Number(ev.key) - 1);
+    else if (ev.key === "d" || ev.key === "D") this._actKind("draw");
+    else if (ev.key === "t" || ev.key === "T") this._actKind("tickets");
     else if (ev.key === "p" || ev.key === "P") this.#playSelection();
     else if (ev.key === "Escape" && cardCount(this.sel)) { this.sel = {}; this.#renderHand(); }
     else return;

@@ -1,0 +1,380 @@
+// What every game screen shares (the map games in game.js/world.js, the card game in
+// cardgame/screen.js): starting or loading a game, the turn loop (a bot's move, a person's move,
+// passing the device in hotseat games), autosave, download, the speed menu and the root's data-*
+// attributes the tests read. A screen extends TurnScreen, builds its DOM in _build(), draws in
+// render() and animates events in _animateEvent(); the hooks below (_prompt, _reopen, _interrupt,
+// _botName, _botFallback, ...) are where a screen differs. No rule is decided here: what is legal
+// always comes from the engine's `legal` list.
+import { h, sleep } from "./dom.js";
+import { t } from "../i18n.js";
+import { PLAYER_COLORS, cardFace, cardName } from "./cards.js";
+import { passDeviceDialog, confirmDialog, close } from "./dialogs.js";
+import { SPEEDS, BOT_MAX_SECONDS } from "./newgame.js";
+import { saveGame, removeSave, downloadRecord } from "./saves.js";
+import { icon } from "./icons.js";
+
+/** Delay before showing a bot's action, from the URL (?botDelay=ms, for tests) or the chosen speed. */
+export function botDelay(speed) {
+  const q = new URLSearchParams(location.search).get("botDelay");
+  if (q !== null && /^\d+$/.test(q)) return Number(q);
+  return SPEEDS[speed] ?? SPEEDS.normal;
+}
+
+export class TurnScreen {
+  /**
+   * ctx: {engine, root, board, version, toast(msg, kind), langSwitch(), onNewGame(), startGame(settings), share?}
+   * settings: {variant, players, seed, seats:[{name, kind, bot, color}], speed, options?, saveId?}
+   * A subclass calls this._build() at the end of its constructor.
+   */
+  constructor(ctx, settings, seats = settings.seats) {
+    this.ctx = ctx;
+    this.engine = ctx.engine;
+    this.board = ctx.board;
+    this.settings = settings;
+    this.seats = seats;
+    this.names = this.seats.map((s) => s.name);
+    this.colors = this.seats.map((s) => PLAYER_COLORS[s.color] ?? "#888");
+    this.humans = this.seats.filter((s) => s.kind === "human").length;
+    this.viewer = this.humans > 1 ? null : this.seats.findIndex((s) => s.kind === "human");
+    this.res = null;
+    this.busy = false;
+    this.alive = true;
+    this.dialog = null;
+    this.dialogKind = null;
+    this.prevHand = {};
+    this.finalAnnounced = false;
+    this.lastLogLength = -1;
+    this.delay = botDelay(settings.speed);
+  }
+
+  // ------------------------------------------------------------------ lifecycle
+  async start(record = null) {
+    this.ctx.root.dataset.uiState = "playing";
+    let res;
+    try {
+      res = record
+        ? await this.engine.call("load", { record, player: this.viewer })
+        : await this.engine.call("new_game", {
+          variant: this.settings.variant, players: this.settings.players, seed: this.settings.seed,
+          options: this.settings.options ?? {},
+          seats: this.seats.map(({ name, kind, bot, color }) => ({ name, kind, bot, color })), player: this.viewer,
+        });
+    } catch (err) {
+      this.ctx.toast(t("error.start", { message: err.message }), "error");
+      this.ctx.onNewGame();
+      return;
+    }
+    if (!this.alive) return;
+    this.gameId = res.game_id;
+    this._afterStart(res, record);
+    window.__railtripRecord = () => this.engine.call("record", { game_id: this.gameId });
+    window.__railtripAct = (text) => this.act(text);
+    window.__railtrip = { gameId: this.gameId, settings: this.settings, state: () => this.res,
+      record: window.__railtripRecord, ...this._testInfo() };
+    await this._handle(res);
+  }
+
+  /** For the replay viewer (replay.js): shows an engine state read-only (no bots, saves or dialogs). */
+  showFrozen(gameId, res) {
+    this.frozen = true;
+    this.gameId = gameId;
+    this.res = res;
+    this.busy = false;
+    this.lastLogLength = -1;
+    this._afterStart(res, true);
+    this.render();
+  }
+
+  destroy() {
+    this.alive = false;
+    close(this.dialog);
+    this._unbuild();
+    if (this.gameId) this.engine.call("drop", { game_id: this.gameId }).catch(() => {});
+  }
+
+  /** Rebuilds the screen in the current language (the game state stays). */
+  relocalize() {
+    const oldEl = this.el;
+    const kind = this.dialogKind;
+    close(this.dialog);
+    this.dialog = null;
+    this.dialogKind = null;
+    this._unbuild();
+    this.lastLogLength = -1;
+    this._build();
+    oldEl.replaceWith(this.el);
+    this.render();
+    if (kind) this._reopen(kind);
+    this._updateRoot();
+  }
+
+  /** Undoes what _build() hooked up outside this.el (a subclass adds its own, then calls super). */
+  _unbuild() {
+    document.removeEventListener("keydown", this.keyHandler);
+  }
+
+  /** A started or loaded game (`loaded`: from a record, so earlier events count as seen). */
+  _afterStart(res, loaded) { void res; void loaded; }
+
+  /** Extra fields of window.__railtrip for the browser tests. */
+  _testInfo() { return {}; }
+
+  /** The top bar: status line, badges, pass / scores buttons, language switch and the menu
+   *  (new game, download, share, the screen's own `menuItems` [{testid, label, run}], speed). */
+  _topbar({ badges = [], menuItems = [] } = {}) {
+    this.statusMain = h("span", { class: "status-main", testid: "turn-status" });
+    this.statusLast = h("span", { class: "status-last", testid: "last-action" });
+    this.finalBadge = h("span", { class: "final-badge", testid: "final-round", role: "status", hidden: true });
+    this.passBtn = h("button", { type: "button", class: "btn btn-secondary btn-small", testid: "pass-turn", hidden: true,
+      text: t("game.pass"), on: { click: () => this._actKind("pass") } });
+    this.scoresBtn = h("button", { type: "button", class: "btn btn-secondary btn-small", testid: "show-scores", hidden: true,
+      text: t("end.showScores"), on: { click: () => this._showEnd() } });
+    const item = (testid, label, run) => h("button", { type: "button", testid, text: label,
+      on: { click: () => { menu.open = false; run(); } } });
+    const menu = h("details", { class: "menu" },
+      h("summary", { class: "menu-btn", "aria-label": t("menu.title"), title: t("menu.title"), testid: "menu" }, icon("menu", 20)),
+      h("div", { class: "menu-panel" },
+        item("menu-new-game", t("menu.newGame"), () => this._confirmNewGame()),
+        item("menu-download", t("menu.download"), () => this.download()),
+        this.ctx.share ? item("menu-share", t("menu.share"), () => this.ctx.share(this)) : null,
+        menuItems.map((m) => item(m.testid, m.label, m.run)),
+        h("div", { class: "menu-row" }, h("span", { text: t("menu.speed") }), this._speedSelect())));
+    return h("header", { class: "topbar" },
+      h("span", { class: "brand-sm", text: "Railtrip" }),
+      h("div", { class: "status", "aria-live": "polite" }, this.statusMain, this.statusLast),
+      ...badges, this.finalBadge, this.passBtn, this.scoresBtn, this.ctx.langSwitch(), menu);
+  }
+
+  _speedSelect() {
+    return h("select", { testid: "menu-speed", "aria-label": t("menu.speed"), on: { change: (e) => {
+      this.settings.speed = e.target.value;
+      this.delay = botDelay(e.target.value);
+    } } }, Object.keys(SPEEDS).map((k) => h("option", { value: k, selected: k === this.settings.speed, text: t(`speed.${k}`) })));
+  }
+
+  // ------------------------------------------------------------------ the turn loop
+  _isBot(seat) {
+    return this.seats[seat]?.kind === "bot";
+  }
+
+  async _handle(res) {
+    if (!this.alive) return;
+    this.res = res;
+    this.busy = false;
+    if (this._interrupt(res)) return;
+    if (res.over) {
+      removeSave(this.settings.saveId);
+      this.render();
+      this._showEnd();
+      return;
+    }
+    this._save();
+    const cur = res.current;
+    if (this._isBot(cur)) {
+      this.render();
+      this._runBot();
+      return;
+    }
+    if (this.viewer !== cur) {
+      if (this.humans > 1) {
+        this.viewer = null;
+        this.res = await this.engine.call("state", { game_id: this.gameId, player: null });
+        this.render();
+        this._showPass(cur);
+        this._updateRoot();
+        return;
+      }
+      this.viewer = cur;
+      this.res = await this.engine.call("state", { game_id: this.gameId, player: cur });
+    }
+    this.render();
+    this._prompt(this.res.legal);
+  }
+
+  /** Something to show before the game goes on (the card game's end of a half): true = wait. */
+  _interrupt(res) { void res; return false; }
+
+  /** Opens the dialog a pending choice needs (tickets to keep, ...). */
+  _prompt(legal) { void legal; }
+
+  /** Reopens a dialog after a language change; returns whether `kind` was handled. */
+  _reopen(kind) {
+    if (kind === "pass-device") this._showPass(this.res.current);
+    else if (kind === "game-over") this._showEnd();
+    else return false;
+    return true;
+  }
+
+  /** The final scores (a subclass shows its own end screen). */
+  _showEnd() {}
+
+  /** A new person takes the device: whatever was selected for the last one is dropped. */
+  _newViewer() {}
+
+  _showPass(cur) {
+    this.dialogKind = "pass-device";
+    this.dialog = passDeviceDialog(this.ctx.root, { name: this.names[cur], color: this.colors[cur], onReady: async () => {
+      this.dialog = null;
+      this.dialogKind = null;
+      this.viewer = cur;
+      this._newViewer();
+      const mine = await this.engine.call("state", { game_id: this.gameId, player: cur });
+      this.prevHand = mine.view.me?.hand ?? {};
+      this._handle(mine);
+    } });
+  }
+
+  async _runBot() {
+    const seat = this.res.current;
+    const t0 = performance.now();
+    if (this.humans > 1) this.viewer = null;
+    let res;
+    try {
+      res = await this.engine.call("bot_move", { game_id: this.gameId, bot: this._botName(seat), player: this.viewer,
+        max_seconds: BOT_MAX_SECONDS });
+    } catch (err) {
+      if (!this.alive) return;
+      if (this._botFallback(seat, err)) {
+        this._runBot();
+        return;
+      }
+      this.ctx.toast(t("error.bot", { name: this.names[seat], message: err.message }), "error");
+      return;
+    }
+    if (!this.alive) return;
+    const quick = res.event?.kind === "keep" && res.event?.setup;
+    const wait = (quick ? this.delay * 0.4 : this.delay) - (performance.now() - t0);
+    if (wait > 0) await sleep(wait);
+    if (!this.alive) return;
+    this._animateEvent(res.event, false);
+    this._handle(res);
+  }
+
+  /** The engine bot name playing `seat`. */
+  _botName(seat) {
+    return this.seats[seat].bot;
+  }
+
+  /** A screen may switch a failing bot to another one (return true: the move is retried). */
+  _botFallback(seat, err) {
+    void seat; void err;
+    return false;
+  }
+
+  /** Shows what an event did (`mine`: the viewer's own move). */
+  _animateEvent(ev, mine) { void ev; void mine; }
+
+  /** Called before a person's move is sent (e.g. to hide a tooltip). */
+  _beforeAct() {}
+
+  async act(text) {
+    if (this.busy || !this.gameId) return;
+    this.busy = true;
+    this._beforeAct();
+    this.render();
+    let res;
+    try {
+      res = await this.engine.call("apply", { game_id: this.gameId, action: text, player: this.viewer });
+    } catch (err) {
+      if (!this.alive) return;
+      this.ctx.toast(err.message, "error");
+      try {
+        res = await this.engine.call("state", { game_id: this.gameId, player: this.viewer });
+      } catch (err2) {
+        this.ctx.toast(err2.message, "error");
+        this.busy = false;
+        this.render();
+        return;
+      }
+    }
+    if (!this.alive) return;
+    if (res.event) this._animateEvent(res.event, true);
+    this._handle(res);
+  }
+
+  /** Whether an open dialog keeps the person from moving on the screen behind it. */
+  _dialogBlocks() {
+    return this.dialogKind === "pass-device";
+  }
+
+  /** The legal actions the person on the device may take now (none while it is not their turn). */
+  _legal() {
+    if (this.frozen) return [];
+    const r = this.res;
+    if (!r || r.over || this.busy || this.viewer === null || r.current !== this.viewer || this._dialogBlocks()) return [];
+    return r.legal;
+  }
+
+  _actKind(kind) {
+    const a = this._legal().find((x) => x.kind === kind);
+    if (a) this.act(a.text);
+  }
+
+  _takeSlot(i) {
+    const a = this._legal().find((x) => x.kind === "take" && x.slot === i);
+    if (a) this.act(a.text);
+  }
+
+  _confirmNewGame() {
+    if (this.res?.over) return this.ctx.onNewGame();
+    confirmDialog(this.ctx.root, { title: t("menu.newGame"), text: t("menu.newGameConfirm"), yes: t("menu.newGameYes"),
+      onYes: () => this.ctx.onNewGame() });
+  }
+
+  async download() {
+    if (!this.gameId) return;
+    try {
+      const rec = await this.engine.call("record", { game_id: this.gameId });
+      downloadRecord(rec);
+    } catch (err) {
+      this.ctx.toast(err.message, "error");
+    }
+  }
+
+  async _save() {
+    try {
+      const rec = await this.engine.call("record", { game_id: this.gameId });
+      if (!this.alive || this.res?.over) return;
+      saveGame({ record: rec, settings: { ...this.settings, seats: this.seats }, turn: this.res.view.turn });
+    } catch { /* storage full or private mode: the game goes on */ }
+  }
+
+  // ------------------------------------------------------------------ root state for tests and CSS
+  _updateRoot() {
+    const r = this.res;
+    const root = this.ctx.root;
+    let state = "playing";
+    if (r?.over && this.dialogKind !== "half-end") state = "game-over";
+    else if (this.dialogKind && this.dialogKind !== "game-over") state = this.dialogKind;
+    else if (r && this._isBot(r.current)) state = "waiting-bot";
+    root.dataset.uiState = state;
+    root.dataset.currentPlayer = r && !r.over ? String(r.current) : "";
+    root.dataset.viewer = this.viewer === null ? "" : String(this.viewer);
+    root.dataset.myTurn = String(this._legal().length > 0);
+    root.dataset.busy = String(this.busy);
+    root.dataset.ply = String(r?.ply ?? 0);
+    root.dataset.phase = r?.phase ?? "";
+  }
+
+  render() {}
+
+  /** The five face-up cards (this.slots): enabled when the engine offers to take them. */
+  _renderSlots(market, legal) {
+    const takes = new Set(legal.filter((a) => a.kind === "take").map((a) => a.slot));
+    market.forEach((card, i) => {
+      const btn = this.slots[i];
+      const key = `${card}|${takes.has(i)}`;
+      btn.disabled = !takes.has(i);
+      if (btn.dataset.key === key) return;
+      btn.dataset.key = key;
+      btn.dataset.card = card ?? "";
+      if (card) {
+        btn.replaceChildren(cardFace(card, { size: "md" }));
+        btn.setAttribute("aria-label", takes.has(i) ? t("market.take", { card: cardName(card) }) : t("market.cannotTake", { card: cardName(card) }));
+      } else {
+        btn.replaceChildren(h("span", { class: "slot-empty", text: t("market.empty") }));
+        btn.setAttribute("aria-label", t("market.empty"));
+      }
+    });
+  }
+}
