@@ -31,13 +31,14 @@ TITLES = {"usa": "Classic (North America)", "world": "Rails & Sails (world map)"
           "cardgame": "The card game"}
 RESULTS = Path("docs") / "results"
 
-# Games per cell. Cheap line-ups get the issue's 1,000; the searching `hard` costs 1-4 s of CPU
-# per game, so its cells get what one run of `all` can afford on a 2-core machine in an
-# afternoon (raise them with --games when there is time).
-GAMES_CHEAP = 1000
-GAMES_HARD = {("usa", 2): 300, ("usa", 4): 200, ("world", 2): 300, ("world", 4): 200,
-              ("cardgame", 2): 200, ("cardgame", 4): 100}
-GAMES_MID = {"cardgame": 400}  # card-game normal (a one-step planner with ticket sampling)
+# Games per cell. The issue asks for 1,000; the cheap line-ups get that at 2 players. Four-player
+# games cost about three times as much, and the searching `hard` costs 1-3 s of CPU per game, so
+# those cells get what one run of `all` affords on a 2-core machine in an afternoon (raise them
+# with --games when there is time; the first games of a bigger run are the same games).
+GAMES_CHEAP = {2: 1000, 4: 400}
+GAMES_HARD = {("usa", 2): 200, ("usa", 4): 60, ("world", 2): 200, ("world", 4): 60,
+              ("cardgame", 2): 100, ("cardgame", 4): 40}
+GAMES_MID = {("cardgame", 2): 400, ("cardgame", 4): 200}  # card-game normal samples ticket offers
 
 
 def baselines(variant: str) -> list[str]:
@@ -47,13 +48,12 @@ def baselines(variant: str) -> list[str]:
 
 
 def default_games(variant: str, players: int, bot: str, opponent: str) -> int:
-    if bot == "hard" and opponent != "random":
-        return GAMES_HARD.get((variant, players), 200)
     if bot == "hard":
-        return max(100, GAMES_HARD.get((variant, players), 200) // 2)
-    if bot == "normal" and variant in GAMES_MID:
-        return GAMES_MID[variant]
-    return GAMES_CHEAP
+        n = GAMES_HARD.get((variant, players), 100)
+        return n if opponent != "random" else max(40, n // 2)
+    if bot == "normal" and (variant, players) in GAMES_MID:
+        return GAMES_MID[(variant, players)]
+    return GAMES_CHEAP.get(players, 400)
 
 
 def plan(variants: list[str] | None = None, players: list[int] | None = None,
