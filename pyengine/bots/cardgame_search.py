@@ -43,6 +43,8 @@ class SearchParams:
     max_worlds: int = 6  # sampled worlds per decision, at most ...
     min_worlds: int = 3  # ... and at least
     budget: int = 150  # ... simulated decisions per decision (deterministic, not the clock)
+    max_budget: int = 300  # the minimum of worlds gives way to this (long endgames)
+    playout_steps: int = 40  # a playout longer than this is scored by the evaluation as it stands
     endgame_cards: int = 3  # deck cards per player below which the look-ahead runs to the half's end
     prior: float = 0.6  # points of margin the planner's first choice gets as a tie-break
 
@@ -72,7 +74,8 @@ class SearchPolicy:
         worlds = 0
         used = 0
         pr = self.params
-        while worlds < pr.max_worlds and (worlds < pr.min_worlds or used < pr.budget):
+        while (worlds < pr.max_worlds and used < pr.max_budget
+               and (worlds < pr.min_worlds or used < pr.budget)):
             if worlds and time_up():  # the browser's wall-clock cap (slow devices)
                 break
             world = belief_state(view, self.v, rng, piles)
@@ -94,7 +97,9 @@ class SearchPolicy:
         v.apply(s, action)
         left_me = False
         steps = 0
-        while s.phase != OVER and steps < 400:
+        # Capped: against players who hoard and play sets instead of drawing, the deck can
+        # last many turns and an uncapped endgame playout took seconds.
+        while s.phase != OVER and steps < self.params.playout_steps:
             if s.current != me:
                 left_me = True
             elif left_me and s.phase == MAIN and not deep:
