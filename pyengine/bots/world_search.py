@@ -12,7 +12,13 @@ decision's ply budget; a cut-off position is scored by the score as it stands pl
 planner's value of each seat's open tickets (done-in-time chance, plan cost, harbor potential)
 plus what spare pieces and cards may still make. The value is the margin over the best rival
 (+25 for a lead). An alternative replaces the planner's choice only by a clear paired gain
-(``default_bonus``, ``min_z``). Every other decision is the normal policy's.
+(``default_bonus``, ``min_z``).
+
+End game: once some seat is within ``endgame_pieces`` of running out, playouts mostly reach
+the real end and are scored exactly, so every main turn is searched the same way -- the
+planner's move against the claims worth most now (route points plus the tickets they
+complete), the best harbor and the planner's card draw -- with a looser switch test. Every
+other decision is the normal policy's.
 
 The sampled state is the bot's belief, built only from the view; the real game is never touched.
 Budget: a fixed number of worlds per searched decision (``samples``) and a fixed number of
