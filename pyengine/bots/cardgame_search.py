@@ -46,6 +46,9 @@ class SearchParams:
     max_budget: int = 300  # the minimum of worlds gives way to this (long endgames)
     playout_steps: int = 40  # a playout longer than this is scored by the evaluation as it stands
     endgame_cards: int = 3  # deck cards per player below which the look-ahead runs to the half's end
+    # ... unless a seat holds more tickets than this: the exact ticket solver at the half's end
+    # grows exponentially with them (23 tickets: 0.1 s per playout, a 3 s decision)
+    endgame_max_tickets: int = 14
     prior: float = 0.6  # points of margin the planner's first choice gets as a tie-break
 
 
@@ -65,7 +68,8 @@ class SearchPolicy:
         if s0.phase != MAIN:
             return self.planner.choose(s0, me, legal, rng)
         ranked = self.planner.rank(s0, me, legal, rng)
-        deep = len(s0.deck) <= self.params.endgame_cards * s0.players or s0.final_turns > 0
+        deep = ((len(s0.deck) <= self.params.endgame_cards * s0.players or s0.final_turns > 0)
+                and max(map(len, s0.tickets)) <= self.params.endgame_max_tickets)
         width = self.params.deep_candidates if deep else self.params.candidates
         cands = [a for _, a in ranked[:width]]
         if len(cands) == 1 or time_up():
