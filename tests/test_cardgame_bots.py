@@ -2,14 +2,15 @@
 memory from the log, strength sanity (hard beats random)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Sequence
 
 import pytest
 
 from pyengine.actions import Action
 from pyengine.bots import Bot, bot_action, get_variant_bot, register_variant_bot
-from pyengine.bots.cardgame_bots import (CardGameBot, Planner, belief_state, cardgame_variant,
-                                         track_piles)
+from pyengine.bots.cardgame_bots import (NORMAL_CARD_PARAMS, CardGameBot, Planner, belief_state,
+                                         cardgame_variant, track_piles)
 from pyengine.bots.cardgame_search import SearchBot, SearchParams, SearchPolicy
 from pyengine.bots.heuristic import PlannerBot
 from pyengine.game import Game
@@ -158,6 +159,26 @@ def test_planner_keeps_tickets_it_can_pay_late() -> None:
     s = belief_state(view, v)
     keep = planner.choose(s, 0, game.legal_actions(), Rng(0))
     assert keep.text() == "keep SEA-LA"
+
+
+@pytest.mark.parametrize("players,charged", [(4, True), (2, False)])
+def test_planner_charges_early_ticket_draws_only_before_a_second_half(players: int,
+                                                                       charged: bool) -> None:
+    """With 4 players a first-half ticket draw must beat ``early_ticket_draw_cost``; with 2
+    players (one half) the draw is valued as before."""
+    game = Game.new("cardgame", players=players, seed=3)
+    while game.phase != "main":
+        game.apply(bot_action(game, "normal"))
+    v = cardgame_variant()
+    s = belief_state(game.view(game.current_player), v)
+    p = game.current_player
+    free = Planner(v, replace(NORMAL_CARD_PARAMS, early_ticket_draw_cost=0.0))
+    f = free.future_turns(s, p)
+    base = free.value(s, p, f)
+    gap = (free.ticket_draw_value(s, p, f, base, Rng(5))
+           - Planner(v).ticket_draw_value(s, p, f, base, Rng(5)))
+    cost = NORMAL_CARD_PARAMS.early_ticket_draw_cost
+    assert gap == pytest.approx(cost if charged else 0.0) and cost > 0
 
 
 def test_hard_beats_random() -> None:
