@@ -37,11 +37,11 @@ RESULTS = Path("docs") / "results"
 # searching `hard` costs 1-3 s of CPU per game, so those cells get fewer games (raise them with
 # --games when there is time; the first games of a bigger run are the same games).
 GAMES = {("usa", 2): {"easy": 1000, "normal": 1000, "hard": 200},
-         ("usa", 4): {"easy": 400, "normal": 400, "hard": 60},
-         ("world", 2): {"easy": 500, "normal": 500, "hard": 150},
-         ("world", 4): {"easy": 200, "normal": 200, "hard": 50},
-         ("cardgame", 2): {"easy": 1000, "normal": 200, "hard": 100},
-         ("cardgame", 4): {"easy": 400, "normal": 100, "hard": 40}}
+         ("usa", 4): {"easy": 200, "normal": 200, "hard": 40},
+         ("world", 2): {"easy": 200, "normal": 200, "hard": 100},
+         ("world", 4): {"easy": 100, "normal": 100, "hard": 30},
+         ("cardgame", 2): {"easy": 500, "normal": 100, "hard": 60},
+         ("cardgame", 4): {"easy": 200, "normal": 50, "hard": 24}}
 
 
 def baselines(variant: str) -> list[str]:
