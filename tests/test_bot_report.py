@@ -29,10 +29,10 @@ def test_run_and_render_cells(tmp_path: Path) -> None:
     assert [f.name for f in files] == ["usa-2p-normal-vs-easy.json"]
     cell = json.loads(files[0].read_text())
     assert cell["games"] == 2 and 0 <= cell["win_rate"] <= 1 and cell["wins"] == 2 * cell["win_rate"]
-    (tmp_path / "bots.md").write_text(f"# Bots\n\n{report.BEGIN}\nold\n{report.END}\n\nAfter.\n")
+    (tmp_path / "bots.md").write_text(f"# Bots\n\n{report.BEGIN}\nstale table\n{report.END}\n\nAfter.\n")
     assert report.main(["render", "--results", str(results), "--out", str(tmp_path)]) == 0
     page = (tmp_path / "bots.md").read_text()
-    assert "old" not in page and "| normal | easy | 2 |" in page and page.endswith("After.\n")
+    assert "stale table" not in page and "| normal | easy | 2 |" in page and page.endswith("After.\n")
     md = (tmp_path / "bots-results.md").read_text()
     assert "| normal | easy | 2 |" in md and "Classic" in md
     assert (tmp_path / "bots-chart.svg").read_text().startswith("<svg")

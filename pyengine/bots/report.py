@@ -89,6 +89,7 @@ def run_cell(variant: str, players: int, bot: str, opponent: str, games: int, se
             "ci95": e["ci95"], "score": e["mean_score"],
             "opp_score": sum(x["mean_score"] for x in others) / len(others),
             "ms": t.get("mean_ms", 0.0), "p95_ms": t.get("p95_ms", 0.0), "max_ms": t.get("max_ms", 0.0),
+            "clock": "cpu",
             "command": f"python -m pyengine tournament --variant {variant} --players {players} "
                        f"--bots {bot},{opponent} --games {games} --seed {seed}"}
 
@@ -124,6 +125,11 @@ def met(c: dict[str, Any]) -> str:
     return "yes" if c["win_rate"] >= need else "no"
 
 
+def mark(c: dict[str, Any]) -> str:
+    """A dagger for cells timed by the wall clock (before CPU time was measured)."""
+    return "" if c.get("clock") == "cpu" else " \u2020"
+
+
 def markdown(cells: list[dict[str, Any]]) -> str:
     lines = ["Made by `python -m pyengine.bots.report render` from the cells in `docs/results/` "
              "(each cell: `python -m pyengine tournament …` with the line shown in its file). "
@@ -131,7 +137,10 @@ def markdown(cells: list[dict[str, Any]]) -> str:
              "interval; at 4 players against three copies of the opponent (an even share is 25%). "
              "Target: the issue's goal for the cell (`hard` ≥ 80% / ≥ 60% against each baseline; "
              "a level against the one below: better than an even share, with the whole interval "
-             "above it for \"yes\"). Times: CPython per decision (single-choice turns not timed).",
+             "above it for \"yes\"). Times: CPython per decision, CPU time of the playing process "
+             "(single-choice turns not timed); \u2020 = wall clock on the shared, heavily loaded "
+             "machine (older cells), which inflates them several-fold. Browser times: see "
+             "\"Thinking time\" above.",
              ""]
     for variant in VARIANTS:
         vc = [c for c in cells if c["variant"] == variant]
@@ -150,7 +159,7 @@ def markdown(cells: list[dict[str, Any]]) -> str:
                 lines.append(
                     f"| {c['bot']} | {c['opponent']} | {c['games']} | {100 * c['win_rate']:.1f}% | "
                     f"{100 * c['ci95'][0]:.1f}–{100 * c['ci95'][1]:.1f}% | {target_of(c)} | {met(c)} | "
-                    f"{c['score']:.1f} ({c['opp_score']:.1f}) | {c['ms']:.1f} | {c['p95_ms']:.0f} |")
+                    f"{c['score']:.1f} ({c['opp_score']:.1f}) | {c['ms']:.1f}{mark(c)} | {c['p95_ms']:.0f}{mark(c)} |")
             lines.append("")
     return "\n".join(lines)
 

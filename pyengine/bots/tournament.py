@@ -4,7 +4,7 @@
 ``seed * 1_000_003 + g`` (as text-free integers) and seats the bots rotated by ``g``, so every
 bot plays every seat equally often and the whole run is deterministic given the seed. A shared
 win (tie after all tie-breaks) counts as 1/k of a win for each of the k winners.
-Decision times are measured but never influence play.
+Decision times (CPU time of the playing process) are measured but never influence play.
 """
 from __future__ import annotations
 
@@ -33,14 +33,15 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 def play_game(variant: str, bots: list[str], seed: int,
               times: dict[str, list[float]] | None = None) -> Game:
-    """One game with ``bots[i]`` in seat i; appends decision times (seconds) per bot."""
+    """One game with ``bots[i]`` in seat i; appends decision times (seconds of this process's CPU
+    time, so a busy machine does not inflate them) per bot."""
     game = Game.new(variant, players=len(bots), seed=seed)
     while not game.is_over:
         name = bots[game.current_player]
-        start = time.perf_counter()
+        start = time.process_time()
         action = bot_action(game, name)
         if times is not None:
-            times.setdefault(name, []).append(time.perf_counter() - start)
+            times.setdefault(name, []).append(time.process_time() - start)
         game.apply(action)
     return game
 
