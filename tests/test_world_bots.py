@@ -194,3 +194,14 @@ def test_hard_endgame_search_plays_to_the_end_within_its_budget() -> None:
     plies = _searched_plies(bot, seed=7)
     assert len(plies) >= 2
     assert all(0 < p <= 120 for p in plies)
+
+
+def test_hard_has_its_own_planner_and_normal_keeps_its_own() -> None:
+    """Hard plans with ``HARD_PARAMS`` (turns cost more); normal's parameters are untouched."""
+    from pyengine.bots.world_bots import NORMAL_PARAMS, WorldParams
+    from pyengine.bots.world_search import HARD_PARAMS, world_hard_bot
+    hard = world_hard_bot()
+    assert isinstance(hard, WorldSearchBot)
+    assert hard.params == HARD_PARAMS and hard.policy.params == HARD_PARAMS
+    assert HARD_PARAMS.turn_value > NORMAL_PARAMS.turn_value
+    assert NORMAL_PARAMS.turn_value == WorldParams().turn_value

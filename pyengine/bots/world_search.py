@@ -1,4 +1,8 @@
-"""The "hard" level for Rails & Sails: the normal planner plus determinised look-ahead.
+"""The "hard" level for Rails & Sails: its own planner plus determinised look-ahead.
+
+The planner is normal's ``WorldPolicy`` with ``HARD_PARAMS``: a turn is worth 5 points instead
+of 2 when routes are costed, so plans prefer routes the hand can pay soon and long routes that
+score many points per turn over short hops and colors still to gather.
 
 At the decisions that shape a whole game -- which tickets to keep (at setup and after drawing
 more), the piece mix, and, once its tickets are done, whether to draw more tickets -- the bot
@@ -6,7 +10,7 @@ takes the planner's choice and a few alternatives, samples complete worlds consi
 view (its own rng: unseen cards dealt to the opponents' hands in the train/ship counts the view
 shows, to the discard piles and the decks; unseen tickets to opponents and the ticket deck;
 an unrevealed piece mix guessed), applies each candidate in each world and plays the
-world on with the normal policy for every seat (the same worlds and rollout seeds for every
+world on with hard's planner for every seat (the same worlds and rollout seeds for every
 candidate: common random numbers). A playout stops at the game's end or after its share of the
 decision's ply budget; a cut-off position is scored by the score as it stands plus the
 planner's value of each seat's open tickets (done-in-time chance, plan cost, harbor potential)
@@ -43,6 +47,11 @@ from .world_bots import (KEEP_TICKETS, MAIN, NORMAL_PARAMS, OVER, PHASES, SECOND
                          connected_sets, group_moves, ticket_done, world_model)
 
 WIN_BONUS = 25.0
+# Hard's own planner: a turn is worth 5 points, not 2, so routes that take many turns to gather
+# cards for (short hops, colored routes the hand lacks) cost more and long routes the hand can
+# pay nearly nothing -- fewer cards hoarded for slow plans, more points per turn. As a planner
+# alone it beat normal 60.5% (200 games) and the Long Route Junkie 60% (normal: 46%).
+HARD_PARAMS = replace(NORMAL_PARAMS, turn_value=5.0)
 
 
 @dataclass(frozen=True)
@@ -286,7 +295,7 @@ class WorldSearchBot(Bot):
         self.name = name
         self.description = description
         self.search = search or WorldSearchParams()
-        self.params = params or NORMAL_PARAMS
+        self.params = params or HARD_PARAMS
         self.policy = WorldPolicy(self.params)
         self.last_plies = 0  # simulated plies of the last searched decision (for tests)
 
@@ -463,4 +472,4 @@ def world_hard_bot() -> Bot:
                           "worlds (determinised Monte Carlo, fixed budget).")
 
 
-__all__ = ["WorldSearchBot", "WorldSearchParams", "sample_world", "world_hard_bot"]
+__all__ = ["HARD_PARAMS", "WorldSearchBot", "WorldSearchParams", "sample_world", "world_hard_bot"]
