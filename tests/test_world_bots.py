@@ -3,6 +3,7 @@ strength sanity, and the FDG 2017 baselines (world_baselines.py) playing legal w
 from __future__ import annotations
 
 import inspect
+from dataclasses import replace
 from typing import Any, Sequence
 
 import pytest
@@ -11,7 +12,7 @@ from pyengine.actions import Action
 from pyengine.bots import Bot, bot_action, bot_names_for, get_variant_bot
 from pyengine.bots.tournament import run_tournament
 from pyengine.bots.world_baselines import WorldBaselineBot
-from pyengine.bots.world_bots import Know, WorldBot, world_model
+from pyengine.bots.world_bots import NORMAL_PARAMS, Know, WorldBot, WorldPolicy, world_model
 from pyengine.bots.world_search import WorldSearchBot, WorldSearchParams, sample_world
 from pyengine.game import Game
 from pyengine.rng import Rng
@@ -45,6 +46,22 @@ def test_levels_play_full_world_games(level: str, players: int) -> None:
     assert game.is_over
     scores = game.scores()
     assert scores[0]["winner"]  # far above random
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_normal_overrides_apply_only_with_more_players(players: int) -> None:
+    """Normal's 4-player tuning (``many_players``) leaves its 2-player play untouched."""
+    game = Game.new("world", players=players, seed=5)
+    board = game.variant.board_view()
+    m = world_model(board)
+    k = Know.from_view(game.view(0, log=False), m)
+    policy = WorldPolicy(NORMAL_PARAMS)
+    chosen = policy.at(k)
+    if players == 2:
+        assert chosen is policy and chosen.params.endgame
+    else:
+        assert chosen is policy.many and not chosen.params.endgame
+        assert replace(chosen.params, endgame=True) == replace(NORMAL_PARAMS, many_players=())
 
 
 @pytest.mark.parametrize("players", [2, 4])
