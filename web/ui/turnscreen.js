@@ -49,7 +49,9 @@ export class TurnScreen {
 
   // ------------------------------------------------------------------ lifecycle
   async start(record = null) {
-    this.ctx.root.dataset.uiState = "playing";
+    // "starting" until the engine has the game: "playing" means the game and its test hooks exist.
+    this.ctx.root.dataset.uiState = "starting";
+    this.ctx.root.dataset.myTurn = "false";
     let res;
     try {
       res = record
