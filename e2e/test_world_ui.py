@@ -103,11 +103,22 @@ def check_offered_actions(page: Page) -> None:
     assert options == {a.route for a in legal if a.keyword == "claim"}
 
 
+def draw_ship_by_key(page: Page) -> None:
+    """The Routes tab names the keys; S draws from the ship deck (D would draw a train card)."""
+    page.click("[data-testid=tab-routes]")
+    assert "S " in page.inner_text("[data-testid=routes-help]")
+    before = len(page.evaluate("window.__railtripRecord()")["actions"])
+    ply = page.get_attribute("#app", "data-ply")
+    page.keyboard.press("s")
+    page.wait_for_function("p => document.getElementById('app').dataset.ply !== p", arg=ply)
+    assert page.evaluate("window.__railtripRecord()")["actions"][before] == "draw ship"
+
+
 def play_to_the_end(page: Page, snapshot) -> dict[str, int]:
     """The person's seat: claim the first claimable route, else build a harbor, else draw (both
     decks in turn), else take a face-up card choosing the refill deck, else tickets, else pass."""
     deadline = time.time() + GAME_TIMEOUT_S
-    seen = {"moves": 0, "claims": 0, "harbors": 0, "refill_dialog": 0, "take": 0, "pieces": 0}
+    seen = {"moves": 0, "keys": 0, "claims": 0, "harbors": 0, "refill_dialog": 0, "take": 0, "pieces": 0}
     checked_tickets = False
     while True:
         assert time.time() < deadline, f"the game took too long ({seen})"
@@ -159,6 +170,9 @@ def play_to_the_end(page: Page, snapshot) -> dict[str, int]:
         elif moves % 5 == 0 and page.is_enabled("[data-testid=market-card-0]"):
             page.click("[data-testid=market-card-0]")  # one way: taken at once; two: the refill chooser
             seen["take"] += 1
+        elif page.is_enabled("[data-testid=deck-ship]") and moves % 7 == 1:
+            draw_ship_by_key(page)
+            seen["keys"] += 1
         elif page.is_enabled("[data-testid=deck-ship]") and moves % 2:
             page.click("[data-testid=deck-ship]")
         elif page.is_enabled("[data-testid=deck-train]"):
@@ -178,7 +192,7 @@ def test_world_game_against_a_bot(page: Page, server, snapshot) -> None:
     start_world_game(page, server)
     page.wait_for_selector("[data-testid=board-canvas]")
     seen = play_to_the_end(page, snapshot)
-    assert seen["pieces"] == 1 and seen["claims"] > 3, seen
+    assert seen["pieces"] == 1 and seen["claims"] > 3 and seen["keys"] > 0, seen
     page.wait_for_selector("[data-testid=game-over]")
     snapshot(page, "end-1280x800")
 

@@ -58,7 +58,7 @@ export class GameScreen extends TurnScreen {
     const routesPanel = h("div", { class: "routes-panel", testid: "routes-panel" },
       h("label", { for: "route-select", class: "field-label", text: t("routes.label") }),
       h("div", { class: "route-row" }, this.routeSelect, this.routeClaim), this.routeCount,
-      h("p", { class: "hint", text: t("routes.help") }));
+      h("p", { class: "hint", testid: "routes-help", text: this._routesHelp() }));
     const tabs = [["log", t("tabs.log"), this.logEl], ["routes", t("tabs.routes"), routesPanel]];
     const tabBtns = tabs.map(([key, label], i) => h("button", { type: "button", role: "tab", id: `tab-${key}`, class: "tab",
       testid: `tab-${key}`, "aria-selected": i === 0 ? "true" : "false", "aria-controls": `panel-${key}`, text: label,
@@ -426,6 +426,11 @@ export class GameScreen extends TurnScreen {
       target.classList.add("flash");
       setTimeout(() => target.classList.remove("flash"), 900);
     }
+  }
+
+  /** The keyboard help under the Routes tab (the world map has two decks). */
+  _routesHelp() {
+    return t("routes.help");
   }
 
   _onKey(ev) {

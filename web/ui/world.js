@@ -86,6 +86,20 @@ export class WorldScreen extends GameScreen {
     this.#chooseRefill(i);
   }
 
+  _routesHelp() {
+    return t("wroutes.help");
+  }
+
+  /** Keys: the map screen's (1–6, T), with D for the train deck and S for the ship deck. */
+  _onKey(ev) {
+    const deck = { d: "train", s: "ship" }[ev.key.toLowerCase()];
+    if (!deck || this.dialogKind || ev.ctrlKey || ev.metaKey || ev.altKey) return super._onKey(ev);
+    const tag = document.activeElement?.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    this.#draw(deck);
+    ev.preventDefault();
+  }
+
   /** A click on a face-up card: take it at once if there is one way, else ask which deck refills the slot. */
   #chooseRefill(slot) {
     const takes = this.#takes(slot);
