@@ -214,11 +214,14 @@ def test_hard_endgame_search_plays_to_the_end_within_its_budget() -> None:
 
 
 def test_hard_has_its_own_planner_and_normal_keeps_its_own() -> None:
-    """Hard plans with ``HARD_PARAMS`` (turns cost more); normal's parameters are untouched."""
+    """Hard plans with ``HARD_PARAMS`` (turns cost more, more spare trains); normal's parameters
+    are untouched."""
     from pyengine.bots.world_bots import NORMAL_PARAMS, WorldParams
     from pyengine.bots.world_search import HARD_PARAMS, world_hard_bot
     hard = world_hard_bot()
     assert isinstance(hard, WorldSearchBot)
     assert hard.params == HARD_PARAMS and hard.policy.params == HARD_PARAMS
     assert HARD_PARAMS.turn_value > NORMAL_PARAMS.turn_value
+    assert HARD_PARAMS.piece_slack > NORMAL_PARAMS.piece_slack
     assert NORMAL_PARAMS.turn_value == WorldParams().turn_value
+    assert NORMAL_PARAMS.piece_slack == WorldParams().piece_slack
