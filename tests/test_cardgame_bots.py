@@ -189,3 +189,33 @@ def test_hard_beats_random() -> None:
         me = bots.index("cg_hard_small")
         wins += game.scores()[me]["winner"]
     assert wins >= 3
+
+
+def _pile_gain(players: int, tickets: list[str], pile: list[str], split: float) -> float:
+    """What ``pile`` adds to seat 0's planner value for ``tickets`` late in the first half."""
+    v = cardgame_variant()
+    planner = Planner(v, replace(NORMAL_CARD_PARAMS, split_complete=split, spare_pile_value=0.3))
+    out = []
+    for cards in ([], pile):
+        game = Game.new("cardgame", players=players, seed=1, options={"look_at_own_pile": True},
+                        setup={"hands": [[] for _ in range(players)],
+                               "deck": ["red", "orange", "green", "purple"],
+                               "tickets": [tickets] + [[o] for o in ("NY-CHI", "CHI-DAL", "NY-SSM")][:players - 1],
+                               "piles": [cards] + [[] for _ in range(players - 1)]})
+        s = belief_state(game.view(0), v)
+        out.append(planner.value(s, 0, planner.future_turns(s, 0)))
+    return out[1] - out[0]
+
+
+def test_split_value_pays_only_tickets_the_half_completes() -> None:
+    """With a later half the pile is discarded at the half's end: a pile card toward a ticket
+    this half cannot complete is worth only ``spare_pile_value``, a pile that completes a
+    ticket is worth the ticket; the one-pool value (split 0) and 2 players count both."""
+    big = ["LA-NY", "SEA-NY", "NY-POR"]  # 13 cards (2 blue each): more than the capacity
+    blue = ["blue"]  # not completed this half
+    assert _pile_gain(4, big, blue, 0.9) == pytest.approx(0.3)
+    assert _pile_gain(4, big, blue, 0.0) > 5.0
+    assert _pile_gain(2, big, blue, 0.9) == pytest.approx(_pile_gain(2, big, blue, 0.0))
+    done = ["blue", "blue", "white", "white"]  # completes LA-NY (20 points) this half
+    assert _pile_gain(4, big, done, 0.9) == pytest.approx(_pile_gain(4, big, done, 0.0))
+    assert _pile_gain(4, big, done, 0.9) > 20.0

@@ -243,6 +243,11 @@ class CardParams:
     # capacity makes early draws look cheap; the turns they spend are not (kept 9 tickets, lost
     # ~20 points on unpaid ones against route_focus; 6.0: +6 to +11% at 4 players, 0 at 2).
     early_ticket_draw_cost: float = 6.0
+    # With a later half: the pile is discarded at the half's end, so pile cards help only the
+    # tickets this half can complete (coverage >= split_complete); the others carry over and are
+    # valued against the hand and the capacity of both halves. 0 = one pool (the old value).
+    split_complete: float = 0.0
+    spare_pile_value: float = 0.9  # points per pile card left over at a first half's end (split)
 
 
 NORMAL_CARD_PARAMS = CardParams()
@@ -353,9 +358,77 @@ class Planner:
     def value(self, s: CardGameState, q: int, f: float, tickets: Sequence[int] | None = None,
               hand: Sequence[int] | None = None, yard_n: Sequence[int] | None = None,
               yard_k: Sequence[int] | None = None) -> float:
+        tickets = s.tickets[q] if tickets is None else tickets
+        if self.params.split_complete > 0 and s.half < s.halves:
+            return self.split_value(s, q, f, tickets, hand, yard_n, yard_k)
         sup, cap = self.supply(s, q, f, hand, yard_n, yard_k)
         final = f < 0.5 and s.half == s.halves
-        return self.tickets_value(s.tickets[q] if tickets is None else tickets, sup, cap, final)
+        return self.tickets_value(tickets, sup, cap, final)
+
+    def split_value(self, s: CardGameState, q: int, f: float, tickets: Sequence[int],
+                    hand: Sequence[int] | None, yard_n: Sequence[int] | None,
+                    yard_k: Sequence[int] | None) -> float:
+        """``tickets_value`` for a half with a later one: the pile (and what the rows still move)
+        pays only the tickets this half completes; the rest carry over with the hand."""
+        pr = self.params
+        hand = s.hands[q] if hand is None else hand
+        empty = [0] * NKINDS
+        pile, cap_all = self.supply(s, q, f, empty, yard_n, yard_k)
+        with_hand, _ = self.supply(s, q, f, hand, yard_n, yard_k)
+        held = [a - b for a, b in zip(with_hand, pile)]
+        cap1 = max(0.0, f - pr.capacity_skip) * pr.capacity_per_turn * pr.capacity_weight
+        cap2 = cap_all - cap1
+        total = 0.0
+        for t in sorted(tickets, key=self.order_key.__getitem__):
+            size = self.size[t]
+            # This half: pile, hand, this half's capacity.
+            use_p = [0.0] * NKINDS
+            use_h = [0.0] * NKINDS
+            got = 0.0
+            for c, k in self.sparse[t]:
+                a = min(k, pile[c])
+                b = min(k - a, held[c])
+                use_p[c] += a
+                use_h[c] += b
+                got += a + b
+            short = size - got
+            for src, use in ((pile, use_p), (held, use_h)):
+                if short > 1e-9 and src[LOCO] > 0:
+                    take = min(short, src[LOCO])
+                    use[LOCO] += take
+                    got += take
+                    short -= take
+            c1 = min(short, cap1) if short > 1e-9 else 0.0
+            got += c1
+            if got >= pr.split_complete * size - 1e-9:
+                for c in range(NKINDS):
+                    pile[c] -= use_p[c]
+                    held[c] -= use_h[c]
+                cap1 -= c1
+                frac = got / size
+            else:  # carried over: hand and capacity only
+                got = 0.0
+                for c, k in self.sparse[t]:
+                    b = min(k, held[c])
+                    held[c] -= b
+                    got += b
+                short = size - got
+                if short > 1e-9 and held[LOCO] > 0:
+                    take = min(short, held[LOCO])
+                    held[LOCO] -= take
+                    got += take
+                    short -= take
+                if short > 1e-9:
+                    take = min(short, cap1 + cap2)
+                    got += take
+                    from_2 = min(take, cap2)
+                    cap2 -= from_2
+                    cap1 -= take - from_2
+                frac = got / size
+            total += (2.0 * frac - 1.0) * self.points[t] + pr.city_value * frac * self.big[t]
+        spare = sum(min(x, 12.0) for x in held) * pr.spare_value
+        spare += sum(min(x, 12.0) for x in pile) * pr.spare_pile_value
+        return total + spare
 
     # -------------------------------------------------------------- decisions
     def choose(self, s: CardGameState, p: int, legal: Sequence[Action], rng: Rng) -> Action:

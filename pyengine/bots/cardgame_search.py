@@ -33,7 +33,10 @@ from .cardgame_bots import (NORMAL_CARD_PARAMS, CardGameBot, CardParams, Planner
 WIN_BONUS = 20.0  # a win at the end of the game is worth this many points of margin
 # Playouts are short (one round, or the last few turns of a half), where a ticket draw is rarely
 # the reply that matters; not valuing them saves a third of every playout decision.
-ROLLOUT_PARAMS = replace(NORMAL_CARD_PARAMS, ticket_samples=2, draw_tickets=False)
+# hard's own planner: with 4 players, the first half's pile pays only the tickets that half
+# completes (``CardParams.split_complete``); the others carry over with the hand.
+HARD_CARD_PARAMS = replace(NORMAL_CARD_PARAMS, split_complete=0.9, spare_pile_value=0.3)
+ROLLOUT_PARAMS = replace(HARD_CARD_PARAMS, ticket_samples=2, draw_tickets=False)
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,7 @@ class SearchParams:
 
 class SearchPolicy:
     def __init__(self, variant: CardGameVariant, params: SearchParams = SearchParams(),
-                 planner_params: CardParams = NORMAL_CARD_PARAMS,
+                 planner_params: CardParams = HARD_CARD_PARAMS,
                  rollout_params: CardParams = ROLLOUT_PARAMS) -> None:
         self.v = variant
         self.params = params
