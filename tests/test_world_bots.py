@@ -214,7 +214,8 @@ def test_hard_endgame_search_plays_to_the_end_within_its_budget() -> None:
 
 
 def test_hard_has_its_own_planner_and_normal_keeps_its_own() -> None:
-    """Hard plans with ``HARD_PARAMS`` (turns cost more, more spare trains); normal's parameters
+    """Hard plans with ``HARD_PARAMS`` (turns cost more, more spare trains, extra
+    tickets closer to the end); normal's parameters
     are untouched."""
     from pyengine.bots.world_bots import NORMAL_PARAMS, WorldParams
     from pyengine.bots.world_search import HARD_PARAMS, world_hard_bot
@@ -223,5 +224,7 @@ def test_hard_has_its_own_planner_and_normal_keeps_its_own() -> None:
     assert hard.params == HARD_PARAMS and hard.policy.params == HARD_PARAMS
     assert HARD_PARAMS.turn_value > NORMAL_PARAMS.turn_value
     assert HARD_PARAMS.piece_slack > NORMAL_PARAMS.piece_slack
+    assert HARD_PARAMS.tickets_min_other < NORMAL_PARAMS.tickets_min_other
     assert NORMAL_PARAMS.turn_value == WorldParams().turn_value
     assert NORMAL_PARAMS.piece_slack == WorldParams().piece_slack
+    assert NORMAL_PARAMS.tickets_min_other == WorldParams().tickets_min_other
