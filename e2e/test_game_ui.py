@@ -158,6 +158,9 @@ def test_full_game_against_a_bot(page: Page, server, snapshot) -> None:
     page.click("[data-testid=view-board]")
     page.wait_for_selector("[data-testid=show-scores]")
     snapshot(page, "final-board")
+    # On a desktop screen every city of the classic map has its name, and no two names overlap.
+    labels = page.evaluate("window.__railtrip.board.labels")
+    assert labels["hidden"] == [] and len(labels["boxes"]) == 36, labels["hidden"]
     page.click("[data-testid=show-scores]")
     page.click("[data-testid=same-deal]")
     page.wait_for_function("() => ['choose-tickets', 'playing', 'waiting-bot'].includes(document.getElementById('app').dataset.uiState)")

@@ -103,6 +103,26 @@ def check_offered_actions(page: Page) -> None:
     assert options == {a.route for a in legal if a.keyword == "claim"}
 
 
+LABELS = "(() => { const l = window.__railtrip.board.labels; return {boxes: l.boxes, hidden: l.hidden}; })()"
+
+
+def check_labels_on_a_phone(page: Page) -> None:
+    """City labels never overlap: on a phone the crowded ones wait for the zoom, which brings them back."""
+    labels = page.evaluate(LABELS)
+    boxes = labels["boxes"]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not (a["x0"] < b["x1"] and b["x0"] < a["x1"] and a["y0"] < b["y1"] and b["y0"] < a["y1"]), (a, b)
+    assert labels["hidden"], "the whole world at 390 px cannot show every city name"
+    page.click("[data-testid=zoom-in]")
+    page.click("[data-testid=zoom-in]")
+    page.wait_for_timeout(400)
+    zoomed = page.evaluate(LABELS)
+    assert len(zoomed["boxes"]) + len(zoomed["hidden"]) == len(boxes) + len(labels["hidden"])
+    assert len(zoomed["hidden"]) < len(labels["hidden"]), "zooming in shows more city names"
+    page.click("[data-testid=zoom-reset]")
+
+
 def draw_ship_by_key(page: Page) -> None:
     """The Routes tab names the keys; S draws from the ship deck (D would draw a train card)."""
     page.click("[data-testid=tab-routes]")
@@ -158,6 +178,7 @@ def play_to_the_end(page: Page, snapshot) -> dict[str, int]:
             page.set_viewport_size({"width": 390, "height": 844})
             page.wait_for_timeout(300)
             snapshot(page, "board-390x844")
+            check_labels_on_a_phone(page)
             page.set_viewport_size({"width": 1280, "height": 800})
             page.wait_for_timeout(200)
         if page.is_enabled("[data-testid=route-claim]"):

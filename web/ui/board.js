@@ -912,31 +912,68 @@ export class BoardView {
     const sides = this.world ? LABEL_SIDE_WORLD : LABEL_SIDE;
     ctx.textBaseline = "middle";
     ctx.lineJoin = "round";
-    for (const c of this.board.cities) {
-      if (c.junction) continue;
+    const minX = v.tx + 10 * v.scale, maxX = v.tx + (this.board.width - 10) * v.scale;
+    // Greedy placement without overlaps: cities in focus first, then the best-connected ones; each
+    // label tries its preferred side, then the others, and is left out (until the player zooms in)
+    // when every side would cover a label already placed.
+    const placed = [];
+    const hidden = [];
+    for (const c of this.#labelOrder(focusCities)) {
       const hot = focusCities?.has(c.id);
       const size = hot ? base + 2 : base;
       ctx.font = `${hot ? 700 : 600} ${size}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
       const x = c.x * v.scale + v.tx, y = c.y * v.scale + v.ty;
       const rr = CITY_R * v.scale + 3;
-      const side = sides[c.id] ?? "below";
-      let lx = x, ly = y;
-      if (side === "below") { ctx.textAlign = "center"; ly = y + rr + size * 0.6; }
-      else if (side === "above") { ctx.textAlign = "center"; ly = y - rr - size * 0.6; }
-      else if (side === "left") { ctx.textAlign = "right"; lx = x - rr - 1; }
-      else { ctx.textAlign = "left"; lx = x + rr + 1; }
       const tw = ctx.measureText(c.name).width;
-      const left = ctx.textAlign === "center" ? lx - tw / 2 : ctx.textAlign === "right" ? lx - tw : lx;
-      const minX = v.tx + 10 * v.scale, maxX = v.tx + (this.board.width - 10) * v.scale;
-      if (left < minX) lx += minX - left;
-      else if (left + tw > maxX) lx -= left + tw - maxX;
+      const preferred = sides[c.id] ?? "below";
+      let spot = null;
+      for (const side of [preferred, ...LABEL_SIDES.filter((s) => s !== preferred)]) {
+        const box = labelBox(side, x, y, rr, size, tw, minX, maxX);
+        if (hot || !placed.some((b) => boxesOverlap(b, box))) { spot = box; break; }
+      }
+      if (!spot) { hidden.push(c.id); continue; }
+      placed.push(spot);
+      ctx.textAlign = "left";
       ctx.lineWidth = 3.5;
       ctx.strokeStyle = hot ? "rgba(255,248,225,1)" : "rgba(250,242,220,0.92)";
-      ctx.strokeText(c.name, lx, ly);
+      ctx.strokeText(c.name, spot.x0, spot.cy);
       ctx.fillStyle = hot ? "#a4161a" : INK;
-      ctx.fillText(c.name, lx, ly);
+      ctx.fillText(c.name, spot.x0, spot.cy);
     }
+    /** For tests: the label boxes drawn (screen pixels) and the cities whose labels were left out. */
+    this.labels = { boxes: placed, hidden };
   }
+
+  /** Cities with a label, in placement order: those in focus, then by number of routes (ties: by id). */
+  #labelOrder(focusCities) {
+    if (!this.labelRank) {
+      const degree = new Map();
+      for (const r of this.board.routes) for (const id of [r.a, r.b]) degree.set(id, (degree.get(id) ?? 0) + 1);
+      this.labelRank = this.board.cities.filter((c) => !c.junction)
+        .sort((p, q) => (degree.get(q.id) ?? 0) - (degree.get(p.id) ?? 0) || (p.id < q.id ? -1 : 1));
+    }
+    if (!focusCities?.size) return this.labelRank;
+    return [...this.labelRank.filter((c) => focusCities.has(c.id)), ...this.labelRank.filter((c) => !focusCities.has(c.id))];
+  }
+}
+
+const LABEL_SIDES = ["below", "above", "right", "left"];
+
+/** A label's box beside its city dot (screen pixels), kept inside the map's width. */
+function labelBox(side, x, y, rr, size, tw, minX, maxX) {
+  let x0 = x - tw / 2, cy = y;
+  if (side === "below") cy = y + rr + size * 0.6;
+  else if (side === "above") cy = y - rr - size * 0.6;
+  else if (side === "left") x0 = x - rr - 1 - tw;
+  else x0 = x + rr + 1;
+  if (x0 < minX) x0 = minX;
+  else if (x0 + tw > maxX) x0 = maxX - tw;
+  const half = size * 0.55;
+  return { x0, x1: x0 + tw, y0: cy - half, y1: cy + half, cy };
+}
+
+function boxesOverlap(a, b) {
+  return a.x0 < b.x1 + 2 && b.x0 < a.x1 + 2 && a.y0 < b.y1 && b.y0 < a.y1;
 }
 
 /** Draws a small overview map for a ticket: all cities faint, the ticket's two cities marked. */
