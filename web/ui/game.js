@@ -437,10 +437,15 @@ export class GameScreen extends TurnScreen {
     if (this.dialogKind || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const tag = document.activeElement?.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
-    if (ev.key >= "1" && ev.key <= String(this.slots.length)) this._takeSlot(Number(ev.key) - 1);
-    else if (ev.key === "d" || ev.key === "D") this._actKind("draw");
-    else if (ev.key === "t" || ev.key === "T") this._actKind("tickets");
-    else return;
-    ev.preventDefault();
+    if (this._keyAction(ev.key)) ev.preventDefault();
+  }
+
+  /** One shortcut key (no dialog open, no modifier, focus not in a field); true if it was used. */
+  _keyAction(key) {
+    if (key >= "1" && key <= String(this.slots.length)) this._takeSlot(Number(key) - 1);
+    else if (key === "d" || key === "D") this._actKind("draw");
+    else if (key === "t" || key === "T") this._actKind("tickets");
+    else return false;
+    return true;
   }
 }

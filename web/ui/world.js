@@ -91,13 +91,11 @@ export class WorldScreen extends GameScreen {
   }
 
   /** Keys: the map screen's (1–6, T), with D for the train deck and S for the ship deck. */
-  _onKey(ev) {
-    const deck = { d: "train", s: "ship" }[ev.key.toLowerCase()];
-    if (!deck || this.dialogKind || ev.ctrlKey || ev.metaKey || ev.altKey) return super._onKey(ev);
-    const tag = document.activeElement?.tagName;
-    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  _keyAction(key) {
+    const deck = { d: "train", s: "ship" }[key.toLowerCase()];
+    if (!deck) return super._keyAction(key);
     this.#draw(deck);
-    ev.preventDefault();
+    return true;
   }
 
   /** A click on a face-up card: take it at once if there is one way, else ask which deck refills the slot. */
