@@ -1,4 +1,4 @@
-"""Actions: small immutable values with a stable, human-readable text form that parses back.
+"""Actions every game shares: small immutable values with a stable, human-readable text form that parses back.
 
 Text forms (one action per line in a record; see docs/notation.md):
 
@@ -12,7 +12,8 @@ Text forms (one action per line in a record; see docs/notation.md):
     pass                      nothing is possible (degenerate positions only)
 
 Equivalent card combinations are one action: a payment lists card kinds with counts, in the
-variant's canonical card order.
+variant's canonical card order. A game's own kinds live in its home (``games/<game>/actions.py``);
+``pyengine.notation.parse_action`` parses every kind.
 """
 from __future__ import annotations
 
@@ -53,9 +54,6 @@ class Action:
                 out[f.name] = value
         return out
 
-    @staticmethod
-    def parse(text: str) -> "Action":
-        return parse_action(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,15 +160,16 @@ class Pass(Action):
         return "pass"
 
 
-def _parse_count_card(token: str) -> tuple[str, int]:
+def parse_count_card(token: str, item: str = "payment item") -> tuple[str, int]:
+    """``'3red'`` -> ``('red', 3)``: one counted card of a payment (``item`` names it in errors)."""
     digits = 0
     while digits < len(token) and token[digits].isdigit():
         digits += 1
     if digits == 0 or digits == len(token):
-        raise InvalidActionError(f"payment item {token!r} should look like '3red' (count, then card)")
+        raise InvalidActionError(f"{item} {token!r} should look like '3red' (count, then card)")
     count = int(token[:digits])
     if count < 1:
-        raise InvalidActionError(f"payment item {token!r} has a zero count")
+        raise InvalidActionError(f"{item} {token!r} has a zero count")
     return token[digits:], count
 
 
@@ -189,7 +188,7 @@ def _parse_take(args: list[str]) -> Action:
 def _parse_claim(args: list[str]) -> Action:
     if len(args) < 2:
         raise InvalidActionError("'claim' needs a route and a payment, e.g. 'claim DEN-KC-1 3black 1loco'")
-    return ClaimRoute(args[0], tuple(_parse_count_card(t) for t in args[1:]))
+    return ClaimRoute(args[0], tuple(parse_count_card(t) for t in args[1:]))
 
 
 def _parse_none(cls: type[Action]) -> Callable[[list[str]], Action]:
@@ -200,7 +199,9 @@ def _parse_none(cls: type[Action]) -> Callable[[list[str]], Action]:
     return parse
 
 
-PARSERS: dict[str, Callable[[list[str]], Action]] = {
+# Parsers of the action kinds every game shares, by keyword; each game adds its own kinds and
+# ``pyengine.notation.parse_action`` reads them all.
+SHARED_PARSERS: dict[str, Callable[[list[str]], Action]] = {
     "draw": _parse_draw,
     "take": _parse_take,
     "claim": _parse_claim,
@@ -208,22 +209,3 @@ PARSERS: dict[str, Callable[[list[str]], Action]] = {
     "keep": lambda args: KeepTickets(tuple(args)),
     "pass": _parse_none(Pass),
 }
-
-
-def register_parser(keyword: str, parser: Callable[[list[str]], Action]) -> None:
-    """Let a variant module add its own action kinds."""
-    PARSERS[keyword] = parser
-
-
-def parse_action(text: str) -> Action:
-    """Parse an action's text form; raises InvalidActionError with the reason."""
-    if not isinstance(text, str):
-        raise InvalidActionError(f"an action must be text, not {type(text).__name__}")
-    words = text.split()
-    if not words:
-        raise InvalidActionError("empty action text")
-    parser = PARSERS.get(words[0].lower())
-    if parser is None:
-        raise InvalidActionError(
-            f"unknown action {words[0]!r}; expected one of: {', '.join(sorted(PARSERS))}")
-    return parser(words[1:])

@@ -31,7 +31,7 @@ from .errors import EngineError
 from .game import RECORD_VERSION, Game
 from .links import deal_link, decode_link, game_link
 from .record import replay
-from .variants import get_variant, variant_names
+from .games import get_variant, variant_names
 
 _GAMES: dict[str, Game] = {}
 _META: dict[str, dict[str, Any]] = {}

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Action, parse_action
+from .actions import Action
+from .notation import parse_action
 from .errors import IllegalActionError, InvalidActionError, SettingsError
-from .variants import Settings, Variant, get_variant
+from .games import Settings, Variant, get_variant
 
 RECORD_FORMAT = "railtrip-record"
 RECORD_VERSION = 1
@@ -119,11 +120,6 @@ class Game:
         if meta:
             rec["meta"] = meta
         return rec
-
-    @classmethod
-    def from_record(cls, record: dict[str, Any]) -> "Game":
-        from .record import replay
-        return replay(record)
 
 
 def _redact(event: dict[str, Any], player: int | None) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from .errors import EngineError, RecordError
 from .game import MAX_ACTIONS, RECORD_FORMAT, RECORD_VERSION, Game
-from .variants import get_variant
+from .games import get_variant
 
 _KNOWN_KEYS = {"format", "version", "rules", "variant", "players", "seed", "start_player",
                "options", "setup", "actions", "meta"}

@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 from .game import Game
 from .rng import Rng
-from .variants import Settings, get_variant
+from .games import Settings, get_variant
 
 ProgressFn = Callable[[int, int], None]
 MAX_PLIES = 20000  # no real game comes near; a runaway game is reported, not looped forever

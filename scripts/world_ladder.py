@@ -54,8 +54,8 @@ def make_bot(spec: str) -> Bot:
     level, _, rest = spec.partition(":")
     base = get_variant_bot("world", level)
     if rest:
-        from pyengine.bots.world_bots import WorldBot
-        from pyengine.bots.world_search import WorldSearchBot
+        from pyengine.bots.world.planner import WorldBot
+        from pyengine.bots.world.search import WorldSearchBot
         over = dict(kv.split("=", 1) for kv in rest.split(","))
         if isinstance(base, WorldSearchBot):
             pnames = {f.name for f in fields(base.params)}

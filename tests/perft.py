@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from pyengine.rng import Rng
-from pyengine.variants import Settings, get_variant
+from pyengine.games import Settings, get_variant
 
 DATA = Path(__file__).resolve().parent / "data" / "usa.perft"
 # (seed, players, plies of random play before counting, depth)

@@ -8,14 +8,15 @@ import pytest
 
 from pyengine.actions import Action
 from pyengine.bots import Bot, bot_action, bot_names, get_bot, register_bot
-from pyengine.bots.search import SearchBot, SearchParams
+from pyengine.bots.usa.lookahead import LookaheadBot, LookaheadParams
 from pyengine.bots.tournament import format_table, run_tournament, wilson
 from pyengine.game import Game
 from pyengine.rng import Rng
 
 FAST_BOTS = [b for b in bot_names() if b not in ("hard_small", "spy")]
 # The hard bot's algorithm with a small budget keeps the tests quick.
-register_bot("hard_small", lambda: SearchBot("hard_small", "", SearchParams(samples=2)))
+register_bot("hard_small", lambda: LookaheadBot("hard_small", "", look=LookaheadParams(
+    step_budget=300, max_worlds=2)))
 
 
 def _play(bots: list[str], seed: int) -> Game:
@@ -49,14 +50,14 @@ def test_levels_are_registered() -> None:
 
 
 def test_normal_is_the_weaker_long_route_planner() -> None:
-    """normal = strong.py's planner with NORMAL_STRONG_PARAMS (the plain planner was hardly
+    """normal = strong.py's planner with NORMAL_FILLER_PARAMS (the plain planner was hardly
     better than easy at 4 players); easy stays the sloppy plain planner."""
-    from pyengine.bots.heuristic import PlannerPolicy
-    from pyengine.bots.strong import NORMAL_STRONG_PARAMS, StrongBot, StrongPolicy
+    from pyengine.bots.usa.planner import PlannerPolicy
+    from pyengine.bots.usa.filler_planner import NORMAL_FILLER_PARAMS, FillerPlannerBot, FillerPolicy
     normal = get_bot("normal")
-    assert isinstance(normal, StrongBot) and normal.policy.sp == NORMAL_STRONG_PARAMS
+    assert isinstance(normal, FillerPlannerBot) and normal.policy.sp == NORMAL_FILLER_PARAMS
     easy = get_bot("easy")
-    assert type(easy.policy) is PlannerPolicy and not isinstance(easy.policy, StrongPolicy)  # type: ignore[attr-defined]
+    assert type(easy.policy) is PlannerPolicy and not isinstance(easy.policy, FillerPolicy)  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("bots", [["normal", "route_focus"], ["hard_small", "one_step_thinker"],
@@ -109,30 +110,19 @@ def test_bot_interface_gets_no_game_object() -> None:
     assert params == ["self", "view", "legal", "rng", "board"]
 
 
-def test_search_bot_is_deterministic_for_a_view() -> None:
-    game = Game.new("usa", players=2, seed=21)
-    bot = SearchBot("t", "", SearchParams(samples=2))
-    view = game.view(0, log=False)
-    board = game.variant.board_view()
-    legal = game.legal_actions()
-    first = bot.choose(view, legal, Rng(4), board)
-    assert bot.choose(view, legal, Rng(4), board) == first
-
-
 def test_search_bot_beats_random() -> None:
     res = run_tournament("usa", 2, ["hard_small", "random"], 2, seed=2)
     assert res["entries"][0]["wins"] == 2
 
 
 def test_hard_is_the_long_route_planner_and_wins_a_small_match() -> None:
-    from pyengine.bots.strong import StrongBot
-    assert isinstance(get_bot("hard"), StrongBot)
+    from pyengine.bots.usa.filler_planner import FillerPlannerBot
+    assert isinstance(get_bot("hard"), FillerPlannerBot)
     res = run_tournament("usa", 2, ["hard", "long_route_junkie"], 4, seed=3)
     assert res["entries"][0]["wins"] >= 3  # deterministic; ~80% over hundreds of games
 
 
 def test_hard_searches_with_a_step_budget_and_is_deterministic() -> None:
-    from pyengine.bots.lookahead import LookaheadBot, LookaheadParams
     bot = LookaheadBot("t", "", look=LookaheadParams(step_budget=300, max_worlds=2))
     game = Game.new("usa", players=2, seed=21)
     view = game.view(0, log=False)
@@ -146,7 +136,6 @@ def test_hard_searches_with_a_step_budget_and_is_deterministic() -> None:
 def test_time_limit_caps_the_search_and_leaves_the_planner_move() -> None:
     """The browser's wall-clock cap: a passed deadline means no sampled world, the planner's move."""
     from pyengine.bots import time_limit, time_up
-    from pyengine.bots.lookahead import LookaheadBot, LookaheadParams
     bot = LookaheadBot("t", "", look=LookaheadParams(step_budget=300, max_worlds=2))
     planner = LookaheadBot("p", "", look=LookaheadParams(search_keep=False, search_endgame=False))
     game = Game.new("usa", players=2, seed=21)

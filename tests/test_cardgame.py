@@ -8,15 +8,15 @@ from typing import Any
 
 import pytest
 
-from pyengine.actions import parse_action
-from pyengine.cardgame_actions import PlayCards
-from pyengine.cardgame_data import load_card_data, parse_card_data
+from pyengine.notation import parse_action
+from pyengine.games.cardgame.actions import PlayCards
+from pyengine.games.cardgame.data import load_card_data, parse_card_data
 from pyengine.errors import DataError, IllegalActionError, SettingsError
 from pyengine.game import Game
 from pyengine.record import replay
 from pyengine.rng import Rng
-from pyengine.variants import get_variant
-from pyengine.variants.cardgame import (CardGameVariant, assign_cards, best_completion,
+from pyengine.games import get_variant
+from pyengine.games.cardgame.rules import (CardGameVariant, assign_cards, best_completion,
                                         completion_key, feasible)
 
 FULL_MARKET = ["black", "black", "white", "white", "orange"]
@@ -59,7 +59,7 @@ def test_data_file_counts_and_bonus_values() -> None:
 
 def _raw() -> dict[str, Any]:
     from importlib import resources
-    return json.loads(resources.files("pyengine.data").joinpath("cardgame.json").read_text("utf-8"))
+    return json.loads(resources.files("pyengine.games.cardgame").joinpath("cardgame.json").read_text("utf-8"))
 
 
 @pytest.mark.parametrize(("change", "message"), [

@@ -9,8 +9,8 @@ import pytest
 
 from pyengine.bots import (Bot, bot_action, bot_names_for, bot_rng, get_variant_bot,
                            register_variant_bot)
-from pyengine.bots import cardgame_baselines as styles
-from pyengine.bots.cardgame_bots import CardGameBot
+from pyengine.bots.cardgame import baselines as styles
+from pyengine.bots.cardgame.planner import CardGameBot
 from pyengine.game import Game
 from test_cardgame_bots import _play, _Spy  # the same game loop and spy
 

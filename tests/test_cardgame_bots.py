@@ -9,10 +9,10 @@ import pytest
 
 from pyengine.actions import Action
 from pyengine.bots import Bot, bot_action, get_variant_bot, register_variant_bot
-from pyengine.bots.cardgame_bots import (NORMAL_CARD_PARAMS, CardGameBot, Planner, belief_state,
+from pyengine.bots.cardgame.planner import (NORMAL_CARD_PARAMS, CardGameBot, Planner, belief_state,
                                          cardgame_variant, track_piles)
-from pyengine.bots.cardgame_search import SearchBot, SearchParams, SearchPolicy
-from pyengine.bots.heuristic import PlannerBot
+from pyengine.bots.cardgame.search import SearchBot, SearchParams, SearchPolicy
+from pyengine.bots.usa.planner import PlannerBot
 from pyengine.game import Game
 from pyengine.rng import Rng
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pyengine.game
 from pyengine.game import Game
-from pyengine.record import parse_record
+from pyengine.record import parse_record, replay
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -26,7 +26,7 @@ def test_record_format_example_is_a_valid_record() -> None:
     text = (DOCS / "record-format.md").read_text(encoding="utf-8")
     example = json.loads(text.split("```json")[1].split("```")[0])
     parse_record(example)
-    game = Game.from_record(example)
+    game = replay(example)
     assert len(game.actions) == 6 and game.current_player == 2
 
 

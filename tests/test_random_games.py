@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from pyengine.actions import parse_action
+from pyengine.notation import parse_action
 from pyengine.game import Game
 from pyengine.record import replay
 from pyengine.rng import Rng
-from pyengine.variants import Settings, get_variant, variant_names
+from pyengine.games import Settings, get_variant, variant_names
 
 MAX_PLIES = 5000
 # At least 1,000 classic games in CI (250 per player count); the other games, fewer.

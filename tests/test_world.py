@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from pyengine.actions import parse_action
+from pyengine.notation import parse_action
 from pyengine.errors import IllegalActionError, SettingsError
 from pyengine.game import Game
 from pyengine.record import replay
 from pyengine.rng import Rng
-from pyengine.variants import Settings, get_variant
-from pyengine.variants import world as W
+from pyengine.games import Settings, get_variant
+from pyengine.games.world import rules as W
 
 V = get_variant("world")
 

@@ -11,9 +11,9 @@ import pytest
 from pyengine.actions import Action
 from pyengine.bots import Bot, bot_action, bot_names_for, get_variant_bot
 from pyengine.bots.tournament import run_tournament
-from pyengine.bots.world_baselines import WorldBaselineBot
-from pyengine.bots.world_bots import NORMAL_PARAMS, Know, WorldBot, WorldPolicy, world_model
-from pyengine.bots.world_search import WorldSearchBot, WorldSearchParams, sample_world
+from pyengine.bots.world.baselines import WorldBaselineBot
+from pyengine.bots.world.planner import NORMAL_PARAMS, Know, WorldBot, WorldPolicy, world_model
+from pyengine.bots.world.search import WorldSearchBot, WorldSearchParams, sample_world
 from pyengine.game import Game
 from pyengine.rng import Rng
 
@@ -192,7 +192,7 @@ def test_hard_search_stays_within_its_ply_budget() -> None:
 
 
 def test_default_hard_budget_is_small() -> None:
-    from pyengine.bots.world_search import world_hard_bot
+    from pyengine.bots.world.search import world_hard_bot
     hard = world_hard_bot()
     assert isinstance(hard, WorldSearchBot)
     assert hard.search.samples * hard.search.max_candidates * hard.horizon(hard.search.max_candidates) \
@@ -217,8 +217,8 @@ def test_hard_has_its_own_planner_and_normal_keeps_its_own() -> None:
     """Hard plans with ``HARD_PARAMS`` (turns cost more, more spare trains, extra
     tickets closer to the end); normal's parameters
     are untouched."""
-    from pyengine.bots.world_bots import NORMAL_PARAMS, WorldParams
-    from pyengine.bots.world_search import HARD_PARAMS, world_hard_bot
+    from pyengine.bots.world.planner import NORMAL_PARAMS, WorldParams
+    from pyengine.bots.world.search import HARD_PARAMS, world_hard_bot
     hard = world_hard_bot()
     assert isinstance(hard, WorldSearchBot)
     assert hard.params == HARD_PARAMS and hard.policy.params == HARD_PARAMS

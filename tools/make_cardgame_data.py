@@ -1,4 +1,4 @@
-"""Write pyengine/data/cardgame.json (our own format) from the facts sheet ../shared/data/cardgame.json.
+"""Write pyengine/games/cardgame/cardgame.json (our own format) from the facts sheet ../shared/data/cardgame.json.
 
 Run when the facts change: ``python3 tools/make_cardgame_data.py ../shared/data/cardgame.json``.
 The output keeps one ticket per line, so a correction to a ticket is a one-line change that can
@@ -75,7 +75,7 @@ def main(src: str) -> None:
     ids = [t["id"] for t in out["tickets"]]
     if len(set(ids)) != len(ids):
         raise SystemExit("ticket ids are not unique")
-    dest = Path(__file__).resolve().parent.parent / "pyengine" / "data" / "cardgame.json"
+    dest = Path(__file__).resolve().parent.parent / "pyengine" / "games" / "cardgame" / "cardgame.json"
     dest.write_text(dumps(out), encoding="utf-8")
     print(f"wrote {dest} ({len(out['tickets'])} tickets, {len(out['big_cities'])} big cities)")
 

@@ -1,4 +1,4 @@
-"""Write pyengine/data/usa.json (our own format) from the facts sheet ../shared/data/usa.json.
+"""Write pyengine/games/usa/usa.json (our own format) from the facts sheet ../shared/data/usa.json.
 
 Run once when the facts change: ``python tools/make_usa_data.py ../shared/data/usa.json``.
 Coordinates are our own projection of real latitude/longitude (a conic-like projection centred on
@@ -77,7 +77,7 @@ def main(src: str) -> None:
         "expect": {"cities": 36, "routes": 100, "double_pairs": 22, "spaces": 309, "tickets": 30},
         "cities": cities, "routes": routes, "tickets": tickets,
     }
-    dest = Path(__file__).resolve().parent.parent / "pyengine" / "data" / "usa.json"
+    dest = Path(__file__).resolve().parent.parent / "pyengine" / "games" / "usa" / "usa.json"
     dest.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {dest}: {len(cities)} cities, {len(routes)} routes, {len(tickets)} tickets")
 

@@ -1,4 +1,4 @@
-"""Write pyengine/data/world.json (our own format) from the facts sheet ../shared/data/world.json.
+"""Write pyengine/games/world/world.json (our own format) from the facts sheet ../shared/data/world.json.
 
 Run once when the facts change: ``python tools/make_world_data.py ../shared/data/world.json``.
 
@@ -169,7 +169,7 @@ def main(src: str) -> None:
         },
         "cities": cities, "routes": routes, "tickets": tickets,
     }
-    dest = Path(__file__).resolve().parent.parent / "pyengine" / "data" / "world.json"
+    dest = Path(__file__).resolve().parent.parent / "pyengine" / "games" / "world" / "world.json"
     dest.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {dest}: {len(cities)} nodes, {len(routes)} routes, {len(tickets)} tickets")
     near = sorted((math.dist(pts[a], pts[b]), a, b) for a in pts for b in pts if a < b)[:5]

@@ -9,17 +9,25 @@ from ..errors import EngineError
 from ..game import Game
 from ..rng import Rng, seed_to_int
 from .base import Bot, RandomBot, time_limit, time_up
+from .cardgame.levels import LEVELS as CARDGAME_LEVELS
+from .usa.levels import LEVELS as USA_LEVELS
+from .world.levels import LEVELS as WORLD_LEVELS
 
-_BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot}
+# The bundled bots, a static table: name -> factory. The plain names are the classic game's bots
+# (and "random", which plays every game); Rails & Sails and the card game play with their own
+# bots behind the same names (``_VARIANT_LEVELS``, see ``get_variant_bot``).
+_BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, **USA_LEVELS}
 _LEVEL_ALIASES: dict[str, str] = {}
 _INSTANCES: dict[str, Bot] = {}
-# Per-variant bots behind the level names: (variant, level) -> factory. The card game plays
-# with its own bots (cardgame_bots.py); other variants use the level bots directly.
-_VARIANT_LEVELS: dict[tuple[str, str], Callable[[], Bot]] = {}
+_VARIANT_LEVELS: dict[tuple[str, str], Callable[[], Bot]] = {
+    **{("world", name): factory for name, factory in WORLD_LEVELS.items()},
+    **{("cardgame", name): factory for name, factory in CARDGAME_LEVELS.items()},
+}
 _VARIANT_INSTANCES: dict[tuple[str, str], Bot] = {}
 
 
 def register_bot(name: str, factory: Callable[[], Bot], *aliases: str) -> None:
+    """Add a bot by name (experiments and tests; the bundled bots are in the tables above)."""
     _BOTS[name] = factory
     _INSTANCES.pop(name, None)
     for alias in aliases:
@@ -86,48 +94,6 @@ def bot_action(game: Game, name: str, max_seconds: float | None = None) -> Actio
     with time_limit(max_seconds):
         return bot.choose(view, list(legal), bot_rng(game), board)
 
-
-def _register_builtin() -> None:
-    """Register the bundled bots and the level names the UI offers (easy < normal < hard)."""
-    from .baselines import (destination_hungry_bot, long_route_junkie_bot, one_step_thinker_bot,
-                            route_focus_bot)
-    from .heuristic import easy_bot, normal_bot
-    from .search import hard_bot
-    register_bot("destination_hungry", destination_hungry_bot)
-    register_bot("route_focus", route_focus_bot)
-    register_bot("one_step_thinker", one_step_thinker_bot)
-    register_bot("long_route_junkie", long_route_junkie_bot)
-    register_bot("easy", easy_bot)
-    register_bot("normal", normal_bot)
-    register_bot("hard", hard_bot)
-    # The card game: its own bots behind the level names (see bot_action).
-    from .cardgame_bots import cardgame_easy_bot, cardgame_normal_bot
-    from .cardgame_search import cardgame_hard_bot
-    register_variant_bot("cardgame", "easy", cardgame_easy_bot)
-    register_variant_bot("cardgame", "normal", cardgame_normal_bot)
-    register_variant_bot("cardgame", "hard", cardgame_hard_bot)
-    # The FDG 2017 play styles mapped onto the card game (cardgame_baselines.py).
-    from . import cardgame_baselines as cg_styles
-    register_variant_bot("cardgame", "destination_hungry", cg_styles.destination_hungry_bot)
-    register_variant_bot("cardgame", "route_focus", cg_styles.route_focus_bot)
-    register_variant_bot("cardgame", "one_step_thinker", cg_styles.one_step_thinker_bot)
-    register_variant_bot("cardgame", "long_route_junkie", cg_styles.long_route_junkie_bot)
-    # Rails & Sails (world map): its own bots behind the level names (world_bots.py, world_search.py).
-    from .world_bots import world_easy_bot, world_normal_bot
-    from .world_search import world_hard_bot
-    register_variant_bot("world", "easy", world_easy_bot)
-    register_variant_bot("world", "normal", world_normal_bot)
-    register_variant_bot("world", "hard", world_hard_bot)
-    # The FDG 2017 baselines on the world map (world_baselines.py).
-    from .world_baselines import (destination_hungry_world_bot, long_route_junkie_world_bot,
-                                  one_step_thinker_world_bot, route_focus_world_bot)
-    register_variant_bot("world", "destination_hungry", destination_hungry_world_bot)
-    register_variant_bot("world", "route_focus", route_focus_world_bot)
-    register_variant_bot("world", "one_step_thinker", one_step_thinker_world_bot)
-    register_variant_bot("world", "long_route_junkie", long_route_junkie_world_bot)
-
-
-_register_builtin()
 
 __all__ = ["Bot", "bot_action", "bot_names", "get_bot", "register_bot", "bot_rng",
            "get_variant_bot", "register_variant_bot", "bot_names_for", "time_limit", "time_up"]

@@ -11,10 +11,10 @@ The shared kinds (``draw train``, ``take 2 red-train ship``, ``claim ...``, ``ti
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Callable, ClassVar
 
-from .actions import Action, _parse_count_card, register_parser
-from .errors import InvalidActionError
+from ...actions import Action, parse_count_card
+from ...errors import InvalidActionError
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +79,7 @@ class ChoosePieces(Action):
 def _parse_harbor(args: list[str]) -> Action:
     if len(args) < 2:
         raise InvalidActionError("'harbor' needs a city and a payment, e.g. 'harbor LIM 2yellow-train-h 2yellow-ship'")
-    return BuildHarbor(args[0], tuple(_parse_count_card(t) for t in args[1:]))
+    return BuildHarbor(args[0], tuple(parse_count_card(t) for t in args[1:]))
 
 
 def _parse_exchange(args: list[str]) -> Action:
@@ -97,8 +97,8 @@ def _parse_pieces(args: list[str]) -> Action:
     return ChoosePieces(int(args[0]), int(args[1]))
 
 
-register_parser("harbor", _parse_harbor)
-register_parser("exchange", _parse_exchange)
-register_parser("pieces", _parse_pieces)
+PARSERS: dict[str, Callable[[list[str]], Action]] = {
+    "harbor": _parse_harbor, "exchange": _parse_exchange, "pieces": _parse_pieces}
+"""Parsers of Rails & Sails' own action kinds, by keyword (read by ``pyengine.notation``)."""
 
 __all__ = ["BuildHarbor", "ChoosePieces", "ExchangePieces"]

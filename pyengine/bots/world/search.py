@@ -36,14 +36,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from ..actions import Action, DrawCard, DrawTickets, TakeCard
-from ..rng import Rng
-from ..variants import get_variant
-from ..variants.world import (CARD_COUNTS, CARD_INDEX, CARD_NAMES, DECK_OF, MAX_SHIPS, MAX_TRAINS, NCARDS,
+from ...actions import Action, DrawCard, DrawTickets, TakeCard
+from ...rng import Rng
+from ...games import get_variant
+from ...games.world.rules import (CARD_COUNTS, CARD_INDEX, CARD_NAMES, DECK_OF, MAX_SHIPS, MAX_TRAINS, NCARDS,
                               RECOMMENDED_MIX, SHIP_DECK, TRAIN_DECK, WorldState)
-from ..world_actions import BuildHarbor, ChoosePieces
-from .base import Bot, time_up
-from .world_bots import (KEEP_TICKETS, MAIN, NORMAL_PARAMS, OVER, PHASES, SECOND_CARD, SETUP_PIECES,
+from ...games.world.actions import BuildHarbor, ChoosePieces
+from ..base import Bot, time_up
+from .planner import (KEEP_TICKETS, MAIN, NORMAL_PARAMS, OVER, PHASES, SECOND_CARD, SETUP_PIECES,
                          SETUP_TICKETS,
                          Know, Plan, WorldModel, WorldParams, WorldPolicy, blocked, can_pay,
                          connected_sets, group_moves, ticket_done, world_model)

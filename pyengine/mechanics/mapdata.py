@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from .errors import DataError
-from .mechanics.graph import components
+from ..errors import DataError
+from .graph import components
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,10 +65,11 @@ def _req(obj: dict[str, Any], key: str, where: str) -> Any:
     return obj[key]
 
 
-def load_board(filename: str) -> Board:
-    """Read ``pyengine/data/<filename>`` and validate it; a malformed file raises DataError."""
+def load_board(package: str, filename: str) -> Board:
+    """Read data file ``filename`` of ``package`` (a game's home, e.g. ``pyengine.games.usa``)
+    and validate it; a malformed file raises DataError."""
     try:
-        text = resources.files("pyengine.data").joinpath(filename).read_text(encoding="utf-8")
+        text = resources.files(package).joinpath(filename).read_text(encoding="utf-8")
         raw = json.loads(text)
     except (OSError, ValueError) as exc:
         raise DataError(f"cannot read map data {filename}: {exc}") from exc

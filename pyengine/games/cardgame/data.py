@@ -1,6 +1,6 @@
 """Loading and validating the card game's data file (tickets and big-city bonus cards).
 
-The file ``pyengine/data/cardgame.json`` (format ``railtrip-cards/1``) is written by
+The file ``pyengine/games/cardgame/cardgame.json`` (format ``railtrip-cards/1``) is written by
 ``tools/make_cardgame_data.py`` with one ticket per line; a malformed file raises DataError.
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from .errors import DataError
+from ...errors import DataError
 
 FORMAT_PREFIX = "railtrip-cards/"
 FORMAT_VERSION = 1
@@ -70,9 +70,9 @@ def _int(value: Any, where: str, low: int = 0) -> int:
 
 
 def load_card_data(filename: str = "cardgame.json") -> CardData:
-    """Read ``pyengine/data/<filename>`` and validate it."""
+    """Read ``pyengine/games/cardgame/<filename>`` and validate it."""
     try:
-        text = resources.files("pyengine.data").joinpath(filename).read_text(encoding="utf-8")
+        text = resources.files("pyengine.games.cardgame").joinpath(filename).read_text(encoding="utf-8")
         raw = json.loads(text)
     except (OSError, ValueError) as exc:
         raise DataError(f"cannot read card data {filename}: {exc}") from exc

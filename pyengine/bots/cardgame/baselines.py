@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from ..actions import Action, DrawCard, DrawTickets, TakeCard
-from ..cardgame_actions import PlayCards
-from ..rng import Rng
-from ..variants.cardgame import (COLORS, KEEP_TICKETS, LOCO, MAIN, NKINDS, SETUP_TICKETS,
+from ...actions import Action, DrawCard, DrawTickets, TakeCard
+from ...games.cardgame.actions import PlayCards
+from ...rng import Rng
+from ...games.cardgame.rules import (COLORS, KEEP_TICKETS, LOCO, MAIN, NKINDS, SETUP_TICKETS,
                                  CardGameState, CardGameVariant)
-from .base import Bot
-from .cardgame_bots import CardGameBot, _pick_keep
+from ..base import Bot
+from .planner import CardGameBot, _pick_keep
 
 NCOL = len(COLORS)
 CARDS_PER_TURN = 1.15  # deck cards a turn uses up on average (the clock, as the planner's)

@@ -11,10 +11,10 @@ The parser accepts the items in any order (and repeated kinds) and writes them c
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Callable, ClassVar
 
-from .actions import Action, register_parser
-from .errors import InvalidActionError
+from ...actions import Action, parse_count_card
+from ...errors import InvalidActionError
 
 CARD_ORDER = ("red", "orange", "yellow", "green", "blue", "purple", "black", "white", "loco")
 _RANK = {name: i for i, name in enumerate(CARD_ORDER)}
@@ -58,18 +58,9 @@ def canonical_cards(items: list[tuple[str, int]]) -> tuple[tuple[str, int], ...]
 def _parse_play(args: list[str]) -> Action:
     if not args:
         raise InvalidActionError("'play' needs cards, e.g. 'play 3red 1loco' or 'play 1red 1green 1blue'")
-    items: list[tuple[str, int]] = []
-    for token in args:
-        digits = 0
-        while digits < len(token) and token[digits].isdigit():
-            digits += 1
-        if digits == 0 or digits == len(token):
-            raise InvalidActionError(f"card item {token!r} should look like '3red' (count, then card)")
-        count = int(token[:digits])
-        if count < 1:
-            raise InvalidActionError(f"card item {token!r} has a zero count")
-        items.append((token[digits:].lower(), count))
+    items = [(card.lower(), n) for card, n in (parse_count_card(t, "card item") for t in args)]
     return PlayCards(canonical_cards(items))
 
 
-register_parser("play", _parse_play)
+PARSERS: dict[str, Callable[[list[str]], Action]] = {"play": _parse_play}
+"""Parsers of the card game's own action kinds, by keyword (read by ``pyengine.notation``)."""

@@ -38,14 +38,14 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, Sequence
 
-from ..actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
-from ..rng import Rng
-from ..variants.world import (CARD_COUNTS, CARD_INDEX, DECK_OF, DOUBLE, END_TRIGGER_PIECES,
+from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
+from ...rng import Rng
+from ...games.world.rules import (CARD_COUNTS, CARD_INDEX, DECK_OF, DOUBLE, END_TRIGGER_PIECES,
                               HARBOR_VALUES, JOKER, MAX_SHIPS, MAX_TRAINS, MIN_TRAINS, NCARDS,
                               NCOLORS, PIECES_IN_PLAY, ROUTE_POINTS, SHIP, SHIP_DECK, TRAIN,
                               TRAIN_DECK, TRAIN_H, UNBUILT_HARBOR_PENALTY)
-from ..world_actions import BuildHarbor, ChoosePieces, ExchangePieces
-from .base import Bot
+from ...games.world.actions import BuildHarbor, ChoosePieces, ExchangePieces
+from ..base import Bot
 
 SETUP_TICKETS, SETUP_PIECES, MAIN, SECOND_CARD, KEEP_TICKETS, OVER = range(6)
 PHASES = {"setup_tickets": SETUP_TICKETS, "setup_pieces": SETUP_PIECES, "main": MAIN,

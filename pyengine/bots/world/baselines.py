@@ -27,13 +27,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ..actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, TakeCard
-from ..rng import Rng
-from ..variants.world import (HARBOR_VALUES, JOKER, MAX_SHIPS, MAX_TRAINS, MIN_TRAINS,
+from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, TakeCard
+from ...rng import Rng
+from ...games.world.rules import (HARBOR_VALUES, JOKER, MAX_SHIPS, MAX_TRAINS, MIN_TRAINS,
                               PIECES_IN_PLAY)
-from ..world_actions import BuildHarbor, ExchangePieces
-from .base import Bot
-from .world_bots import (INF, PIECE_VALUE, Know, Plan, WorldBot, WorldModel, WorldPolicy, blocked,
+from ...games.world.actions import BuildHarbor, ExchangePieces
+from ..base import Bot
+from .planner import (INF, PIECE_VALUE, Know, Plan, WorldBot, WorldModel, WorldPolicy, blocked,
                          connected_sets, route_missing, route_weights, shortest_path, ticket_done)
 
 LONG_TRAIN = 3  # train routes this long or longer are "long" for the Long Route Junkie ...

@@ -1,4 +1,4 @@
-"""The strong planning policy ("normal", and the base of "hard").
+"""The filler planner ("normal", and the base of "hard"): plans over long routes, fills with long routes.
 
 Route points dominate on the classic map (a 6-route scores 15, six 1-routes score 6), so the
 policy plans its tickets over long routes and spends every train its tickets do not need on the
@@ -22,14 +22,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..actions import Action, ClaimRoute, DrawCard, DrawTickets, TakeCard
-from ..rng import Rng
-from .heuristic import PlannerBot, PlannerParams, PlannerPolicy, _locos, _pick, color_demand
-from .model import INF, BoardModel, Plan, RouteIndex, Situation, TicketIndex, plan_tickets
+from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, TakeCard
+from ...rng import Rng
+from .planner import PlannerBot, PlannerParams, PlannerPolicy, _locos, _pick, color_demand
+from .board_model import INF, BoardModel, Plan, RouteIndex, Situation, TicketIndex, plan_tickets
 
 
 @dataclass(frozen=True)
-class StrongParams:
+class FillerParams:
     discount: float = 0.3  # planning cost: length + turn_cost - discount x route points
     turn_cost: float = 0.6
     train_value: float = 1.0  # ticket valuation: points a planned train forgoes elsewhere
@@ -50,11 +50,11 @@ class StrongParams:
     take_face_up_loco: bool = True
 
 
-class StrongPolicy(PlannerPolicy):
+class FillerPolicy(PlannerPolicy):
     """Decides one action from a ``Situation``; stateless apart from its parameters."""
 
-    def __init__(self, params: StrongParams | None = None) -> None:
-        self.sp = params or StrongParams()
+    def __init__(self, params: FillerParams | None = None) -> None:
+        self.sp = params or FillerParams()
         super().__init__(PlannerParams(improve_plan=self.sp.improve_plan,
                                        keep_min_only=self.sp.keep_min_only,
                                        train_cost=self.sp.train_value,
@@ -283,22 +283,22 @@ class StrongPolicy(PlannerPolicy):
                           else fill[: self.sp.filler_guide], rng)
 
 
-class StrongBot(PlannerBot):
-    """A planner bot driven by ``StrongPolicy`` on the seat's view."""
+class FillerPlannerBot(PlannerBot):
+    """A planner bot driven by ``FillerPolicy`` on the seat's view."""
 
-    policy: StrongPolicy
+    policy: FillerPolicy
 
-    def __init__(self, name: str, description: str, params: StrongParams | None = None) -> None:
+    def __init__(self, name: str, description: str, params: FillerParams | None = None) -> None:
         self.name = name
         self.description = description
-        self.policy = StrongPolicy(params)
+        self.policy = FillerPolicy(params)
 
 
 # Tuned by seat-rotated tournaments against the baselines (docs/bots.md): plan over long routes,
 # value a planned train at 3 points, keep no extra tickets later, fillers at least 5 long.
-HARD_PARAMS = StrongParams(discount=0.5, train_value=3.0, draw_tickets=False, filler_min=5)
+HARD_PARAMS = FillerParams(discount=0.5, train_value=3.0, draw_tickets=False, filler_min=5)
 # "normal": the same policy with weaker choices (cheaper trains in the ticket valuation, shorter
 # fillers not steered towards its own network, more tickets mid-game), measured between easy and
 # hard at 2 and 4 players (docs/bots.md).
-NORMAL_STRONG_PARAMS = StrongParams(discount=0.5, train_value=1.0, draw_tickets=True, filler_min=4,
+NORMAL_FILLER_PARAMS = FillerParams(discount=0.5, train_value=1.0, draw_tickets=True, filler_min=4,
                                     near_bonus=0.0)

@@ -11,11 +11,11 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Sequence
 
-from ..actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, TakeCard
-from ..rng import Rng
-from .base import Bot
-from .heuristic import PlannerPolicy, _pick, color_demand
-from .model import (INF, Plan, RouteIndex, Situation, TicketIndex, board_model, plan_tickets,
+from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, TakeCard
+from ...rng import Rng
+from ..base import Bot
+from .planner import PlannerPolicy, _pick, color_demand
+from .board_model import (INF, Plan, RouteIndex, Situation, TicketIndex, board_model, plan_tickets,
                     shortest_path)
 
 

@@ -13,15 +13,15 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Sequence
 
-from ..actions import Action, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
-from ..cardgame_actions import CARD_ORDER, PlayCards
-from ..cardgame_data import CardData, CardTicket, load_card_data
-from ..errors import DataError, SettingsError
-from ..mechanics.cards import keep_choices
-from ..rng import Rng
-from ..mechanics.explain import why_turn_illegal
-from ..mechanics.state import snapshot_slots
-from .base import Settings, Variant
+from ...actions import Action, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
+from .actions import CARD_ORDER, PlayCards
+from .data import CardData, CardTicket, load_card_data
+from ...errors import DataError, SettingsError
+from ...mechanics.cards import keep_choices
+from ...rng import Rng
+from ...mechanics.explain import why_turn_illegal
+from ...mechanics.state import snapshot_slots
+from ..base import Settings, Variant
 
 COLORS = CARD_ORDER[:-1]  # red orange yellow green blue purple black white
 LOCO = len(COLORS)

@@ -3,15 +3,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
-from ..errors import SettingsError
-from ..mapdata import Board, load_board
-from ..mechanics.cards import draw_card, keep_choices
-from ..mechanics.graph import components, longest_trail, longest_trail_edges
-from ..rng import Rng
-from ..mechanics.explain import why_turn_illegal
-from ..mechanics.state import snapshot_slots
-from .base import Settings, Variant
+from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
+from ...errors import SettingsError
+from ...mechanics.mapdata import Board, load_board
+from ...mechanics.cards import draw_card, keep_choices
+from ...mechanics.graph import components, longest_trail, longest_trail_edges
+from ...rng import Rng
+from ...mechanics.explain import why_turn_illegal
+from ...mechanics.state import snapshot_slots
+from ..base import Settings, Variant
 
 COLORS = ("red", "orange", "yellow", "green", "blue", "purple", "black", "white")
 LOCO = 8
@@ -106,7 +106,7 @@ class UsaVariant(Variant[UsaState]):
     option_defaults: dict[str, Any] = {}
 
     def __init__(self, board: Board | None = None) -> None:
-        self.board = board or load_board("usa.json")
+        self.board = board or load_board("pyengine.games.usa", "usa.json")
         b = self.board
         for r in b.routes:
             if r.color not in COLORS and r.color != "gray":

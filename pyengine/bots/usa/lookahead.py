@@ -1,11 +1,11 @@
-"""Look-ahead on top of the long-route planner (``strong.py``): determinised playouts at the
+"""Look-ahead on top of the long-route planner (``filler_planner.py``): determinised playouts at the
 decisions that matter.
 
 At a key decision the planner's own move and a few alternatives (the best-valued ticket keeps; the
 long claims on offer and the planner's draw; in the end game the most valuable claims) are
 compared by playing sampled worlds to the end: hidden cards and tickets are dealt consistently
-with the view (``search.sample_world``), each candidate is applied and every seat then plays the
-planner (``StrongPolicy``) until the game ends. Every candidate sees the same worlds and the same
+with the view (``sampling.sample_world``), each candidate is applied and every seat then plays the
+planner (``FillerPolicy``) until the game ends. Every candidate sees the same worlds and the same
 playout generator (common random numbers); the best mean final margin (plus a bonus for a win)
 wins, and the planner's move keeps a small tie-break.
 
@@ -18,14 +18,16 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Sequence
 
-from ..actions import Action, ClaimRoute, DrawCard, KeepTickets, TakeCard
-from ..rng import Rng
-from ..variants import get_variant
-from .base import Bot, time_up
-from .heuristic import _locos, _pick
-from .model import BoardModel, Situation, board_model
-from .search import WIN_BONUS, sample_world, situation_from_state
-from .strong import HARD_PARAMS, StrongBot, StrongParams
+from ...actions import Action, ClaimRoute, DrawCard, KeepTickets, TakeCard
+from ...rng import Rng
+from ...games import get_variant
+from ..base import time_up
+from .planner import _locos, _pick
+from .board_model import BoardModel, Situation, board_model
+from .sampling import sample_world, situation_from_state
+from .filler_planner import HARD_PARAMS, FillerPlannerBot, FillerParams
+
+WIN_BONUS = 25.0  # a win is worth this many points of margin in the playout evaluation
 
 
 @dataclass(frozen=True)
@@ -44,10 +46,10 @@ class LookaheadParams:
     default_bonus: float = 1.0  # tie-break for the planner's move (points of mean margin)
 
 
-class LookaheadBot(StrongBot):
+class LookaheadBot(FillerPlannerBot):
     """The long-route planner, with key decisions checked by determinised playouts."""
 
-    def __init__(self, name: str, description: str, params: StrongParams | None = None,
+    def __init__(self, name: str, description: str, params: FillerParams | None = None,
                  look: LookaheadParams | None = None) -> None:
         super().__init__(name, description, params or HARD_PARAMS)
         self.look = look or LookaheadParams()
@@ -185,9 +187,3 @@ class LookaheadBot(StrongBot):
         rival = max(sc["total"] for sc in scores if sc["seat"] != me)
         margin = mine - rival
         return margin + (WIN_BONUS if margin > 0 else -WIN_BONUS if margin < 0 else 0.0), steps
-
-
-def lookahead_bot(look: LookaheadParams | None = None, name: str = "hard_look") -> Bot:
-    return LookaheadBot(name, "Plans its tickets over long routes like hard, then checks its ticket "
-                        "choice, long claims and end-game moves by playing sampled worlds to the end.",
-                        HARD_PARAMS, look)

@@ -31,14 +31,14 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, Sequence
 
-from ..actions import Action, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
-from ..cardgame_actions import PlayCards
-from ..rng import Rng
-from ..variants import get_variant
-from ..variants.cardgame import (CARD_INDEX, feasible, COLORS, KEEP_TICKETS, LOCO, MAIN, NKINDS, OVER,
+from ...actions import Action, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
+from ...games.cardgame.actions import PlayCards
+from ...rng import Rng
+from ...games import get_variant
+from ...games.cardgame.rules import (CARD_INDEX, feasible, COLORS, KEEP_TICKETS, LOCO, MAIN, NKINDS, OVER,
                                  PHASE_NAMES, SECOND_CARD, SETUP_TICKETS, CardGameState,
                                  CardGameVariant)
-from .base import Bot
+from ..base import Bot
 
 NCOL = len(COLORS)
 _PHASE = {name: i for i, name in enumerate(PHASE_NAMES)}

@@ -1,8 +1,7 @@
 """The planning bot: tickets -> a route network -> the cards for it -> claims.
 
-One policy, tuned by ``PlannerParams``, serves the "easy" level, is the base of the long-route
-planner (``strong.py``: "normal" and "hard") and the rollout policy of the Monte Carlo bot
-(``search.py``). It works on a ``Situation`` (the seat's knowledge), so it runs both on a real
+One policy, tuned by ``PlannerParams``, serves the "easy" level and is the base of the long-route
+planner (``filler_planner.py``: "normal" and "hard"). It works on a ``Situation`` (the seat's knowledge), so it runs both on a real
 view and on a sampled belief state inside the search.
 """
 from __future__ import annotations
@@ -12,10 +11,10 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, Sequence
 
-from ..actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, TakeCard
-from ..rng import Rng
-from .base import Bot
-from .model import (BoardModel, Plan, RouteIndex, Situation, TicketIndex, board_model, claim_cards,
+from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, TakeCard
+from ...rng import Rng
+from ..base import Bot
+from .board_model import (BoardModel, Plan, RouteIndex, Situation, TicketIndex, board_model, claim_cards,
                     payment_options, plan_tickets)
 
 # Rough tempo of the game, used to judge whether a plan can be finished in time: a player who
@@ -338,16 +337,3 @@ class PlannerBot(Bot):
 NORMAL_PARAMS = PlannerParams(keep_min_only=True, draw_tickets=False, focus=False)
 EASY_PARAMS = replace(NORMAL_PARAMS, improve_plan=False, take_face_up_loco=False, endgame_trains=0,
                       sloppy=0.5, long_route_min=2)
-
-
-def normal_bot() -> Bot:
-    """The long-route planner with weaker choices (strong.NORMAL_STRONG_PARAMS): at 4 players the
-    plain planner (NORMAL_PARAMS) was hardly better than easy (27-31% against three easys)."""
-    from .strong import NORMAL_STRONG_PARAMS, StrongBot  # strong.py builds on this module
-    return StrongBot("normal", "Plans its tickets over long routes, collects its colors, claims as "
-                     "soon as it can and spends the trains left on long routes.", NORMAL_STRONG_PARAMS)
-
-
-def easy_bot() -> Bot:
-    return PlannerBot("easy", "Like normal, but half its card draws ignore the plan and it does "
-                      "not hurry at the end.", EASY_PARAMS)

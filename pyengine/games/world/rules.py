@@ -62,16 +62,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
-from ..errors import SettingsError
-from ..mapdata import Board, load_board
-from ..mechanics.cards import draw_card, keep_choices
-from ..mechanics.graph import components
-from ..rng import Rng
-from ..world_actions import BuildHarbor, ChoosePieces, ExchangePieces
-from ..mechanics.explain import why_keep_illegal
-from ..mechanics.state import snapshot_slots
-from .base import Settings, Variant
+from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
+from ...errors import SettingsError
+from ...mechanics.mapdata import Board, load_board
+from ...mechanics.cards import draw_card, keep_choices
+from ...mechanics.graph import components
+from ...rng import Rng
+from .actions import BuildHarbor, ChoosePieces, ExchangePieces
+from ...mechanics.explain import why_keep_illegal
+from ...mechanics.state import snapshot_slots
+from ..base import Settings, Variant
 
 COLORS = ("purple", "yellow", "green", "red", "black", "white")
 NCOLORS = len(COLORS)
@@ -275,7 +275,7 @@ class WorldVariant(Variant[WorldState]):
     option_defaults: dict[str, Any] = {"joker_reset": "three"}
 
     def __init__(self, board: Board | None = None) -> None:
-        self.board = board or load_board("world.json")
+        self.board = board or load_board("pyengine.games.world", "world.json")
         b = self.board
         color_index = {c: i for i, c in enumerate(COLORS)}
         for r in b.routes:

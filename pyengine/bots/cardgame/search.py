@@ -23,11 +23,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from ..actions import Action
-from ..rng import Rng
-from ..variants.cardgame import MAIN, OVER, CardGameState, CardGameVariant
-from .base import Bot, time_up
-from .cardgame_bots import (NORMAL_CARD_PARAMS, CardGameBot, CardParams, Planner, belief_state,
+from ...actions import Action
+from ...rng import Rng
+from ...games.cardgame.rules import MAIN, OVER, CardGameState, CardGameVariant
+from ..base import Bot, time_up
+from .planner import (NORMAL_CARD_PARAMS, CardGameBot, CardParams, Planner, belief_state,
                             cardgame_variant, track_piles)
 
 WIN_BONUS = 20.0  # a win at the end of the game is worth this many points of margin

@@ -1,0 +1,20 @@
+"""Rails & Sails' bots by name: the levels (easy < normal < hard) and the four FDG 2017 play styles."""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..base import Bot
+from .baselines import (destination_hungry_world_bot, long_route_junkie_world_bot,
+                        one_step_thinker_world_bot, route_focus_world_bot)
+from .planner import world_easy_bot, world_normal_bot
+from .search import world_hard_bot
+
+LEVELS: dict[str, Callable[[], Bot]] = {
+    "easy": world_easy_bot,
+    "normal": world_normal_bot,
+    "hard": world_hard_bot,
+    "destination_hungry": destination_hungry_world_bot,
+    "route_focus": route_focus_world_bot,
+    "one_step_thinker": one_step_thinker_world_bot,
+    "long_route_junkie": long_route_junkie_world_bot,
+}
