@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ..actions import Action
 from ..errors import SettingsError
@@ -28,15 +28,6 @@ class Settings:
         if self.setup is not None:
             out["setup"] = self.setup
         return out
-
-
-class GameState(Protocol):
-    """What the generic code needs of a variant's state."""
-
-    current: int
-    turn: int
-
-    def clone(self) -> "GameState": ...
 
 
 S = TypeVar("S")
