@@ -1,13 +1,17 @@
-"""Perft counts of the classic game against the stored golden file (tests/data/usa.perft)."""
+"""Perft counts of every game against the stored golden files (tests/data/<game>.perft)."""
 from __future__ import annotations
 
-from perft import DATA, perft, position
+import pytest
+
+from perft import data_file, perft, position
+from pyengine.games import variant_names
 
 
-def test_perft_counts_match_golden_file() -> None:
-    for line in DATA.read_text(encoding="utf-8").splitlines():
+@pytest.mark.parametrize("game", variant_names())
+def test_perft_counts_match_golden_file(game: str) -> None:
+    for line in data_file(game).read_text(encoding="utf-8").splitlines():
         fields = dict(part.split("=") for part in line.split()[1:])
-        v, state = position(int(fields["seed"]), int(fields["players"]), int(fields["plies"]))
+        v, state = position(int(fields["seed"]), int(fields["players"]), int(fields["plies"]), game)
         got = perft(v, state, int(fields["depth"]))
         if got != int(fields["count"]):
             divide = {a.text(): perft(v, _child(v, state, a), int(fields["depth"]) - 1)
