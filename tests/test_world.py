@@ -13,7 +13,7 @@ from pyengine.game import Game
 from pyengine.record import replay
 from pyengine.rng import Rng
 from pyengine.games import Settings, get_variant
-from pyengine.games.world import rules as W
+from pyengine.games.world import state as W
 
 V = get_variant("world")
 

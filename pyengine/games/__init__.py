@@ -11,7 +11,7 @@ from ..errors import UnknownVariantError
 from .base import Settings, Variant
 from .cardgame.rules import CardGameVariant
 from .usa.rules import UsaVariant
-from .world.rules import WorldVariant
+from .world.variant import WorldVariant
 
 # name -> the class of its rules object (made once, on first use: it loads the game's data).
 _GAMES: dict[str, Callable[[], Variant[Any]]] = {

@@ -29,7 +29,7 @@ from typing import Sequence
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, TakeCard
 from ...rng import Rng
-from ...games.world.rules import (HARBOR_VALUES, JOKER, MAX_SHIPS, MAX_TRAINS, MIN_TRAINS,
+from ...games.world.state import (HARBOR_VALUES, JOKER, MAX_SHIPS, MAX_TRAINS, MIN_TRAINS,
                               PIECES_IN_PLAY)
 from ...games.world.actions import BuildHarbor, ExchangePieces
 from ..base import Bot

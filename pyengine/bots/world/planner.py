@@ -40,7 +40,7 @@ from typing import Any, Sequence
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
 from ...rng import Rng
-from ...games.world.rules import (CARD_COUNTS, CARD_INDEX, DECK_OF, DOUBLE, END_TRIGGER_PIECES,
+from ...games.world.state import (CARD_COUNTS, CARD_INDEX, DECK_OF, DOUBLE, END_TRIGGER_PIECES,
                               HARBOR_VALUES, JOKER, MAX_SHIPS, MAX_TRAINS, MIN_TRAINS, NCARDS,
                               NCOLORS, PIECES_IN_PLAY, ROUTE_POINTS, SHIP, SHIP_DECK, TRAIN,
                               TRAIN_DECK, TRAIN_H, UNBUILT_HARBOR_PENALTY)

@@ -39,7 +39,7 @@ from typing import Any, Sequence
 from ...actions import Action, DrawCard, DrawTickets, TakeCard
 from ...rng import Rng
 from ...games import get_variant
-from ...games.world.rules import (CARD_COUNTS, CARD_INDEX, CARD_NAMES, DECK_OF, MAX_SHIPS, MAX_TRAINS, NCARDS,
+from ...games.world.state import (CARD_COUNTS, CARD_INDEX, CARD_NAMES, DECK_OF, MAX_SHIPS, MAX_TRAINS, NCARDS,
                               RECOMMENDED_MIX, SHIP_DECK, TRAIN_DECK, WorldState)
 from ...games.world.actions import BuildHarbor, ChoosePieces
 from ..base import Bot, time_up
