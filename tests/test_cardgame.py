@@ -16,8 +16,8 @@ from pyengine.game import Game
 from pyengine.record import replay
 from pyengine.rng import Rng
 from pyengine.games import get_variant
-from pyengine.games.cardgame.rules import (CardGameVariant, assign_cards, best_completion,
-                                        completion_key, feasible)
+from pyengine.games.cardgame.solver import assign_cards, best_completion, completion_key, feasible
+from pyengine.games.cardgame.variant import CardGameVariant
 
 FULL_MARKET = ["black", "black", "white", "white", "orange"]
 

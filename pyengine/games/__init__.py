@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 from ..errors import UnknownVariantError
 from .base import Settings, Variant
-from .cardgame.rules import CardGameVariant
+from .cardgame.variant import CardGameVariant
 from .usa.rules import UsaVariant
 from .world.variant import WorldVariant
 

@@ -23,8 +23,9 @@ from typing import Callable, Sequence
 from ...actions import Action, DrawCard, DrawTickets, TakeCard
 from ...games.cardgame.actions import PlayCards
 from ...rng import Rng
-from ...games.cardgame.rules import (COLORS, KEEP_TICKETS, LOCO, MAIN, NKINDS, SETUP_TICKETS,
-                                 CardGameState, CardGameVariant)
+from ...games.cardgame.state import (COLORS, KEEP_TICKETS, LOCO, MAIN, NKINDS, SETUP_TICKETS,
+                                     CardGameState)
+from ...games.cardgame.variant import CardGameVariant
 from ..base import Bot
 from .planner import CardGameBot, _pick_keep
 

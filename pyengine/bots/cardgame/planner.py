@@ -35,9 +35,10 @@ from ...actions import Action, DrawCard, DrawTickets, KeepTickets, Pass, TakeCar
 from ...games.cardgame.actions import PlayCards
 from ...rng import Rng
 from ...games import get_variant
-from ...games.cardgame.rules import (CARD_INDEX, feasible, COLORS, KEEP_TICKETS, LOCO, MAIN, NKINDS, OVER,
-                                 PHASE_NAMES, SECOND_CARD, SETUP_TICKETS, CardGameState,
-                                 CardGameVariant)
+from ...games.cardgame.solver import feasible
+from ...games.cardgame.state import (CARD_INDEX, COLORS, KEEP_TICKETS, LOCO, MAIN, NKINDS, OVER,
+                                     PHASE_NAMES, SECOND_CARD, SETUP_TICKETS, CardGameState)
+from ...games.cardgame.variant import CardGameVariant
 from ..base import Bot
 
 NCOL = len(COLORS)

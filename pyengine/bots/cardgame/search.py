@@ -25,7 +25,8 @@ from typing import Any, Sequence
 
 from ...actions import Action
 from ...rng import Rng
-from ...games.cardgame.rules import MAIN, OVER, CardGameState, CardGameVariant
+from ...games.cardgame.state import MAIN, OVER, CardGameState
+from ...games.cardgame.variant import CardGameVariant
 from ..base import Bot, time_up
 from .planner import (NORMAL_CARD_PARAMS, CardGameBot, CardParams, Planner, belief_state,
                             cardgame_variant, track_piles)

@@ -1,0 +1,183 @@
+"""The card game's ticket solver: which tickets a player completes from the on-the-way pile (an
+exact search for the best set) and which cards pay for each."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from .data import CardTicket
+
+
+def feasible(needs: Sequence[Sequence[int]], pile: Sequence[int]) -> bool:
+    """Can these tickets (color counts each) all be paid from ``pile`` (counts, locos last)?"""
+    deficit = 0
+    for c in range(len(pile) - 1):
+        need = sum(n[c] for n in needs)
+        if need > pile[c]:
+            deficit += need - pile[c]
+    return deficit <= pile[-1]
+
+
+def completion_key(tickets: Sequence[CardTicket], chosen: Sequence[int],
+                   goals: Sequence[int] = (), bonus: Sequence[int] = ()) -> tuple[int, int, int]:
+    """The value ``best_completion`` maximises, for the tickets at positions ``chosen``:
+    (2 × points + bonuses of the goals reached, tickets, goals reached). Goal b (> 0) is reached
+    when the set names big city b at least goals[b] times."""
+    counts = [0] * len(goals)
+    for i in chosen:
+        for b in tickets[i].big:
+            if b < len(counts):
+                counts[b] += 1
+    won = [b for b, g in enumerate(goals) if 0 < g <= counts[b]]
+    return (2 * sum(tickets[i].points for i in chosen) + sum(bonus[b] for b in won),
+            len(chosen), len(won))
+
+
+def best_completion(tickets: Sequence[CardTicket], pile: Sequence[int],
+                    goals: Sequence[int] = (), bonus: Sequence[int] = (),
+                    incumbent: Sequence[int] | None = None) -> tuple[tuple[int, int, int], tuple[int, ...]]:
+    """The best set of ``tickets`` payable from ``pile`` (counts per card kind, locomotives
+    last): its ``completion_key`` and the positions of its tickets in ``tickets``, ascending.
+
+    Without goals this is "most points, then most tickets". With goals (per big city, the
+    number of tickets naming it that wins its bonus, 0 = not in play) a bonus counts like
+    half its value in ticket points, since a completed ticket is worth twice its value
+    against leaving it in hand.
+
+    Exact branch and bound: tickets by decreasing points, include before exclude. A node is
+    cut when (a) a bound on everything below it is no better than the best set found (points:
+    fractional knapsack over the cards that can still serve; tickets: the smallest that fit;
+    bonuses: goals the remaining tickets can still reach), or (b) the same remaining tickets
+    and cards were reached before with at least as many points, tickets and goal counts
+    (dominance). A set replaces the best only when strictly better, so ties go to
+    ``incumbent`` (positions), then to the first set found. Each card pays one ticket only,
+    and a set is payable exactly when the locomotives cover the summed shortfall of all colors.
+    """
+    ncol = len(pile) - 1
+    order = sorted((i for i, t in enumerate(tickets) if feasible([t.need], pile)),
+                   key=lambda i: (-tickets[i].points, tickets[i].index))
+    items = [tickets[i] for i in order]
+    n = len(items)
+    naming = [0] * len(goals)
+    for t in items:
+        for b in t.big:
+            if b < len(naming):
+                naming[b] += 1
+    live = [b for b, g in enumerate(goals) if 0 < g <= naming[b]]  # goals that can be reached
+    pos = {b: k for k, b in enumerate(live)}
+    big_of = [[pos[b] for b in t.big if b in pos] for t in items]
+    goal = [goals[b] for b in live]
+    value = [bonus[b] for b in live]
+    nlive = len(live)
+    by_density = [sorted(items[j:], key=lambda t: (-t.points / t.size, t.size)) for j in range(n + 1)]
+    by_size = [sorted(t.size for t in items[j:]) for j in range(n + 1)]
+    city_suffix = [[0] * nlive for _ in range(n + 1)]
+    need_suffix = [[0] * ncol for _ in range(n + 1)]
+    for j in range(n - 1, -1, -1):
+        row = city_suffix[j + 1][:]
+        for b in big_of[j]:
+            row[b] += 1
+        city_suffix[j] = row
+        need_suffix[j] = [a + b for a, b in zip(need_suffix[j + 1], items[j].need)]
+    have = list(pile[:ncol])
+    locos = [pile[ncol]]
+    cities = [0] * nlive
+    chosen: list[int] = []
+    start = tuple(sorted(incumbent)) if incumbent is not None else ()
+    best: list[Any] = [completion_key(tickets, start, goals, bonus), start]
+    seen: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+
+    def bound(j: int, points: int, count: int) -> tuple[int, int, int]:
+        # Cards that can still serve: locomotives, and colored cards some later ticket needs.
+        still = need_suffix[j]
+        cap = locos[0] + sum(h if h < w else w for h, w in zip(have, still))
+        pts_ub = 0
+        room = cap
+        for t in by_density[j]:
+            if room <= 0:
+                break
+            if t.size <= room:
+                pts_ub += t.points
+                room -= t.size
+            else:
+                pts_ub += -(-t.points * room // t.size)
+                room = 0
+        cnt_ub = 0
+        room = cap
+        for size in by_size[j]:
+            if size > room:
+                break
+            room -= size
+            cnt_ub += 1
+        won = 0
+        extra = 0
+        suffix = city_suffix[j]
+        for b in range(nlive):
+            if cities[b] + suffix[b] >= goal[b]:
+                won += 1
+                extra += value[b]
+        return 2 * (points + pts_ub) + extra, count + cnt_ub, won
+
+    def walk(j: int, points: int, count: int) -> None:
+        if j == n or bound(j, points, count) <= best[0]:
+            return
+        mine = tuple(c if c < g else g for c, g in zip(cities, goal))
+        state = (j, locos[0], *have)
+        entries = seen.get(state)
+        if entries is None:
+            seen[state] = [(points, count, *mine)]
+        else:
+            for e in entries:
+                if e[0] >= points and e[1] >= count and all(a >= b for a, b in zip(e[2:], mine)):
+                    return
+            entries.append((points, count, *mine))
+        t = items[j]
+        need = t.need
+        short = 0
+        for c in range(ncol):
+            if need[c] > have[c]:
+                short += need[c] - have[c]
+        if short <= locos[0]:
+            saved = have[:]
+            for c in range(ncol):
+                have[c] = max(0, have[c] - need[c])
+            locos[0] -= short
+            for b in big_of[j]:
+                cities[b] += 1
+            chosen.append(order[j])
+            won = 0
+            extra = 0
+            for b in range(nlive):
+                if cities[b] >= goal[b]:
+                    won += 1
+                    extra += value[b]
+            key = (2 * (points + t.points) + extra, count + 1, won)
+            if key > best[0]:
+                best[0] = key
+                best[1] = tuple(sorted(chosen))
+            walk(j + 1, points + t.points, count + 1)
+            chosen.pop()
+            for b in big_of[j]:
+                cities[b] -= 1
+            locos[0] += short
+            have[:] = saved
+        walk(j + 1, points, count)
+
+    walk(0, 0, 0)
+    return best[0], best[1]
+
+
+def assign_cards(needs: Sequence[Sequence[int]], pile: Sequence[int]) -> list[tuple[int, ...]]:
+    """Which cards pay which ticket (in the given order): own-color cards first, then locos."""
+    left = list(pile)
+    out = []
+    for need in needs:
+        used = [0] * len(pile)
+        for c, k in enumerate(need):
+            natural = min(k, left[c])
+            used[c] += natural
+            left[c] -= natural
+            used[-1] += k - natural
+            left[-1] -= k - natural
+        assert left[-1] >= 0, "assign_cards called with an unpayable set"
+        out.append(tuple(used))
+    return out
