@@ -10,7 +10,7 @@ from typing import Any, Callable
 from ..errors import UnknownVariantError
 from .base import Settings, Variant
 from .cardgame.variant import CardGameVariant
-from .usa.rules import UsaVariant
+from .usa.variant import UsaVariant
 from .world.variant import WorldVariant
 
 # name -> the class of its rules object (made once, on first use: it loads the game's data).

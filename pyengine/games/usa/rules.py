@@ -1,4 +1,6 @@
-"""The classic game on the North America map (rules: docs/rules-usa.md, from shared/rules/usa.md)."""
+"""The classic game on the North America map (rules: docs/rules-usa.md, from shared/rules/usa.md):
+the cards, the state, setup, the market, legal actions and their effect. Views, log events and
+scores are in ``view.py``."""
 from __future__ import annotations
 
 from typing import Any
@@ -7,7 +9,6 @@ from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, P
 from ...errors import SettingsError
 from ...mechanics.mapdata import Board, load_board
 from ...mechanics.cards import draw_card, keep_choices
-from ...mechanics.graph import components, longest_trail, longest_trail_edges
 from ...rng import Rng
 from ...mechanics.explain import why_turn_illegal
 from ...mechanics.state import snapshot_slots
@@ -95,8 +96,10 @@ class UsaState:
         return snapshot_slots(self)
 
 
-class UsaVariant(Variant[UsaState]):
-    """Ticket to Ride, North America."""
+
+class UsaRules(Variant[UsaState]):
+    """Setup, the market, legal actions, their effect and why an action is refused (views and
+    scores: view.py)."""
 
     name = "usa"
     title = "Ticket to Ride: North America"
@@ -520,171 +523,3 @@ class UsaVariant(Variant[UsaState]):
             if s.hands[p][CARD_INDEX[name]] < n:
                 return f"you have {s.hands[p][CARD_INDEX[name]]} {name} card(s), not {n}"
         return "write the payment as in the legal actions, e.g. 'claim DEN-KC-1 3black 1loco'"
-
-    # ------------------------------------------------------------------ views
-    def ticket_done(self, s: UsaState, p: int, labels: list[int] | None = None) -> list[bool]:
-        if labels is None:
-            labels = self._labels(s, p)
-        return [labels[self.ticket_cities[t][0]] == labels[self.ticket_cities[t][1]] for t in s.tickets[p]]
-
-    def _labels(self, s: UsaState, p: int) -> list[int]:
-        routes = self.board.routes
-        return components(len(self.board.cities),
-                          ((routes[r].a, routes[r].b) for r, o in enumerate(s.owner) if o == p))
-
-    def network_edges(self, s: UsaState, p: int) -> list[tuple[int, int, int]]:
-        routes = self.board.routes
-        return [(routes[r].a, routes[r].b, routes[r].length) for r, o in enumerate(s.owner) if o == p]
-
-    def _ticket_json(self, t: int, done: bool | None = None) -> dict[str, Any]:
-        tk = self.board.tickets[t]
-        cities = self.board.cities
-        out: dict[str, Any] = {"id": tk.id, "cities": [cities[c].id for c in tk.cities],
-                               "points": tk.points}
-        if done is not None:
-            out["completed"] = done
-        return out
-
-    def view(self, s: UsaState, player: int | None) -> dict[str, Any]:
-        routes = self.board.routes
-        v: dict[str, Any] = {
-            "variant": self.name,
-            "phase": PHASE_NAMES[s.phase],
-            "turn": s.turn,
-            "current": s.current,
-            "you": player,
-            "market": [CARD_NAMES[c] if c >= 0 else None for c in s.market],
-            "deck": len(s.deck),
-            "discard": len(s.discard),
-            "ticket_deck": len(s.ticket_deck),
-            "routes": {routes[r].id: o for r, o in enumerate(s.owner) if o >= 0},
-            "final_round": s.final_turns > 0,
-            "final_turns_left": max(s.final_turns, 0),
-            "players": [{
-                "seat": p,
-                "score": s.points[p],
-                "trains": s.trains[p],
-                "hand": sum(s.hands[p]),
-                "tickets": len(s.tickets[p]),
-                "choosing_tickets": bool(s.offered[p]),
-            } for p in range(s.players)],
-        }
-        if player is not None and 0 <= player < s.players:
-            done = self.ticket_done(s, player)
-            need = TICKETS_KEEP_AT_START if s.phase == SETUP_TICKETS else TICKETS_KEEP_LATER
-            v["me"] = {
-                "hand": {CARD_NAMES[c]: n for c, n in enumerate(s.hands[player]) if n},
-                "tickets": [self._ticket_json(t, d) for t, d in zip(s.tickets[player], done)],
-                "offered": [self._ticket_json(t) for t in sorted(s.offered[player])],
-                "min_keep": min(need, len(s.offered[player])),
-            }
-        if s.phase == OVER:
-            v["scores"] = self.scores(s)
-        return v
-
-    def describe(self, s: UsaState, action: Action) -> dict[str, Any]:
-        p = s.current
-        ev: dict[str, Any] = {"player": p, "turn": s.turn, "kind": type(action).keyword}
-        if isinstance(action, TakeCard):
-            ev["card"] = CARD_NAMES[s.market[action.slot]]
-            ev["slot"] = action.slot
-            ev["second"] = s.phase == SECOND_CARD
-        elif isinstance(action, DrawCard):
-            ev["second"] = s.phase == SECOND_CARD
-            # The card the player will draw: only they see it (Game hides private_* fields).
-            deck, discard, rng = s.deck, s.discard[:], s.rng.copy()
-            card = draw_card(deck[:], discard, rng) if deck or discard else -1
-            if card >= 0:
-                ev["private_card"] = CARD_NAMES[card]
-        elif isinstance(action, ClaimRoute):
-            r = self.board.route_index[action.route]
-            ev.update(route=action.route, cards={n: k for n, k in action.cards},
-                      length=self.route_length[r], points=ROUTE_POINTS[self.route_length[r]])
-        elif isinstance(action, DrawTickets):
-            ev["count"] = min(TICKETS_DRAWN, len(s.ticket_deck))
-        elif isinstance(action, KeepTickets):
-            ev["count"] = len(action.tickets)
-            ev["offered"] = len(s.offered[p])
-            ev["setup"] = s.phase == SETUP_TICKETS
-        return ev
-
-    def scores(self, s: UsaState) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
-        routes = self.board.routes
-        for p in range(s.players):
-            labels = self._labels(s, p)
-            done = self.ticket_done(s, p, labels)
-            owned = [r for r, o in enumerate(s.owner) if o == p]
-            route_points = sum(ROUTE_POINTS[routes[r].length] for r in owned)
-            won = sum(self.board.tickets[t].points for t, d in zip(s.tickets[p], done) if d)
-            lost = sum(self.board.tickets[t].points for t, d in zip(s.tickets[p], done) if not d)
-            edges = self.network_edges(s, p)
-            out.append({
-                "seat": p,
-                "routes": route_points,
-                "routes_claimed": len(owned),
-                "tickets": [self._ticket_json(t, d) for t, d in zip(s.tickets[p], done)],
-                "tickets_won": won,
-                "tickets_lost": lost,
-                "completed": sum(done),
-                "longest_path": longest_trail(edges),
-                "longest_path_routes": [routes[owned[i]].id for i in longest_trail_edges(edges)],
-            })
-        best = max(sc["longest_path"] for sc in out)
-        for sc in out:
-            sc["longest_bonus"] = LONGEST_PATH_BONUS if best > 0 and sc["longest_path"] == best else 0
-            sc["total"] = sc["routes"] + sc["tickets_won"] - sc["tickets_lost"] + sc["longest_bonus"]
-        rank_key = [(sc["total"], sc["completed"], sc["longest_path"]) for sc in out]
-        top = max(rank_key)
-        for sc, key in zip(out, rank_key):
-            sc["winner"] = key == top
-            sc["rank"] = 1 + sum(1 for other in rank_key if other > key)
-        return out
-
-    def board_view(self) -> dict[str, Any]:
-        if self._board_view is None:
-            self._board_view = self._make_board_view()
-        return self._board_view
-
-    def _make_board_view(self) -> dict[str, Any]:
-        b = self.board
-        return {
-            "variant": self.name,
-            "title": self.title,
-            "name": b.name,
-            "width": b.width,
-            "height": b.height,
-            "cities": [{"id": c.id, "name": c.name, "x": c.x, "y": c.y} for c in b.cities],
-            "routes": [{"id": r.id, "a": b.cities[r.a].id, "b": b.cities[r.b].id, "length": r.length,
-                        "color": r.color, "double": b.routes[r.double_partner].id if r.double_partner >= 0 else None}
-                       for r in b.routes],
-            "tickets": [self._ticket_json(t.index) for t in b.tickets],
-            "cards": list(CARD_NAMES),
-            "wild": "loco",
-            "route_points": ROUTE_POINTS,
-            "trains": TRAINS_PER_PLAYER,
-            "min_players": self.min_players,
-            "max_players": self.max_players,
-        }
-
-    def check_invariants(self, s: UsaState) -> None:
-        counts = [0] * len(CARD_NAMES)
-        for pile in (s.deck, s.discard, [c for c in s.market if c >= 0]):
-            for c in pile:
-                counts[c] += 1
-        for h in s.hands:
-            assert min(h) >= 0, "negative card count in a hand"
-            for c, n in enumerate(h):
-                counts[c] += n
-        expected = [CARDS_PER_COLOR] * len(COLORS) + [LOCOMOTIVES]
-        assert counts == expected, f"train cards not conserved: {counts} != {expected}"
-        held = [t for ts in s.tickets for t in ts] + [t for o in s.offered for t in o] + s.ticket_deck
-        assert sorted(held) == list(range(len(self.board.tickets))), "tickets not conserved"
-        for p in range(s.players):
-            assert s.trains[p] >= 0, "negative trains"
-            assert s.points[p] == sum(ROUTE_POINTS[self.route_length[r]]
-                                      for r, o in enumerate(s.owner) if o == p), "route points differ"
-        for r, q in enumerate(self.route_partner):
-            if q >= 0 and s.owner[r] >= 0 and s.owner[q] >= 0:
-                assert s.players >= DOUBLE_ROUTES_BOTH_USABLE_FROM, "both tracks used with < 4 players"
-                assert s.owner[r] != s.owner[q], "one player owns both tracks of a double route"
