@@ -12,7 +12,8 @@ from pyengine.actions import Action
 from pyengine.bots import Bot, bot_action, bot_names_for, get_variant_bot
 from pyengine.bots.tournament import run_tournament
 from pyengine.bots.world.baselines import WorldBaselineBot
-from pyengine.bots.world.planner import NORMAL_PARAMS, Know, WorldBot, WorldPolicy, world_model
+from pyengine.bots.world.planner import NORMAL_PARAMS, WorldBot, WorldPolicy
+from pyengine.bots.world.planning import Know, world_model
 from pyengine.bots.world.search import WorldSearchBot, WorldSearchParams, sample_world
 from pyengine.game import Game
 from pyengine.rng import Rng

@@ -33,8 +33,9 @@ from ...games.world.state import (HARBOR_VALUES, JOKER, MAX_SHIPS, MAX_TRAINS, M
                               PIECES_IN_PLAY)
 from ...games.world.actions import BuildHarbor, ExchangePieces
 from ..base import Bot
-from .planner import (INF, PIECE_VALUE, Know, Plan, WorldBot, WorldModel, WorldPolicy, blocked,
-                         connected_sets, route_missing, route_weights, shortest_path, ticket_done)
+from .planner import WorldBot, WorldPolicy
+from .planning import (INF, PIECE_VALUE, Know, Plan, WorldModel, blocked, connected_sets,
+                       route_missing, route_weights, shortest_path, ticket_done)
 
 LONG_TRAIN = 3  # train routes this long or longer are "long" for the Long Route Junkie ...
 LONG_SHIP = 5  # ... and ship routes this long (the map's ship routes run to 8 spaces)

@@ -43,10 +43,10 @@ from ...games.world.state import (CARD_COUNTS, CARD_INDEX, CARD_NAMES, DECK_OF, 
                               RECOMMENDED_MIX, SHIP_DECK, TRAIN_DECK, WorldState)
 from ...games.world.actions import BuildHarbor, ChoosePieces
 from ..base import Bot, time_up
-from .planner import (KEEP_TICKETS, MAIN, NORMAL_PARAMS, OVER, PHASES, SECOND_CARD, SETUP_PIECES,
-                         SETUP_TICKETS,
-                         Know, Plan, WorldModel, WorldParams, WorldPolicy, blocked, can_pay,
-                         connected_sets, group_moves, ticket_done, world_model)
+from .planner import NORMAL_PARAMS, WorldParams, WorldPolicy, group_moves
+from .planning import (KEEP_TICKETS, MAIN, OVER, PHASES, SECOND_CARD, SETUP_PIECES, SETUP_TICKETS,
+                       Know, Plan, WorldModel, blocked, can_pay, connected_sets, ticket_done,
+                       world_model)
 
 WIN_BONUS = 25.0
 # Hard's own planner: a turn is worth 5 points, not 2, so routes that take many turns to gather

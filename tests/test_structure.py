@@ -1,0 +1,134 @@
+"""The engine's layout holds: one home per game, dependencies pointing one way, small modules.
+
+Read from the source (``ast``), so an import hidden inside a function counts like any other.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from pyengine.games import variant_names
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "pyengine"
+TESTS = ROOT / "tests"
+MAX_LINES = 600
+# Modules allowed to be longer than MAX_LINES, each with the reason (keep this list short).
+LONG_MODULES: dict[str, str] = {}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """The pyengine modules ``name`` imports (anywhere in the file), as module names."""
+    is_package = path.name == "__init__.py"
+    base = name.split(".") if is_package else name.split(".")[:-1]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                anchor = base[:len(base) - (node.level - 1)]
+                module = ".".join(anchor + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            # ``from pkg import mod`` imports the submodule ``pkg.mod`` when there is one.
+            targets = [f"{module}.{a.name}" if f"{module}.{a.name}" in known else module
+                       for a in node.names]
+        else:
+            continue
+        out.update(t for t in targets if t in known and t != name)
+    return out
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = _modules()
+    known = set(modules)
+    return {name: _imports(name, path, known) for name, path in modules.items()}
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle, or None (depth-first search with colors)."""
+    color: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        color[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if color.get(nxt) == 1:
+                return stack[stack.index(nxt):] + [nxt]
+            if nxt not in color and (found := visit(nxt)):
+                return found
+        stack.pop()
+        color[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in color and (found := visit(node)):
+            return found
+    return None
+
+
+def test_the_import_graph_is_read() -> None:
+    graph = _graph()
+    assert "pyengine.games.usa.variant" in graph["pyengine.games"]
+    assert "pyengine.bots.usa.planner" in graph["pyengine.bots.usa.levels"]
+
+
+def test_no_import_cycles() -> None:
+    cycle = _cycle(_graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_games_and_shared_modules_never_import_bots_or_the_page_layer() -> None:
+    """Dependencies point one way: bots and the API use games, never the reverse."""
+    above = ("pyengine.bots", "pyengine.api", "pyengine.cli", "pyengine.simulate")
+    for name, deps in _graph().items():
+        if name.startswith(above) or name in ("pyengine.__main__",):
+            continue
+        bad = sorted(d for d in deps if d.startswith(above))
+        assert not bad, f"{name} imports {bad}"
+
+
+def test_games_never_import_each_other() -> None:
+    for name, deps in _graph().items():
+        for game in variant_names():
+            home = f"pyengine.games.{game}"
+            if name.startswith(home + ".") or name == home:
+                bad = sorted(d for d in deps if d.startswith("pyengine.games.") and
+                             not d.startswith(home) and d != "pyengine.games.base")
+                assert not bad, f"{name} imports another game: {bad}"
+
+
+def test_every_game_and_its_bots_have_one_home() -> None:
+    for game in variant_names():
+        assert (PACKAGE / "games" / game / "variant.py").is_file(), game
+        assert (PACKAGE / "bots" / game / "levels.py").is_file(), game
+
+
+@pytest.mark.parametrize("game", variant_names())
+def test_every_game_has_a_perft_file_and_a_golden_playthrough(game: str) -> None:
+    assert (TESTS / "data" / f"{game}.perft").is_file(), f"no perft file for {game}"
+    assert (TESTS / "data" / f"{game}.golden").is_file(), f"no golden playthrough for {game}"
+
+
+def test_no_module_is_longer_than_the_limit() -> None:
+    too_long = {}
+    for name, path in _modules().items():
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        if lines > MAX_LINES and name not in LONG_MODULES:
+            too_long[name] = lines
+    assert not too_long, f"modules over {MAX_LINES} lines (split them by concern): {too_long}"
