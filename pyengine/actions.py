@@ -43,8 +43,6 @@ class Action:
         """The action as plain data for the page: its text, its kind and its fields."""
         out: dict[str, object] = {"text": self.text(), "kind": self.keyword}
         for f in fields(self):  # type: ignore[arg-type]
-            if f.name == "sort_hint":
-                continue
             value = getattr(self, f.name)
             if f.name == "cards" and isinstance(value, tuple):
                 value = {name: n for name, n in value}
@@ -95,7 +93,6 @@ class ClaimRoute(Action):
 
     route: str
     cards: tuple[tuple[str, int], ...]
-    sort_hint: tuple[int, ...] = ()  # variant-defined ordering key, not part of identity
     keyword: ClassVar[str] = "claim"
     order: ClassVar[int] = 3
 
@@ -109,7 +106,7 @@ class ClaimRoute(Action):
         return "claim " + self.route + "".join(f" {n}{card}" for card, n in self.cards)
 
     def sort_key(self) -> tuple[object, ...]:
-        return (self.order, *self.sort_hint) if self.sort_hint else (self.order, self.route, self.cards)
+        return (self.order, self.route, self.cards)
 
     @property
     def count(self) -> int:
@@ -132,7 +129,6 @@ class KeepTickets(Action):
     """Keep these of the offered tickets (ids in the variant's ticket order)."""
 
     tickets: tuple[str, ...]
-    sort_hint: tuple[int, ...] = ()
     keyword: ClassVar[str] = "keep"
     order: ClassVar[int] = 5
 
@@ -146,7 +142,7 @@ class KeepTickets(Action):
         return "keep" + "".join(" " + t for t in self.tickets)
 
     def sort_key(self) -> tuple[object, ...]:
-        return (self.order, len(self.tickets), *self.sort_hint)
+        return (self.order, len(self.tickets), self.tickets)
 
 
 @dataclass(frozen=True, slots=True)

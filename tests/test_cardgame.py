@@ -485,7 +485,7 @@ def test_random_games_with_every_check(players: int) -> None:
         while not g.is_over:
             legal = g.legal_actions()
             assert legal
-            assert legal == sorted(legal, key=lambda a: a.sort_key())
+            assert legal == sorted(legal, key=v.action_order)
             assert len({a.text() for a in legal}) == len(legal)
             for a in legal:
                 assert parse_action(a.text()) == a

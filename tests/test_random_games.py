@@ -6,6 +6,9 @@ import random
 
 import pytest
 
+from pyengine.actions import ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
+from pyengine.games.cardgame.actions import PlayCards
+from pyengine.games.world.actions import BuildHarbor, ChoosePieces, ExchangePieces
 from pyengine.notation import parse_action
 from pyengine.game import Game
 from pyengine.record import replay
@@ -13,6 +16,9 @@ from pyengine.rng import Rng
 from pyengine.games import Settings, get_variant, variant_names
 
 MAX_PLIES = 5000
+ACTION_CLASSES = {cls.__name__: cls for cls in (
+    DrawCard, TakeCard, ClaimRoute, DrawTickets, KeepTickets, Pass, BuildHarbor, ExchangePieces,
+    ChoosePieces, PlayCards)}
 # At least 1,000 classic games in CI (250 per player count); the other games, fewer.
 GAMES_PER_COUNT = {"usa": 250}
 DEFAULT_GAMES_PER_COUNT = 25
@@ -38,12 +44,13 @@ def test_random_games_keep_every_invariant(name: str, players: int) -> None:
         while not v.is_over(state):
             legal = v.legal_actions(state)
             assert legal, f"{name} seed {seed}: no legal action at ply {plies}"
-            keys = [a.sort_key() for a in legal]
+            keys = [v.action_order(a) for a in legal]
             assert keys == sorted(keys), f"{name} seed {seed}: legal actions not sorted at ply {plies}"
             textset = {a.text() for a in legal}
             assert len(textset) == len(legal), f"{name} seed {seed}: duplicate action texts"
             action = legal[rng.randbelow(len(legal))]
             assert parse_action(action.text()) == action
+            assert eval(repr(action), ACTION_CLASSES) == action, "repr must round-trip"
             v.apply(state, action)
             v.check_invariants(state)
             plies += 1

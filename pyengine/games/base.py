@@ -92,6 +92,11 @@ class Variant(Generic[S]):
         """Plain JSON-able data with only what ``player`` may know (None: a spectator)."""
         raise NotImplementedError
 
+    def action_order(self, action: Action) -> tuple[object, ...]:
+        """The key ``legal_actions`` lists actions by (ascending). Default: the action's own
+        context-free ``sort_key``; a game orders its payments and ticket choices by its indices."""
+        return action.sort_key()
+
     def action_details(self, state: S, action: Action) -> dict[str, Any]:
         """Extra facts about a legal action the page may show before it is chosen (e.g. whom a
         play raids). Only public consequences; default: none."""

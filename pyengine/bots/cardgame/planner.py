@@ -409,9 +409,10 @@ class Planner:
 
 
 def _pick_keep(sub: Sequence[int], legal: Sequence[Action]) -> Action:
-    want = tuple(sorted(sub))
+    tickets = cardgame_variant().tickets
+    want = tuple(tickets[t].id for t in sorted(sub))
     for a in legal:
-        if isinstance(a, KeepTickets) and tuple(a.sort_hint) == want:
+        if isinstance(a, KeepTickets) and a.tickets == want:
             return a
     for a in legal:  # fallback (should not happen): the smallest legal keep
         if isinstance(a, KeepTickets):

@@ -384,7 +384,8 @@ class WorldPolicy:
     def pay(self, k: Know, m: WorldModel, plan: Plan, options: list[ClaimRoute]) -> Action:
         if len(options) == 1:
             return options[0]
-        return min(options, key=lambda a: (self.pay_cost(k, m, plan, a), a.sort_key()))
+        # Ties go to the first payment in the legal list's order.
+        return min(options, key=lambda a: self.pay_cost(k, m, plan, a))
 
     # ------------------------------------------------------------ cards
     def targets(self, k: Know, m: WorldModel, plan: Plan) -> list[int]:

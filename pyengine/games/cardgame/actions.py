@@ -25,7 +25,6 @@ class PlayCards(Action):
     """Play ``cards`` ((card name, count) pairs in canonical order) to the own rail yard."""
 
     cards: tuple[tuple[str, int], ...]
-    sort_hint: tuple[int, ...] = ()  # variant-defined ordering key, not part of identity
     keyword: ClassVar[str] = "play"
     order: ClassVar[int] = 3
 
@@ -39,8 +38,7 @@ class PlayCards(Action):
         return "play" + "".join(f" {n}{card}" for card, n in self.cards)
 
     def sort_key(self) -> tuple[object, ...]:
-        return (self.order, *self.sort_hint) if self.sort_hint else (
-            self.order, 9, tuple((_RANK.get(c, 99), c, n) for c, n in self.cards))
+        return (self.order, tuple((_RANK.get(c, 99), c, n) for c, n in self.cards))
 
     @property
     def count(self) -> int:

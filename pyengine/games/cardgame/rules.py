@@ -207,7 +207,7 @@ class CardGameRules(CardGameScoring):
         cached = self.keep_cache.get(key)
         if cached is None:
             ids = self.tickets
-            cached = [KeepTickets(tuple(ids[t].id for t in sub), sub)
+            cached = [KeepTickets(tuple(ids[t].id for t in sub))
                       for sub in keep_choices(offered, need)]
             self.keep_cache[key] = cached
         return cached
@@ -248,6 +248,17 @@ class CardGameRules(CardGameScoring):
         for trio in combinations([c for c in free if hand[c] > 0], MIXED_SET_SIZE):
             out.append(self.mixed_actions[trio])
         return out
+
+    def action_order(self, action: Action) -> tuple[object, ...]:
+        """Sets (by color, count, locomotives) before mixed sets (by colors); ticket keeps by
+        size, then ticket indices."""
+        if isinstance(action, PlayCards):
+            info = self.play_info[action]
+            return (action.order, 0, *info[1:]) if info[0] == "set" else (action.order, 1, *info[1])
+        if isinstance(action, KeepTickets):
+            return (action.order, len(action.tickets),
+                    *(self.data.ticket_index[t] for t in action.tickets))
+        return action.sort_key()
 
     # ------------------------------------------------------------------ applying
     def apply(self, state: CardGameState, action: Action) -> None:
@@ -300,8 +311,7 @@ class CardGameRules(CardGameScoring):
             s.offered[p] = [s.ticket_deck.pop() for _ in range(min(TICKETS_DRAWN, len(s.ticket_deck)))]
             s.phase = KEEP_TICKETS
         elif kind is KeepTickets:
-            keep = list(action.sort_hint) if action.sort_hint else [  # type: ignore[attr-defined]
-                self.data.ticket_index[t] for t in action.tickets]  # type: ignore[attr-defined]
+            keep = [self.data.ticket_index[t] for t in action.tickets]  # type: ignore[attr-defined]
             returned = sorted(t for t in s.offered[p] if t not in keep)
             s.tickets[p].extend(keep)
             s.offered[p] = []

@@ -48,14 +48,14 @@ class CardGameScoring(Variant[CardGameState]):
                 row = []
                 for k in range(d.locomotives + 1):
                     cards = ((COLORS[c], n),) + ((("loco", k),) if k else ())
-                    act = PlayCards(cards, (0, c, n, k))
+                    act = PlayCards(cards)
                     self.play_info[act] = ("set", c, n, k)
                     row.append(act)
                 per_n.append(row)
             self.set_actions.append(per_n)
         self.mixed_actions: dict[tuple[int, ...], PlayCards] = {}
         for trio in combinations(range(len(COLORS)), MIXED_SET_SIZE):
-            act = PlayCards(tuple((COLORS[c], 1) for c in trio), (1, *trio))
+            act = PlayCards(tuple((COLORS[c], 1) for c in trio))
             self.play_info[act] = ("mixed", trio)
             self.mixed_actions[trio] = act
         self.keep_cache: dict[tuple[tuple[int, ...], int], list[Action]] = {}

@@ -128,14 +128,14 @@ class UsaRules(Variant[UsaState]):
                 for k in range(r.length):
                     if self.route_color[r.index] in (-1, c):
                         cards = ((COLORS[c], r.length - k),) + ((("loco", k),) if k else ())
-                        act = ClaimRoute(r.id, cards, (r.index, c, k))
+                        act = ClaimRoute(r.id, cards)
                         self.claim_info[act] = (r.index, c, k)
                         row.append(act)
                     else:
                         row.append(None)
                 per_color.append(row)
             self.claims.append(per_color)
-            loco = ClaimRoute(r.id, (("loco", r.length),), (r.index, LOCO, r.length))
+            loco = ClaimRoute(r.id, (("loco", r.length),))
             self.claim_info[loco] = (r.index, LOCO, r.length)
             self.claim_loco.append(loco)
         self.draw_action = DrawCard()
@@ -327,7 +327,7 @@ class UsaRules(Variant[UsaState]):
         cached = self.keep_cache.get(key)
         if cached is None:
             ids = self.board.tickets
-            cached = [KeepTickets(tuple(ids[t].id for t in sub), sub)
+            cached = [KeepTickets(tuple(ids[t].id for t in sub))
                       for sub in keep_choices(offered, need)]
             self.keep_cache[key] = cached
         return cached
@@ -390,6 +390,15 @@ class UsaRules(Variant[UsaState]):
             out.append(self.pass_action)
         return out
 
+    def action_order(self, action: Action) -> tuple[object, ...]:
+        """Claims by route index, color, locomotives; ticket keeps by size, then ticket indices."""
+        if isinstance(action, ClaimRoute):
+            return (action.order, *self.claim_info[action])
+        if isinstance(action, KeepTickets):
+            return (action.order, len(action.tickets),
+                    *(self.board.ticket_index[t] for t in action.tickets))
+        return action.sort_key()
+
     # ------------------------------------------------------------------ applying
     def apply(self, s: UsaState, action: Action) -> None:
         """Apply a legal action (the caller has checked legality)."""
@@ -433,8 +442,7 @@ class UsaRules(Variant[UsaState]):
             s.phase = KEEP_TICKETS
             s.passes = 0
         elif kind is KeepTickets:
-            keep = list(action.sort_hint) if action.sort_hint else [  # type: ignore[attr-defined]
-                self.board.ticket_index[t] for t in action.tickets]  # type: ignore[attr-defined]
+            keep = [self.board.ticket_index[t] for t in action.tickets]  # type: ignore[attr-defined]
             returned = sorted(t for t in s.offered[p] if t not in keep)
             s.tickets[p].extend(keep)
             s.offered[p] = []

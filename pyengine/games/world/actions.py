@@ -23,7 +23,6 @@ class BuildHarbor(Action):
 
     city: str
     cards: tuple[tuple[str, int], ...]
-    sort_hint: tuple[int, ...] = ()  # variant-defined ordering key, not part of identity
     keyword: ClassVar[str] = "harbor"
     order: ClassVar[int] = 6
 
@@ -37,7 +36,7 @@ class BuildHarbor(Action):
         return "harbor " + self.city + "".join(f" {n}{card}" for card, n in self.cards)
 
     def sort_key(self) -> tuple[object, ...]:
-        return (self.order, *self.sort_hint) if self.sort_hint else (self.order, self.city, self.cards)
+        return (self.order, self.city, self.cards)
 
 
 PIECE_KINDS = ("ships", "trains")

@@ -35,7 +35,8 @@ from __future__ import annotations
 
 
 from ...actions import ClaimRoute
-from .state import NCOLORS, TRAIN, TRAIN_H, SHIP, DOUBLE, JOKER, CARD_NAMES, Payment
+from .state import (NCOLORS, TRAIN, TRAIN_H, SHIP, DOUBLE, JOKER, CARD_NAMES, Payment,
+                    payment_order)
 from .market import WorldMarket
 
 
@@ -124,14 +125,12 @@ class WorldPayments(WorldMarket):
             payments = self.pay_lists[pid]
             rid = self.board.routes[r].id
             acts = []
-            for pay in payments:
+            for pay in sorted(payments, key=payment_order):
                 act = self.claim_cache.get((r, pay))
                 if act is None:
-                    act = ClaimRoute(rid, tuple((CARD_NAMES[c], k) for c, k in pay),
-                                     (r,) + tuple(x for ck in pay for x in ck))
+                    act = ClaimRoute(rid, tuple((CARD_NAMES[c], k) for c, k in pay))
                     self.claim_cache[(r, pay)] = act
                 acts.append(act)
-            acts.sort(key=lambda a: a.sort_hint)
             self.route_acts[r][pid] = acts
         return acts
 

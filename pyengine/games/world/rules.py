@@ -31,7 +31,7 @@ from .state import (NCOLORS, TRAIN, TRAIN_H, SHIP, DOUBLE, JOKER, NCARDS, CARD_N
                     TICKETS_KEEP_AT_START, TICKETS_DRAWN, TICKETS_KEEP_LATER, MAX_TRAINS,
                     MAX_SHIPS, HARBORS_PER_PLAYER, EXCHANGE_PENALTY, END_TRIGGER_PIECES,
                     FINAL_TURNS_EACH, ROUTE_POINTS, DOUBLE_ROUTES_BOTH_USABLE_FROM, SETUP_TICKETS,
-                    SETUP_PIECES, MAIN, SECOND_CARD, KEEP_TICKETS, OVER, WorldState)
+                    SETUP_PIECES, MAIN, SECOND_CARD, KEEP_TICKETS, OVER, WorldState, payment_order)
 from .payments import WorldPayments
 
 
@@ -256,7 +256,7 @@ class WorldRules(WorldPayments):
         cached = self.keep_cache.get(key)
         if cached is None:
             ids = self.board.tickets
-            cached = [KeepTickets(tuple(ids[t].id for t in sub), sub)
+            cached = [KeepTickets(tuple(ids[t].id for t in sub))
                       for sub in keep_choices(offered, need)]
             self.keep_cache[key] = cached
         return cached
@@ -318,13 +318,12 @@ class WorldRules(WorldPayments):
                     harbor_pays = self.harbor_payments(hand)
                     if not harbor_pays:
                         break
-                    harbor_pays.sort(key=lambda pay: tuple(x for ck in pay for x in ck))
+                    harbor_pays.sort(key=payment_order)
                 cid = self.board.cities[city].id
                 for pay in harbor_pays:
                     act = self.harbor_cache.get((city, pay))
                     if act is None:
-                        act = BuildHarbor(cid, tuple((CARD_NAMES[c], k) for c, k in pay),
-                                          (city,) + tuple(x for ck in pay for x in ck))
+                        act = BuildHarbor(cid, tuple((CARD_NAMES[c], k) for c, k in pay))
                         self.harbor_cache[(city, pay)] = act
                     out.append(act)
         ex = self.exchange_actions
@@ -335,6 +334,19 @@ class WorldRules(WorldPayments):
         if not out:
             out.append(self.pass_action)
         return out
+
+    def action_order(self, action: Action) -> tuple[object, ...]:
+        """Claims by route index, harbors by city index, then the payment (``payment_order``);
+        ticket keeps by size, then ticket indices."""
+        if isinstance(action, (ClaimRoute, BuildHarbor)):
+            where = (self.board.route_index[action.route] if isinstance(action, ClaimRoute)
+                     else self.board.city_index[action.city])
+            pay = tuple(sorted((CARD_INDEX[c], n) for c, n in action.cards))
+            return (action.order, where, *payment_order(pay))
+        if isinstance(action, KeepTickets):
+            return (action.order, len(action.tickets),
+                    *(self.board.ticket_index[t] for t in action.tickets))
+        return action.sort_key()
 
     # ------------------------------------------------------------------ applying
     @staticmethod
@@ -386,8 +398,7 @@ class WorldRules(WorldPayments):
             s.phase = KEEP_TICKETS
             s.passes = 0
         elif kind is KeepTickets:
-            keep = list(action.sort_hint) if action.sort_hint else [  # type: ignore[attr-defined]
-                self.board.ticket_index[t] for t in action.tickets]  # type: ignore[attr-defined]
+            keep = [self.board.ticket_index[t] for t in action.tickets]  # type: ignore[attr-defined]
             returned = sorted(t for t in s.offered[p] if t not in keep)
             s.tickets[p].extend(keep)
             s.offered[p] = []

@@ -69,6 +69,11 @@ PHASE_NAMES = ("setup_tickets", "setup_pieces", "main", "second_card", "keep_tic
 Payment = tuple[tuple[int, int], ...]  # (card index, count), by card index
 
 
+def payment_order(pay: Payment) -> tuple[int, ...]:
+    """The order payments are listed in: by card index, then count (the legal list's order)."""
+    return tuple(x for ck in pay for x in ck)
+
+
 class WorldState:
     """One Rails & Sails game in progress. Piles are lists whose end is the top."""
 
