@@ -4,9 +4,11 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
+from .bots import bot_action
 from .game import Game
-from .rng import Rng
 from .games import Settings, get_variant
+from .mechanics.graph import longest_trail
+from .rng import Rng
 
 ProgressFn = Callable[[int, int], None]
 MAX_PLIES = 20000  # no real game comes near; a runaway game is reported, not looped forever
@@ -51,7 +53,6 @@ def simulate(variant_name: str = "usa", players: int = 4, games: int = 100, seed
     for i in range(games):
         game_seed = seed * 1_000_003 + i
         if bots:
-            from .bots import bot_action
             g = Game.new(v.name, players=players, seed=game_seed)
             while not g.is_over:
                 g.apply(bot_action(g, bots[g.current_player % len(bots)]))
@@ -88,7 +89,6 @@ def simulate(variant_name: str = "usa", players: int = 4, games: int = 100, seed
 
 def bench(seconds: float = 2.0) -> dict[str, Any]:
     """Benchmark figures: random-play games/s (2 and 4 players), legal-action rate, longest path."""
-    from .mechanics.graph import longest_trail
     out: dict[str, Any] = {}
     for players in (2, 4):
         n, t0 = 0, time.perf_counter()
@@ -100,8 +100,6 @@ def bench(seconds: float = 2.0) -> dict[str, Any]:
     v = get_variant("usa")
     states = []
     for k in range(5):
-        state, _ = random_playout("usa", 4, 77 + k)
-        del state
         g = v.new_state(Settings("usa", 4, 77 + k))
         rng = Rng(k)
         while not v.is_over(g):
