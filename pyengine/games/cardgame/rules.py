@@ -16,7 +16,8 @@ from typing import Any
 from ...actions import Action, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
 from .actions import PlayCards
 from ...errors import SettingsError
-from ...mechanics.cards import keep_choices
+from ...mechanics.setup import CardSupply, setup_fields, ticket_deck
+from ...mechanics.tickets import draw_tickets, keep_choices, keep_tickets, return_under
 from ...rng import Rng
 from ..base import Settings
 from .state import (COLORS, LOCO, CARD_INDEX, NKINDS, START_LOCOS, HAND_SIZE, MARKET_SIZE,
@@ -47,12 +48,7 @@ class CardGameRules(CardGameScoring):
         s.start_player = settings.start_player
         s.look = bool(self.option(settings, "look_at_own_pile"))
         s.halves = 2 if n >= TWO_HALVES_FROM else 1
-        setup = settings.setup if settings.setup is not None else {}
-        if not isinstance(setup, dict):
-            raise SettingsError("an explicit setup must be an object")
-        unknown = set(setup) - SETUP_FIELDS
-        if unknown:
-            raise SettingsError(f"unknown setup field(s): {', '.join(sorted(unknown))}")
+        setup = setup_fields(settings.setup, SETUP_FIELDS)
         if "deck" in setup and "deck_top" in setup:
             raise SettingsError("setup gives either 'deck' (the whole deck) or 'deck_top', not both")
         s.hands = [[0] * NKINDS for _ in range(n)]
@@ -62,21 +58,9 @@ class CardGameRules(CardGameScoring):
         s.tickets = [[] for _ in range(n)]
         s.offered = [[] for _ in range(n)]
         s.completed = [[] for _ in range(n)]
-        remaining = self.expected_cards[:]
-
-        def take_cards(names: Any, what: str) -> list[int]:
-            if not isinstance(names, list):
-                raise SettingsError(f"setup {what} must be a list of card names")
-            out = []
-            for name in names:
-                if name not in CARD_INDEX:
-                    raise SettingsError(f"setup {what}: unknown card {name!r}")
-                c = CARD_INDEX[name]
-                if remaining[c] == 0:
-                    raise SettingsError(f"setup {what}: more {name} cards than the game has")
-                remaining[c] -= 1
-                out.append(c)
-            return out
+        supply = CardSupply(self.expected_cards, CARD_INDEX)
+        take_cards = supply.take
+        remaining = supply.remaining
 
         def per_player(key: str) -> list[Any] | None:
             value = setup.get(key)
@@ -131,10 +115,10 @@ class CardGameRules(CardGameScoring):
         s.discard = take_cards(setup.get("discard", []), "discard")
         if "deck" in setup:
             s.deck = take_cards(setup["deck"], "deck")[::-1]
-            s.discard.extend(c for c in range(NKINDS) for _ in range(remaining[c]))
+            s.discard.extend(supply.rest())
         else:
             top = take_cards(setup.get("deck_top", []), "deck top")
-            rest = [c for c in range(NKINDS) for _ in range(remaining[c])]
+            rest = supply.rest()
             s.rng.shuffle(rest)
             s.deck = rest + top[::-1]
         if hands_given is None:
@@ -160,17 +144,11 @@ class CardGameRules(CardGameScoring):
                 s.completed[p] = [(self._ticket(t), 1, ()) for t in ids]
                 placed.extend(t for t, _, _ in s.completed[p])
         top_tickets = [self._ticket(t) for t in setup.get("ticket_deck", [])]
-        placed.extend(top_tickets)
-        if len(set(placed)) != len(placed):
-            raise SettingsError("setup uses a ticket twice")
-        placed_set = set(placed)
-        rest_t = [t for t in range(len(self.tickets)) if t not in placed_set]
-        s.rng.shuffle(rest_t)
-        s.ticket_deck = rest_t + top_tickets[::-1]
+        s.ticket_deck = ticket_deck(len(self.tickets), placed, top_tickets, s.rng)
         s.current = settings.start_player
         if kept is None:
             for p in range(n):
-                s.offered[p] = [s.ticket_deck.pop() for _ in range(min(TICKETS_DEALT, len(s.ticket_deck)))]
+                s.offered[p] = draw_tickets(s.ticket_deck, TICKETS_DEALT)
             s.phase = SETUP_TICKETS
             if not any(s.offered):
                 raise SettingsError("no tickets left to deal")
@@ -308,12 +286,11 @@ class CardGameRules(CardGameScoring):
                     s.yard_n[p][c] = 1
             self._end_turn(s, ev)
         elif kind is DrawTickets:
-            s.offered[p] = [s.ticket_deck.pop() for _ in range(min(TICKETS_DRAWN, len(s.ticket_deck)))]
+            s.offered[p] = draw_tickets(s.ticket_deck, TICKETS_DRAWN)
             s.phase = KEEP_TICKETS
         elif kind is KeepTickets:
             keep = [self.data.ticket_index[t] for t in action.tickets]  # type: ignore[attr-defined]
-            returned = sorted(t for t in s.offered[p] if t not in keep)
-            s.tickets[p].extend(keep)
+            returned = keep_tickets(s.tickets[p], s.offered[p], keep)
             s.offered[p] = []
             if s.phase == SETUP_TICKETS:
                 # Returned tickets are shuffled back into the ticket deck.
@@ -324,8 +301,7 @@ class CardGameRules(CardGameScoring):
                 if nxt == s.start_player:
                     self._enter_main(s, ev)
             else:
-                # Returned tickets go under the deck (index 0 is the bottom).
-                s.ticket_deck[0:0] = returned[::-1]
+                return_under(s.ticket_deck, returned)
                 self._end_turn(s, ev)
         elif kind is Pass:
             self._end_turn(s, ev)

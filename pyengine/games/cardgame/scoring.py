@@ -9,6 +9,7 @@ from ...actions import Action, DrawCard, DrawTickets, Pass, TakeCard
 from .actions import PlayCards
 from .data import CardData, load_card_data
 from ...errors import DataError
+from ...mechanics.turns import another_card_available
 from ..base import Variant
 from .state import (COLORS, LOCO, CARD_NAMES, NKINDS, MARKET_SIZE, MIXED_SET_SIZE, OVER,
                     PHASE_NAMES, CardGameState)
@@ -77,7 +78,7 @@ class CardGameScoring(Variant[CardGameState]):
         return s.yard_n[p][c] + s.yard_k[p][c]
 
     def _can_take_second(self, s: CardGameState) -> bool:
-        return bool(s.deck) or any(c >= 0 and c != LOCO for c in s.market)
+        return another_card_available(bool(s.deck), s.market, LOCO)
 
 
     def _ticket_json(self, t: int) -> dict[str, Any]:

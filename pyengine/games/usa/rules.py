@@ -8,7 +8,10 @@ from typing import Any
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
 from ...errors import SettingsError
 from ...mechanics.mapdata import Board, load_board
-from ...mechanics.cards import draw_card, keep_choices
+from ...mechanics.cards import draw_card
+from ...mechanics.setup import CardSupply, setup_fields, ticket_deck
+from ...mechanics.turns import another_card_available, end_turn
+from ...mechanics.tickets import draw_tickets, keep_choices, keep_tickets, return_under
 from ...rng import Rng
 from ...mechanics.explain import why_turn_illegal
 from ...mechanics.state import snapshot_slots
@@ -155,13 +158,8 @@ class UsaRules(Variant[UsaState]):
         s.players = n
         s.rng = Rng(settings.seed)
         s.start_player = settings.start_player
-        setup = settings.setup or {}
-        if not isinstance(setup, dict):
-            raise SettingsError("an explicit setup must be an object")
-        unknown = set(setup) - {"train_deck", "hands", "market", "ticket_deck", "tickets",
-                                "trains", "routes", "discard"}
-        if unknown:
-            raise SettingsError(f"unknown setup field(s): {', '.join(sorted(unknown))}")
+        setup = setup_fields(settings.setup, {"train_deck", "hands", "market", "ticket_deck",
+                                              "tickets", "trains", "routes", "discard"})
         s.owner = [-1] * len(self.board.routes)
         s.points = [0] * n
         s.trains = [TRAINS_PER_PLAYER] * n
@@ -171,21 +169,8 @@ class UsaRules(Variant[UsaState]):
 
         # Cards: those the setup places, then the rest shuffled underneath the listed deck.
         pool = [c for c in range(len(COLORS)) for _ in range(CARDS_PER_COLOR)] + [LOCO] * LOCOMOTIVES
-        remaining = [pool.count(c) for c in range(len(CARD_NAMES))]
-
-        def take_cards(names: Any, what: str) -> list[int]:
-            if not isinstance(names, list):
-                raise SettingsError(f"setup {what} must be a list of card names")
-            out = []
-            for name in names:
-                if name not in CARD_INDEX:
-                    raise SettingsError(f"setup {what}: unknown card {name!r}")
-                c = CARD_INDEX[name]
-                if remaining[c] == 0:
-                    raise SettingsError(f"setup {what}: more {name} cards than the game has")
-                remaining[c] -= 1
-                out.append(c)
-            return out
+        supply = CardSupply([pool.count(c) for c in range(len(CARD_NAMES))], CARD_INDEX)
+        take_cards = supply.take
 
         hands_given = setup.get("hands")
         if hands_given is not None:
@@ -202,7 +187,7 @@ class UsaRules(Variant[UsaState]):
             market_given = [take_cards([c], "market")[0] if c is not None else -1 for c in slots]
         s.discard = take_cards(setup.get("discard", []), "discard")
         top = take_cards(setup.get("train_deck", []), "train deck")
-        rest = [c for c in range(len(CARD_NAMES)) for _ in range(remaining[c])]
+        rest = supply.rest()
         s.rng.shuffle(rest)
         s.deck = rest + top[::-1]
 
@@ -221,7 +206,6 @@ class UsaRules(Variant[UsaState]):
             s.trains = list(trains)
 
         # Tickets.
-        tickets_all = list(range(len(self.board.tickets)))
         placed: list[int] = []
         kept_given = setup.get("tickets")
         if kept_given is not None:
@@ -231,12 +215,7 @@ class UsaRules(Variant[UsaState]):
                 s.tickets[p] = [self._ticket(t) for t in ids]
                 placed.extend(s.tickets[p])
         top_tickets = [self._ticket(t) for t in setup.get("ticket_deck", [])]
-        placed.extend(top_tickets)
-        if len(set(placed)) != len(placed):
-            raise SettingsError("setup uses a ticket twice")
-        rest_t = [t for t in tickets_all if t not in set(placed)]
-        s.rng.shuffle(rest_t)
-        s.ticket_deck = rest_t + top_tickets[::-1]
+        s.ticket_deck = ticket_deck(len(self.board.tickets), placed, top_tickets, s.rng)
 
         if hands_given is None:
             for _ in range(HAND_SIZE):
@@ -253,7 +232,7 @@ class UsaRules(Variant[UsaState]):
         s.current = settings.start_player
         if kept_given is None:
             for p in range(n):
-                s.offered[p] = [s.ticket_deck.pop() for _ in range(min(TICKETS_DEALT, len(s.ticket_deck)))]
+                s.offered[p] = draw_tickets(s.ticket_deck, TICKETS_DEALT)
             s.phase = SETUP_TICKETS
         else:
             s.phase = MAIN
@@ -290,9 +269,7 @@ class UsaRules(Variant[UsaState]):
         self._fix_market(s)
 
     def _can_take_second(self, s: UsaState) -> bool:
-        if s.deck or s.discard:
-            return True
-        return any(c >= 0 and c != LOCO for c in s.market)
+        return another_card_available(bool(s.deck or s.discard), s.market, LOCO)
 
     # ------------------------------------------------------------------ legal actions
     def current_player(self, state: UsaState) -> int:
@@ -438,16 +415,14 @@ class UsaRules(Variant[UsaState]):
             else:
                 self._end_turn(s)
         elif kind is DrawTickets:
-            s.offered[p] = [s.ticket_deck.pop() for _ in range(min(TICKETS_DRAWN, len(s.ticket_deck)))]
+            s.offered[p] = draw_tickets(s.ticket_deck, TICKETS_DRAWN)
             s.phase = KEEP_TICKETS
             s.passes = 0
         elif kind is KeepTickets:
             keep = [self.board.ticket_index[t] for t in action.tickets]  # type: ignore[attr-defined]
-            returned = sorted(t for t in s.offered[p] if t not in keep)
-            s.tickets[p].extend(keep)
+            returned = keep_tickets(s.tickets[p], s.offered[p], keep)
             s.offered[p] = []
-            # Returned tickets go under the deck (index 0 is the bottom).
-            s.ticket_deck[0:0] = returned[::-1]
+            return_under(s.ticket_deck, returned)
             if s.phase == SETUP_TICKETS:
                 nxt = (p + 1) % s.players
                 if nxt == s.start_player:
@@ -463,19 +438,9 @@ class UsaRules(Variant[UsaState]):
 
     def _end_turn(self, s: UsaState) -> None:
         self._refill_market(s)
-        s.turn += 1
-        if s.final_turns > 0:
-            s.final_turns -= 1
-            if s.final_turns == 0:
-                s.phase = OVER
-                return
-        elif s.trains[s.current] <= END_TRIGGER_TRAINS:
-            s.final_turns = s.players  # everyone, this player included, gets one more turn
-        if s.passes >= s.players:
-            s.phase = OVER  # [decision] every player passed in a row
-            return
-        s.phase = MAIN
-        s.current = (s.current + 1) % s.players
+        # Ending a turn with 2 trains or fewer: everyone, this player included, plays once more.
+        end_turn(s, starts_last_round=s.trains[s.current] <= END_TRIGGER_TRAINS,
+                 last_round_turns=s.players, main=MAIN, over=OVER)
 
     # ------------------------------------------------------------------ explanations
     def why_illegal(self, s: UsaState, action: Action) -> str:

@@ -9,6 +9,7 @@ from ...errors import SettingsError
 from ...mechanics.mapdata import Board, load_board
 from ...mechanics.cards import draw_card
 from .actions import BuildHarbor, ChoosePieces, ExchangePieces
+from ...mechanics.turns import another_card_available
 from ..base import Variant
 from .state import (COLORS, JOKER, NCARDS, CARD_NAMES, TRAIN_DECK, SHIP_DECK, DECK_OF,
                     MARKET_SIZE, MARKET_TRAIN_SLOTS, MAX_MARKET_RESETS, MAX_TRAINS, MAX_SHIPS,
@@ -136,9 +137,8 @@ class WorldMarket(Variant[WorldState]):
         self._fix_market(s)
 
     def _can_take_second(self, s: WorldState) -> bool:
-        if self._has(s, TRAIN_DECK) or self._has(s, SHIP_DECK):
-            return True
-        return any(c >= 0 and c != JOKER for c in s.market)
+        return another_card_available(self._has(s, TRAIN_DECK) or self._has(s, SHIP_DECK),
+                                      s.market, JOKER)
 
     # ------------------------------------------------------------------ queries
     def current_player(self, state: WorldState) -> int:

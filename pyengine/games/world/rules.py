@@ -21,7 +21,9 @@ from typing import Any
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
 from ...errors import SettingsError
-from ...mechanics.cards import keep_choices
+from ...mechanics.setup import CardSupply, setup_fields, ticket_deck
+from ...mechanics.turns import end_turn
+from ...mechanics.tickets import draw_tickets, keep_choices, keep_tickets, return_under
 from ...rng import Rng
 from .actions import BuildHarbor, ChoosePieces, ExchangePieces
 from ..base import Settings
@@ -51,13 +53,9 @@ class WorldRules(WorldPayments):
         s.rng = Rng(settings.seed)
         s.start_player = settings.start_player
         s.joker_limit = JOKER_RESET[reset]
-        setup = settings.setup or {}
-        if not isinstance(setup, dict):
-            raise SettingsError("an explicit setup must be an object")
-        unknown = set(setup) - {"train_deck", "ship_deck", "train_discard", "ship_discard", "hands",
-                                "market", "ticket_deck", "tickets", "pieces", "routes", "harbors"}
-        if unknown:
-            raise SettingsError(f"unknown setup field(s): {', '.join(sorted(unknown))}")
+        setup = setup_fields(settings.setup, {
+            "train_deck", "ship_deck", "train_discard", "ship_discard", "hands", "market",
+            "ticket_deck", "tickets", "pieces", "routes", "harbors"})
         s.owner = [-1] * len(b.routes)
         s.points = [0] * n
         s.exchanged = [0] * n
@@ -72,26 +70,10 @@ class WorldRules(WorldPayments):
         s.harbor_owner = [-1] * len(b.cities)
         s.harbors_left = [HARBORS_PER_PLAYER] * n
 
-        remaining = list(CARD_COUNTS)
-
-        def take_cards(names: Any, what: str, allow_none: bool = False) -> list[int]:
-            if not isinstance(names, list):
-                raise SettingsError(f"setup {what} must be a list of card names")
-            out = []
-            for name in names:
-                if name is None and allow_none:
-                    out.append(-1)
-                    continue
-                if name not in CARD_INDEX:
-                    raise SettingsError(f"setup {what}: unknown card {name!r} "
-                                        f"(cards are named like 'red-train', 'red-train-h', "
-                                        f"'red-ship', 'red-double', 'joker')")
-                c = CARD_INDEX[name]
-                if remaining[c] == 0:
-                    raise SettingsError(f"setup {what}: more {name} cards than the game has")
-                remaining[c] -= 1
-                out.append(c)
-            return out
+        supply = CardSupply(CARD_COUNTS, CARD_INDEX, " (cards are named like 'red-train', "
+                            "'red-train-h', 'red-ship', 'red-double', 'joker')")
+        take_cards = supply.take
+        remaining = supply.remaining
 
         def one_deck(cards: list[int], deck: int, what: str) -> list[int]:
             for c in cards:
@@ -132,13 +114,7 @@ class WorldRules(WorldPayments):
                 s.tickets[p] = [self._ticket(t) for t in ids]
                 placed.extend(s.tickets[p])
         top_tickets = [self._ticket(t) for t in setup.get("ticket_deck", [])]
-        placed.extend(top_tickets)
-        if len(set(placed)) != len(placed):
-            raise SettingsError("setup uses a ticket twice")
-        placed_set = set(placed)
-        rest_t = [t for t in range(len(b.tickets)) if t not in placed_set]
-        s.rng.shuffle(rest_t)
-        s.ticket_deck = rest_t + top_tickets[::-1]
+        s.ticket_deck = ticket_deck(len(b.tickets), placed, top_tickets, s.rng)
 
         # Routes, harbors and pieces.
         board_trains = [0] * n
@@ -202,7 +178,7 @@ class WorldRules(WorldPayments):
         s.current = settings.start_player
         if kept_given is None:
             for p in range(n):
-                s.offered[p] = [s.ticket_deck.pop() for _ in range(min(TICKETS_DEALT, len(s.ticket_deck)))]
+                s.offered[p] = draw_tickets(s.ticket_deck, TICKETS_DEALT)
             s.phase = SETUP_TICKETS
         elif pieces_given is None:
             s.phase = SETUP_PIECES
@@ -394,15 +370,14 @@ class WorldRules(WorldPayments):
             else:
                 self._end_turn(s)
         elif kind is DrawTickets:
-            s.offered[p] = [s.ticket_deck.pop() for _ in range(min(TICKETS_DRAWN, len(s.ticket_deck)))]
+            s.offered[p] = draw_tickets(s.ticket_deck, TICKETS_DRAWN)
             s.phase = KEEP_TICKETS
             s.passes = 0
         elif kind is KeepTickets:
             keep = [self.board.ticket_index[t] for t in action.tickets]  # type: ignore[attr-defined]
-            returned = sorted(t for t in s.offered[p] if t not in keep)
-            s.tickets[p].extend(keep)
+            returned = keep_tickets(s.tickets[p], s.offered[p], keep)
             s.offered[p] = []
-            s.ticket_deck[0:0] = returned[::-1]  # returned tickets go under the deck
+            return_under(s.ticket_deck, returned)
             if s.phase == SETUP_TICKETS:
                 nxt = (p + 1) % s.players
                 if nxt == s.start_player:
@@ -454,17 +429,7 @@ class WorldRules(WorldPayments):
 
     def _end_turn(self, s: WorldState) -> None:
         self._refill_market(s)
-        s.turn += 1
+        # Ending a turn with 6 pieces or fewer: everyone, this player too, plays twice more.
         p = s.current
-        if s.final_turns > 0:
-            s.final_turns -= 1
-            if s.final_turns == 0:
-                s.phase = OVER
-                return
-        elif s.trains[p] + s.ships[p] <= END_TRIGGER_PIECES:
-            s.final_turns = FINAL_TURNS_EACH * s.players  # everyone, this player too, plays twice more
-        if s.passes >= s.players:
-            s.phase = OVER  # [decision] every player passed in a row
-            return
-        s.phase = MAIN
-        s.current = (p + 1) % s.players
+        end_turn(s, starts_last_round=s.trains[p] + s.ships[p] <= END_TRIGGER_PIECES,
+                 last_round_turns=FINAL_TURNS_EACH * s.players, main=MAIN, over=OVER)

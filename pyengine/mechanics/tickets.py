@@ -1,0 +1,36 @@
+"""Destination tickets, as every game handles them: drawing an offer, the keep choices and keeping.
+
+Tickets are small integers (a game names them); a ticket deck is a list whose *end* is the top.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Sequence
+
+
+def draw_tickets(deck: list[int], count: int) -> list[int]:
+    """Take the top ``count`` tickets as an offer (fewer when the deck runs low)."""
+    return [deck.pop() for _ in range(min(count, len(deck)))]
+
+
+def keep_choices(offered: tuple[int, ...], min_keep: int) -> list[tuple[int, ...]]:
+    """Every subset of the offered tickets that keeps at least ``min_keep`` (all if fewer offered)."""
+    need = min(min_keep, len(offered))
+    out: list[tuple[int, ...]] = []
+    ordered = tuple(sorted(offered))
+    for size in range(need, len(ordered) + 1):
+        out.extend(combinations(ordered, size))
+    return out
+
+
+def keep_tickets(held: list[int], offered: Sequence[int], keep: Sequence[int]) -> list[int]:
+    """Add ``keep`` to the player's ``held`` tickets; the rest of the offer, in ticket order, is
+    returned (the caller puts it back as its game says and clears the offer)."""
+    returned = sorted(t for t in offered if t not in keep)
+    held.extend(keep)
+    return returned
+
+
+def return_under(deck: list[int], returned: Sequence[int]) -> None:
+    """Put returned tickets under the deck (index 0 is the bottom), the first returned lowest."""
+    deck[0:0] = list(returned)[::-1]

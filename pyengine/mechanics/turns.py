@@ -1,0 +1,45 @@
+"""Turn order shared by the map games: the end of a turn, the last round and the second card."""
+from __future__ import annotations
+
+from typing import Protocol, Sequence
+
+
+class TurnState(Protocol):
+    """The turn fields of a map game's state."""
+
+    players: int
+    current: int
+    turn: int
+    phase: int
+    final_turns: int  # turns left in the last round; -1 before it starts
+    passes: int  # players who passed in a row
+
+
+def end_turn(s: TurnState, *, starts_last_round: bool, last_round_turns: int, main: int,
+             over: int) -> None:
+    """Close the current player's turn.
+
+    In the last round one turn fewer is left, and the game ends with the last. Otherwise, when
+    ``starts_last_round`` (the player is low on pieces), ``last_round_turns`` more turns follow,
+    this player's included. Every player passing in a row ends the game ([decision]); else the
+    next seat plays.
+    """
+    s.turn += 1
+    if s.final_turns > 0:
+        s.final_turns -= 1
+        if s.final_turns == 0:
+            s.phase = over
+            return
+    elif starts_last_round:
+        s.final_turns = last_round_turns
+    if s.passes >= s.players:
+        s.phase = over  # [decision] every player passed in a row
+        return
+    s.phase = main
+    s.current = (s.current + 1) % s.players
+
+
+def another_card_available(can_draw: bool, market: Sequence[int], wild: int) -> bool:
+    """The second-card rule's condition: a second card can be taken when a deck can be drawn
+    from or a face-up card other than a wild one lies in the market (-1: an empty slot)."""
+    return can_draw or any(c >= 0 and c != wild for c in market)
