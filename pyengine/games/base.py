@@ -6,6 +6,7 @@ from typing import Any, Generic, TypeVar
 
 from ..actions import Action
 from ..errors import SettingsError
+from ..rng import Rng
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,11 @@ class Variant(Generic[S]):
     # --- what people and bots see ------------------------------------------------------------
     def view(self, state: S, player: int | None) -> dict[str, Any]:
         """Plain JSON-able data with only what ``player`` may know (None: a spectator)."""
+        raise NotImplementedError
+
+    def sample_state(self, view: dict[str, Any], rng: Rng) -> S:
+        """A full state consistent with ``view`` (what one seat knows): the inverse of ``view``,
+        hidden parts dealt at random with ``rng``; ``view(sample_state(v), seat) == v``."""
         raise NotImplementedError
 
     def action_order(self, action: Action) -> tuple[object, ...]:

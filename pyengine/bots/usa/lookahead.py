@@ -156,7 +156,7 @@ class LookaheadBot(FillerPlannerBot):
         while worlds < look.max_worlds and (worlds < look.min_worlds or steps < look.step_budget):
             if worlds and time_up():  # the browser's wall-clock cap (slow devices)
                 break
-            world = sample_world(view, model, rng)
+            world = sample_world(view, rng)
             seed = rng.next64()
             for i, cand in enumerate(candidates):
                 s = world.clone()

@@ -1,8 +1,8 @@
 """The classic game: the rules object, every concern's layer together."""
 from __future__ import annotations
 
-from .view import UsaView
+from .sample import UsaSampler
 
 
-class UsaVariant(UsaView):
+class UsaVariant(UsaSampler):
     """Ticket to Ride, North America."""
