@@ -8,7 +8,7 @@ from pyengine.game import Game
 from pyengine.games import get_variant, variant_names
 from pyengine.rng import Rng
 
-SAMPLED_GAMES = ["usa"]  # the games whose bots search sampled worlds through the game's sampler
+SAMPLED_GAMES = ["usa", "world"]  # the games whose bots search sampled worlds through the game's sampler
 
 
 @pytest.mark.parametrize("game", SAMPLED_GAMES)

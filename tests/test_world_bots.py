@@ -127,7 +127,7 @@ def test_sampled_worlds_match_the_view() -> None:
         if game.is_over:
             break
         view = game.view(game.current_player, log=False)
-        s = sample_world(view, m, Rng(i))
+        s = sample_world(view, Rng(i))
         game.variant.check_invariants(s)
         assert s.hands[game.current_player] == game.state.hands[game.current_player]
         assert s.phase == game.state.phase and s.current == game.state.current

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from .explain import WorldExplain
-from .view import WorldView
+from .sample import WorldSampler
 
 
-class WorldVariant(WorldExplain, WorldView):
+class WorldVariant(WorldExplain, WorldSampler):
     """Ticket to Ride: Rails & Sails, the world map."""
