@@ -9,7 +9,8 @@ import pytest
 
 from pyengine.actions import Action
 from pyengine.bots import Bot, bot_action, get_variant_bot, register_variant_bot
-from pyengine.bots.cardgame.belief import belief_state, cardgame_variant, track_piles
+from pyengine.bots.cardgame.belief import belief_state, cardgame_variant
+from pyengine.games.cardgame.sample import track_piles
 from pyengine.bots.cardgame.planner import NORMAL_CARD_PARAMS, CardGameBot, Planner
 from pyengine.bots.cardgame.search import SearchBot, SearchParams, SearchPolicy
 from pyengine.bots.usa.planner import PlannerBot

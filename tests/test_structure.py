@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pyengine.games import variant_names
+from pyengine.games import Variant, get_variant, variant_names
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "pyengine"
@@ -117,6 +117,12 @@ def test_every_game_and_its_bots_have_one_home() -> None:
     for game in variant_names():
         assert (PACKAGE / "games" / game / "variant.py").is_file(), game
         assert (PACKAGE / "bots" / game / "levels.py").is_file(), game
+
+
+@pytest.mark.parametrize("game", variant_names())
+def test_every_game_can_sample_a_state_from_a_view(game: str) -> None:
+    """The property itself is tests/test_sample_state.py (parametrized over every game)."""
+    assert type(get_variant(game)).sample_state is not Variant.sample_state, game
 
 
 @pytest.mark.parametrize("game", variant_names())

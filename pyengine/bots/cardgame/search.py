@@ -28,7 +28,8 @@ from ...rng import Rng
 from ...games.cardgame.state import MAIN, OVER, CardGameState
 from ...games.cardgame.variant import CardGameVariant
 from ..base import Bot, time_up
-from .belief import belief_state, cardgame_variant, track_piles
+from ...games.cardgame.sample import track_piles
+from .belief import belief_state
 from .planner import NORMAL_CARD_PARAMS, CardGameBot, CardParams, Planner
 
 WIN_BONUS = 20.0  # a win at the end of the game is worth this many points of margin

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from .explain import CardGameExplain
-from .view import CardGameView
+from .sample import CardGameSampler
 
 
-class CardGameVariant(CardGameExplain, CardGameView):
+class CardGameVariant(CardGameExplain, CardGameSampler):
     """Ticket to Ride: The Card Game."""
