@@ -15,6 +15,21 @@ class TurnState(Protocol):
     passes: int  # players who passed in a row
 
 
+class SetupState(Protocol):
+    """The seat fields of a state during the setup choices."""
+
+    players: int
+    current: int
+    start_player: int
+
+
+def next_setup_seat(s: SetupState) -> bool:
+    """After a seat's setup choice (tickets, pieces) the next seat chooses; True when every seat
+    has chosen (the turn is back at the start player, who then plays first)."""
+    s.current = (s.current + 1) % s.players
+    return s.current == s.start_player
+
+
 def end_turn(s: TurnState, *, starts_last_round: bool, last_round_turns: int, main: int,
              over: int) -> None:
     """Close the current player's turn.

@@ -18,6 +18,7 @@ from .actions import PlayCards
 from ...errors import SettingsError
 from ...mechanics.setup import CardSupply, setup_fields, ticket_deck
 from ...mechanics.tickets import draw_tickets, keep_choices, keep_tickets, return_under
+from ...mechanics.turns import next_setup_seat
 from ...rng import Rng
 from ..base import Settings
 from .state import (COLORS, LOCO, CARD_INDEX, NKINDS, START_LOCOS, HAND_SIZE, MARKET_SIZE,
@@ -296,9 +297,7 @@ class CardGameRules(CardGameScoring):
                 # Returned tickets are shuffled back into the ticket deck.
                 s.ticket_deck.extend(returned)
                 s.rng.shuffle(s.ticket_deck)
-                nxt = (p + 1) % s.players
-                s.current = nxt
-                if nxt == s.start_player:
+                if next_setup_seat(s):
                     self._enter_main(s, ev)
             else:
                 return_under(s.ticket_deck, returned)

@@ -10,7 +10,7 @@ from ...errors import SettingsError
 from ...mechanics.mapdata import Board, load_board
 from ...mechanics.cards import draw_card
 from ...mechanics.setup import CardSupply, setup_fields, ticket_deck
-from ...mechanics.turns import another_card_available, end_turn
+from ...mechanics.turns import another_card_available, end_turn, next_setup_seat
 from ...mechanics.tickets import draw_tickets, keep_choices, keep_tickets, return_under
 from ...rng import Rng
 from ...mechanics.explain import why_turn_illegal
@@ -424,10 +424,8 @@ class UsaRules(Variant[UsaState]):
             s.offered[p] = []
             return_under(s.ticket_deck, returned)
             if s.phase == SETUP_TICKETS:
-                nxt = (p + 1) % s.players
-                if nxt == s.start_player:
+                if next_setup_seat(s):
                     s.phase = MAIN
-                s.current = nxt
             else:
                 self._end_turn(s)
         elif kind is Pass:

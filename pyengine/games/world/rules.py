@@ -22,7 +22,7 @@ from typing import Any
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
 from ...errors import SettingsError
 from ...mechanics.setup import CardSupply, setup_fields, ticket_deck
-from ...mechanics.turns import end_turn
+from ...mechanics.turns import end_turn, next_setup_seat
 from ...mechanics.tickets import draw_tickets, keep_choices, keep_tickets, return_under
 from ...rng import Rng
 from .actions import BuildHarbor, ChoosePieces, ExchangePieces
@@ -379,10 +379,8 @@ class WorldRules(WorldPayments):
             s.offered[p] = []
             return_under(s.ticket_deck, returned)
             if s.phase == SETUP_TICKETS:
-                nxt = (p + 1) % s.players
-                if nxt == s.start_player:
+                if next_setup_seat(s):
                     s.phase = MAIN if all(s.chosen) else SETUP_PIECES
-                s.current = nxt
             else:
                 self._end_turn(s)
         elif kind is BuildHarbor:
@@ -417,10 +415,8 @@ class WorldRules(WorldPayments):
             s.box_trains[p] = MAX_TRAINS - t
             s.box_ships[p] = MAX_SHIPS - sh
             s.chosen[p] = True
-            nxt = (p + 1) % s.players
-            if nxt == s.start_player:
+            if next_setup_seat(s):
                 s.phase = MAIN
-            s.current = nxt
         elif kind is Pass:
             s.passes += 1
             self._end_turn(s)
