@@ -53,7 +53,6 @@ class CardParams:
     capacity_skip: float = 3.0  # the last turns add no capacity (drawn cards need time)
     capacity_weight: float = 0.55  # how much a capacity card is worth against a real one
     spare_value: float = 0.9  # points per pile card no kept ticket needs
-    spare_hand_value: float = 0.3  # points per hand card beyond those, times the hand weight
     city_value: float = 1.5  # points per big city named by a (likely) completed ticket
     raid_value: float = 2.2  # points per card a raid takes away (2 players; scaled by 2/n)
     risk: tuple[float, ...] = (0.0, 0.30, 0.14, 0.07, 0.03, 0.01)  # raid risk by row size

@@ -104,8 +104,6 @@ class Situation:
     hand: list[int]
     trains: list[int]
     scores: list[int]
-    hand_sizes: list[int]
-    ticket_counts: list[int]
     tickets: list[TicketIndex]
     offered: list[TicketIndex]
     min_keep: int
@@ -115,7 +113,6 @@ class Situation:
     ticket_deck: int
     final_round: bool
     turn: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def from_view(cls, view: dict[str, Any], model: BoardModel) -> "Situation":
@@ -131,8 +128,6 @@ class Situation:
         return cls(
             model=model, me=me, players=len(players), phase=view["phase"], owner=owner, hand=hand,
             trains=[int(p["trains"]) for p in players], scores=[int(p["score"]) for p in players],
-            hand_sizes=[int(p["hand"]) for p in players],
-            ticket_counts=[int(p["tickets"]) for p in players],
             tickets=[model.ticket_index[t["id"]] for t in mine["tickets"]],
             offered=[model.ticket_index[t["id"]] for t in mine["offered"]],
             min_keep=int(mine.get("min_keep", 1)),

@@ -29,8 +29,7 @@ def situation_from_state(s: Any, model: BoardModel, p: int) -> Situation:
     phase = ("setup_tickets", "main", "second_card", "keep_tickets", "over")[s.phase]
     return Situation(
         model=model, me=p, players=s.players, phase=phase, owner=s.owner, hand=s.hands[p],
-        trains=s.trains, scores=s.points, hand_sizes=[sum(h) for h in s.hands],
-        ticket_counts=[len(t) for t in s.tickets], tickets=s.tickets[p], offered=sorted(s.offered[p]),
+        trains=s.trains, scores=s.points, tickets=s.tickets[p], offered=sorted(s.offered[p]),
         min_keep=2 if s.phase == 0 else 1, market=s.market, deck=len(s.deck),
         discard=len(s.discard), ticket_deck=len(s.ticket_deck), final_round=s.final_turns > 0,
         turn=s.turn)

@@ -88,7 +88,6 @@ class Know:
     harbor_owner: dict[int, int]  # city -> seat
     harbors_left: list[int]
     market: list[int]
-    decks: tuple[int, int]
     ticket_deck: int
     final_round: bool
     scores: list[int]
@@ -117,8 +116,6 @@ class Know:
             harbor_owner={m.city_index[c]: int(p) for c, p in view["harbors"].items()},
             harbors_left=[int(p["harbors_left"]) for p in players],
             market=[CARD_INDEX[c] if c is not None else -1 for c in view["market"]],
-            decks=(int(view["decks"]["train"]) + int(view["discards"]["train"]),
-                   int(view["decks"]["ship"]) + int(view["discards"]["ship"])),
             ticket_deck=int(view["ticket_deck"]), final_round=bool(view["final_round"]),
             scores=[int(p["score"]) for p in players],
             chosen=[bool(p["chose_pieces"]) for p in players])
@@ -135,7 +132,6 @@ class Know:
             offered=sorted(s.offered[p]), min_keep=3 if s.phase == SETUP_TICKETS else 1,
             harbor_owner={c: o for c, o in enumerate(s.harbor_owner) if o >= 0},
             harbors_left=s.harbors_left, market=s.market,
-            decks=(len(s.train_deck) + len(s.train_discard), len(s.ship_deck) + len(s.ship_discard)),
             ticket_deck=len(s.ticket_deck), final_round=s.final_turns > 0, scores=s.points,
             chosen=s.chosen)
 
@@ -163,7 +159,6 @@ class Plan:
     cost: float = 0.0  # planning cost of its free routes (points their pieces/turns could make)
     trains: int = 0  # train spaces of the free routes
     ships: int = 0
-    key: tuple[Any, ...] = ()
 
 
 def blocked(k: Know, m: WorldModel, r: int) -> bool:
