@@ -4,7 +4,11 @@
 // Two ways to start, decided per load:
 //   snapshot  build.py's memory snapshot of Pyodide with the engine already imported
 //             (engine.snapshot.gz, keyed on the engine wheel and the Pyodide build): restored
-//             in place of Python's own start-up and the engine import;
+//             in place of Python's own start-up and the engine import. Used when the service
+//             worker has cached it (repeat visits, offline). A first visit does not download it
+//             (6.6 MB more than the runtime itself, which on most connections costs more time
+//             than restoring saves) unless build-config.js says snapshot.firstVisit; the service
+//             worker caches it after the game is ready, for the next visit;
 //   cold      Python starts and imports the engine (compiled .pyc from the wheel).
 // A snapshot that is missing, damaged, of another build or refused by Pyodide means a cold start,
 // never a failed load. The wheel is unpacked in both cases (the bots and the maps' data are
@@ -151,13 +155,15 @@ async function trackingFetch(input, init, { optional = false } = {}) {
 // Pyodide reports some failures (a wasm that does not compile, a package that does not install)
 // only on the console: turn those into load errors instead of waiting forever.
 const realConsole = { warn: console.warn.bind(console), error: console.error.bind(console) };
+let restoringSnapshot = false;
 function watchConsole(level) {
   const recent = [];
   console[level] = (...args) => {
     realConsole[level](...args);
     const text = args.map((a) => (a instanceof Error ? a.message : String(a))).join(" ");
     recent.push(text);
-    if (/wasm instantiation failed/i.test(text)) {
+    // (Not while restoring a snapshot: that attempt falls back to a cold start by itself.)
+    if (/wasm instantiation failed/i.test(text) && !restoringSnapshot) {
       setTimeout(() => failLoad(new LoadError("the Python runtime (WebAssembly) could not be started",
         recent.slice(-3).join("\n"))), 0);
     }
@@ -186,11 +192,24 @@ async function fetchBytes(url) {
 
 // --- loading ------------------------------------------------------------------------------
 
-/** The snapshot's memory image; rejects (the reason in timings.snapshot) if it cannot be used:
- *  not downloadable, not gzip, or made for another engine or Pyodide. */
-async function fetchSnapshot(url, key) {
+/** The snapshot from the service worker's cache, or (if firstVisit) from the network. */
+async function snapshotResponse(url, firstVisit) {
+  let cached;
   try {
-    const response = await trackingFetch(url, undefined, { optional: true });
+    cached = await caches.match(url);
+  } catch { /* No CacheStorage here (an opaque origin, say). */ }
+  if (cached) {
+    barFiles.delete(url); // Local: nothing to wait for on the bar.
+    return cached;
+  }
+  if (!firstVisit) throw new Error("not cached yet (first visit)");
+  return trackingFetch(url, undefined, { optional: true });
+}
+
+/** The snapshot's memory image from `response`; rejects (the reason in timings.snapshot) if it
+ *  cannot be used: not downloadable, not gzip, or made for another engine or Pyodide. */
+async function decodeSnapshot(response, key) {
+  try {
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const plain = response.body.pipeThrough(new DecompressionStream("gzip"));
     const bytes = new Uint8Array(await new Response(plain).arrayBuffer());
@@ -212,12 +231,15 @@ async function startPython(loadPyodide, pyodideBase, snapshot) {
     stderr: (line) => realConsole.warn(`[python] ${line}`),
   };
   if (snapshot) {
+    restoringSnapshot = true;
     try {
       return { pyodide: await loadPyodide({ ...options, _loadSnapshot: snapshot }), start: "snapshot" };
     } catch (err) {
       // Pyodide checks its own build id and the snapshot's layout: start cold instead.
       timings.snapshot ??= `refused: ${lastLine(err.message ?? err)}`;
       realConsole.warn(`Railtrip: starting cold (snapshot ${timings.snapshot})`);
+    } finally {
+      restoringSnapshot = false;
     }
   }
   try {
@@ -246,14 +268,28 @@ async function load() {
   // The engine wheel and the snapshot download while Pyodide's own files do.
   const wheelBytes = fetchBytes(wheelUrl);
   wheelBytes.catch((err) => failLoad(err));
-  const snapshotBytes = snapshotUrl ? fetchSnapshot(snapshotUrl, config.snapshot.key) : null;
-  if (!snapshotUrl) timings.snapshot = "not built";
-  snapshotBytes?.then(() => { startTimescale = 500; }, () => {
-    barFiles.delete(snapshotUrl);
-    reportDownload();
-  });
+  const pyodideModule = importModule(`${pyodideBase}pyodide.mjs`, "Pyodide");
+  pyodideModule.catch(() => {}); // Awaited below.
 
-  const { loadPyodide } = await importModule(`${pyodideBase}pyodide.mjs`, "Pyodide");
+  // Whether there is a snapshot to restore is known before Python starts (a look into the cache),
+  // so that a first visit never starts Pyodide's downloads twice.
+  let snapshotBytes = null;
+  if (!snapshotUrl) {
+    timings.snapshot = "not built";
+  } else {
+    try {
+      snapshotBytes = decodeSnapshot(await snapshotResponse(snapshotUrl, config.snapshot.firstVisit), config.snapshot.key);
+      snapshotBytes.then(() => { startTimescale = 500; }, () => {
+        barFiles.delete(snapshotUrl);
+        reportDownload();
+      });
+    } catch (err) {
+      timings.snapshot = `not used: ${err.message ?? err}`;
+      barFiles.delete(snapshotUrl);
+    }
+  }
+
+  const { loadPyodide } = await pyodideModule;
   let { pyodide, start } = await startPython(loadPyodide, pyodideBase, snapshotBytes);
   const wheel = await wheelBytes;
   // The wheel goes where build.py's snapshot had it (site-packages), also after a restore: the
