@@ -17,7 +17,7 @@ Layout of dist/ (every URL in it is relative, so it works at a domain root or un
     build-info.json                build id, directories and the list of files (for a service worker)
     sw.js                          the service worker, with the build id and precache list filled in
     manifest.webmanifest           the web app manifest, icons pointing into app-<build>/icons/
-    app-<build>/                   every file of web/ (but index.html), our wheel (with .pyc),
+    app-<build>/                   every file of web/ (but index.html), our wheel (.pyc of Pyodide's Python),
                                    build-config.js, engine-info.js (what the new-game form needs,
                                    asked from the engine), engine.snapshot.gz (if it could be made)
     pyodide-<version>-<hash>/      the Pyodide runtime files and a pyodide-lock.json without packages
@@ -234,33 +234,41 @@ def prepare_in_pyodide(pyodide_dir: Path, wheel: Path, key: str) -> tuple[Path |
     return out, report
 
 
-def add_pyc_to_wheel(wheel: Path, pyc_root: Path) -> int:
-    """Rewrite ``wheel`` with the .pyc files under ``pyc_root`` (paths relative to site-packages)
-    added next to their modules and listed in RECORD; same order and fixed times, so the result
-    is reproducible. Returns how many were added."""
-    pycs = sorted(p for p in pyc_root.rglob("*.pyc") if p.is_file())
-    if not pycs:
+def compile_wheel(wheel: Path, pyc_root: Path) -> int:
+    """Rewrite ``wheel`` with each module replaced by its .pyc under ``pyc_root`` (paths relative
+    to site-packages, ``pyengine/api.pyc`` for ``pyengine/api.py``: Python imports such a
+    sourceless module directly), RECORD to match; same order and fixed times, so the result is
+    reproducible. Returns how many modules were replaced."""
+    compiled = {p.relative_to(pyc_root).as_posix()[:-1]: p.read_bytes()
+                for p in pyc_root.rglob("*.pyc") if p.is_file()}
+    if not compiled:
         return 0
     with zipfile.ZipFile(wheel) as src:
         entries = [(info, src.read(info)) for info in src.infolist()]
-    record_index = next(i for i, (info, _) in enumerate(entries) if info.filename.endswith(".dist-info/RECORD"))
-    added = [(p.relative_to(pyc_root).as_posix(), p.read_bytes()) for p in pycs]
-    record = entries[record_index][1].decode()
-    lines = [line for line in record.splitlines() if line]
-    for name, data in added:
+    missing = sorted(set(compiled) - {info.filename for info, _ in entries})
+    if missing:
+        raise BuildError(f"compiled modules that are not in the wheel: {missing}")
+    out: list[tuple[zipfile.ZipInfo, bytes]] = []
+    record_lines: list[str] = []
+    for info, data in entries:
+        if info.filename in compiled:
+            info = zipfile.ZipInfo(info.filename + "c", date_time=info.date_time)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            data = compiled[info.filename[:-1]]
+        if info.filename.endswith(".dist-info/RECORD"):
+            continue
         digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        lines.insert(len(lines) - 1, f"{name},sha256={digest},{len(data)}")
-    entries[record_index] = (entries[record_index][0], ("\n".join(lines) + "\n").encode())
+        record_lines.append(f"{info.filename},sha256={digest},{len(data)}")
+        out.append((info, data))
+    record = next(info for info, _ in entries if info.filename.endswith(".dist-info/RECORD"))
+    record_lines.append(f"{record.filename},,")
+    out.append((record, ("\n".join(record_lines) + "\n").encode()))
     tmp = wheel.with_suffix(".tmp")
     with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info, data in entries[:record_index]:
-            dst.writestr(info, data)
-        for name, data in added:
-            dst.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
-        for info, data in entries[record_index:]:
-            dst.writestr(info, data)
+        for info, data in out:
+            dst.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     tmp.replace(wheel)
-    return len(added)
+    return len(compiled)
 
 
 def rewrite_references(text: str, mapping: dict[str, str]) -> str:
@@ -351,12 +359,12 @@ def build(dist: Path = DIST) -> dict[str, Any]:
             log(f"no snapshot and no .pyc in this build ({report['skipped']}); the page starts cold")
         else:
             try:
-                pyc_count = add_pyc_to_wheel(wheel, prepared / "pyc")
+                pyc_count = compile_wheel(wheel, prepared / "pyc")
                 shutil.copy2(prepared / SNAPSHOT_FILE, app_tmp / SNAPSHOT_FILE)
             finally:
                 shutil.rmtree(prepared, ignore_errors=True)
             snapshot = {"file": SNAPSHOT_FILE, "key": snapshot_key, "firstVisit": SNAPSHOT_ON_FIRST_VISIT}
-            log(f"Python {report.get('python')} in Pyodide: {pyc_count} .pyc in the wheel, memory snapshot "
+            log(f"Python {report.get('python')} in Pyodide: {pyc_count} modules compiled in the wheel, memory snapshot "
                 f"{report.get('snapshotBytes', 0) / 1e6:.1f} MB, {report.get('snapshotGzipBytes', 0) / 1e6:.1f} MB "
                 f"gzipped ({time.monotonic() - started:.1f} s)")
         config = {

@@ -201,14 +201,14 @@ def test_build_ships_pyc_for_pyodides_python_and_the_snapshot(dist_dir: Path) ->
     with zipfile.ZipFile(dist_dir / info["engineWheel"]) as wheel:
         names = wheel.namelist()
         record = wheel.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
-    tag = "cpython-" + info["python"].replace(".", "")[:3]
+        api = wheel.read("pyengine/api.pyc")
+    # Compiled by Pyodide's Python (its magic number), in place of the sources.
+    magic = int.from_bytes(api[:2], "little")
+    assert api[2:4] == b"\r\n" and magic >= 3600, magic  # 3.14's magic numbers are 36xx.
+    assert not [n for n in names if n.endswith(".py")]
     pycs = [n for n in names if n.endswith(".pyc")]
-    modules = [n for n in names if n.endswith(".py")]
-    assert pycs and all(f".{tag}." in n for n in pycs), pycs[:3]
-    assert len(pycs) == len(modules)
-    assert all(n in record for n in pycs)
+    assert len(pycs) > 20 and all(f"{n}," in record for n in pycs)
     assert info["snapshot"] and (dist_dir / info["snapshot"]).stat().st_size > 1_000_000
-    assert not list((dist_dir / info["pyodide"]).glob("micropip*"))
     engine_info = (dist_dir / info["app"] / "engine-info.js").read_text()
     data: dict[str, Any] = json.loads(engine_info[engine_info.index("{"):engine_info.rindex("}") + 1])
     from pyengine.api import call
