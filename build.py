@@ -366,7 +366,8 @@ def build(dist: Path = DIST) -> dict[str, Any]:
             snapshot = {"file": SNAPSHOT_FILE, "key": snapshot_key, "firstVisit": SNAPSHOT_ON_FIRST_VISIT}
             log(f"Python {report.get('python')} in Pyodide: {pyc_count} modules compiled in the wheel, memory snapshot "
                 f"{report.get('snapshotBytes', 0) / 1e6:.1f} MB, {report.get('snapshotGzipBytes', 0) / 1e6:.1f} MB "
-                f"gzipped ({time.monotonic() - started:.1f} s)")
+                f"gzipped ({time.monotonic() - started:.1f} s: "
+                f"{', '.join(f'{k} {v:.1f}' for k, v in report.get('phases', {}).items())})")
         config = {
             "pyodide": f"../{pyodide_dir}/",
             "pyodideVersion": pyodide["version"],

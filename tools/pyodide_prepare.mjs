@@ -26,11 +26,18 @@ if (!key) {
   process.exit(2);
 }
 const started = performance.now();
+const phases = {};
+let phaseStart = started;
+const phase = (name) => {
+  phases[name] = Math.round(performance.now() - phaseStart) / 1000;
+  phaseStart = performance.now();
+};
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", _makeSnapshot: true });
 // Where the worker unpacks the wheel too (unpackArchive's default is the working directory).
 const sitePackages = pyodide.runPython("import os, sysconfig; os.path.normpath(sysconfig.get_path('purelib'))");
 pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel", { extractDir: sitePackages });
+phase("start");
 
 // Compile with Pyodide's Python; list the .pyc files relative to site-packages.
 const compiled = pyodide.runPython(`
@@ -48,9 +55,11 @@ for (const rel of compiled) {
   writeFileSync(target, pyodide.FS.readFile(`${sitePackages}/${rel}`));
 }
 
+phase("compile");
 // The state the page needs before its first call: the engine imported, nothing else.
 pyodide.pyimport("pyengine.api");
 pyodide.runPython("import gc; gc.collect()");
+phase("import");
 const memory = pyodide.makeMemorySnapshot();
 const header = new Uint8Array(SNAPSHOT_HEADER);
 const label = new TextEncoder().encode(`railtrip-snapshot ${key}\n`);
@@ -59,12 +68,15 @@ header.set(label);
 const whole = new Uint8Array(SNAPSHOT_HEADER + memory.length);
 whole.set(header);
 whole.set(memory, SNAPSHOT_HEADER);
+phase("snapshot");
 const gz = gzipSync(whole, { level: 6 });
 writeFileSync(join(outDir, "engine.snapshot.gz"), gz);
+phase("gzip");
 console.log(JSON.stringify({
   pyc: compiled.length,
   snapshotBytes: memory.length,
   snapshotGzipBytes: gz.length,
   python: pyodide.runPython("import sys; sys.version.split()[0]"),
   seconds: Math.round(performance.now() - started) / 1000,
+  phases,
 }));
