@@ -32,13 +32,15 @@ function showProgress(progress = lastProgress) {
   lastProgress = progress;
   const percent = Math.round(progress.fraction * 100);
   const label = progressLabel(progress);
-  for (const [barId, textId] of [["load-progress", "load-step"], ["engine-progress", "engine-step"]]) {
+  // The small status over the start screen says the percentage, not the megabytes.
+  const short = progress.step === "download" ? `${t("load.downloadShort")} ${percent} %` : label;
+  for (const [barId, textId, text] of [["load-progress", "load-step", label], ["engine-progress", "engine-step", short]]) {
     const bar = $(barId);
     bar.style.setProperty("--progress", String(percent));
     bar.setAttribute("aria-valuenow", String(percent));
     bar.setAttribute("aria-valuetext", label);
     bar.setAttribute("aria-label", t("load.label"));
-    $(textId).textContent = label;
+    $(textId).textContent = text;
   }
 }
 
