@@ -81,10 +81,14 @@ export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, 
   return dlg;
 }
 
-/** Payment chooser for a route with several legal payments. */
+/**
+ * Payment chooser for a route with several legal payments. Fewest wild cards first, otherwise in
+ * the engine's order (it lists each route's payments cheapest first), so the first is the proposal.
+ */
 export function paymentDialog(parent, { title, options, onChoose, onCancel }) {
   let dlg;
-  const sorted = options.slice().sort((a, b) => (a.cards.loco ?? a.cards.joker ?? 0) - (b.cards.loco ?? b.cards.joker ?? 0) || a.text.localeCompare(b.text));
+  const wild = (opt) => opt.cards.loco ?? opt.cards.joker ?? 0;
+  const sorted = options.map((opt, i) => ({ opt, i })).sort((a, b) => wild(a.opt) - wild(b.opt) || a.i - b.i).map((x) => x.opt);
   const buttons = sorted.map((opt, i) => {
     const faces = [];
     for (const [card, n] of Object.entries(opt.cards)) {
