@@ -336,6 +336,7 @@ class WorldVariant(Variant[WorldState]):
                                  for n in range(1, MAX_SHIPS + 1)}
         self.keep_cache: dict[tuple[tuple[int, ...], int], list[Action]] = {}
         self.claim_cache: dict[tuple[int, Payment], ClaimRoute] = {}
+        self.class_pay_cache: dict[tuple[int, ...], int] = {}
         self.harbor_cache: dict[tuple[int, Payment], BuildHarbor] = {}
         self.rough_cache: dict[tuple[Any, ...], list[tuple[tuple[int, ...], int]]] = {}
         self.order_cache: dict[tuple[Any, ...], bool] = {}
@@ -595,6 +596,23 @@ class WorldVariant(Variant[WorldState]):
         payments = self.ship_payments(r, hand) if self.route_ship[r] else self.train_payments(r, hand)
         return self._route_actions(r, self._pay_id(tuple(payments)))
 
+    def _class_pay_id(self, k: int, hand: list[int]) -> int:
+        """The interned payments of route class k for ``hand`` (-1: none), memoized on the only
+        cards that matter: the route's card forms per usable color and the jokers, capped."""
+        r = self.class_route[k]
+        need = self.route_length[r] + self.route_rough[r]
+        col = self.route_color[r]
+        f0, f1 = (SHIP, DOUBLE) if self.route_ship[r] else (TRAIN, TRAIN_H)
+        key: tuple[int, ...] = (k, hand[JOKER] if hand[JOKER] < need else need)
+        for c in ((col,) if col >= 0 and not self.route_rough[r] else range(NCOLORS)):  # rough pairs: any color
+            a, b = hand[4 * c + f0], hand[4 * c + f1]
+            key += (a if a < need else need, b if b < need else need)
+        pid = self.class_pay_cache.get(key)
+        if pid is None:
+            pays = tuple(self.ship_payments(r, hand) if self.route_ship[r] else self.train_payments(r, hand))
+            pid = self.class_pay_cache[key] = self._pay_id(pays) if pays else -1
+        return pid
+
     def _pay_id(self, payments: tuple[Payment, ...]) -> int:
         pid = self.pay_ids.get(payments)
         if pid is None:
@@ -752,6 +770,7 @@ class WorldVariant(Variant[WorldState]):
             self.pay_ids.clear()
             self.pay_lists.clear()
             self.claim_cache.clear()
+            self.class_pay_cache.clear()
             for acts in self.route_acts:
                 acts.clear()
         p = s.current
@@ -786,9 +805,7 @@ class WorldVariant(Variant[WorldState]):
             k = route_class[r]
             pid = class_pays.get(k)
             if pid is None:
-                rep = self.class_route[k]
-                pays = tuple(self.ship_payments(rep, hand) if is_ship[r] else self.train_payments(rep, hand))
-                pid = class_pays[k] = self._pay_id(pays) if pays else -1
+                pid = class_pays[k] = self._class_pay_id(k, hand)
             if pid >= 0:
                 out.extend(route_actions(r, pid))
         if s.ticket_deck:
