@@ -21,6 +21,7 @@ from ..mechanics.cards import keep_choices
 from ..rng import Rng
 from ..mechanics.explain import why_turn_illegal
 from ..mechanics.state import snapshot_slots
+from ..boundary import read_only
 from .base import Settings, Variant
 
 COLORS = CARD_ORDER[:-1]  # red orange yellow green blue purple black white
@@ -1066,6 +1067,7 @@ class CardGameVariant(Variant[CardGameState]):
                 "two_halves_from": TWO_HALVES_FROM,
                 "options": dict(self.option_defaults),
             }
+            self._board_view = read_only(self._board_view)  # shared: never changed
         return self._board_view
 
     def check_invariants(self, s: CardGameState) -> None:

@@ -11,6 +11,7 @@ from ..mechanics.graph import components, longest_trail, longest_trail_edges
 from ..rng import Rng
 from ..mechanics.explain import why_turn_illegal
 from ..mechanics.state import snapshot_slots
+from ..boundary import is_int, read_only
 from .base import Settings, Variant
 
 COLORS = ("red", "orange", "yellow", "green", "blue", "purple", "black", "white")
@@ -204,7 +205,7 @@ class UsaVariant(Variant[UsaState]):
         s.deck = rest + top[::-1]
 
         for rid, p in (setup.get("routes") or {}).items():
-            if rid not in self.board.route_index or not isinstance(p, int) or not 0 <= p < n:
+            if rid not in self.board.route_index or not is_int(p) or not 0 <= p < n:
                 raise SettingsError(f"setup routes: bad entry {rid!r}: {p!r}")
             r = self.board.route_index[rid]
             s.owner[r] = p
@@ -213,7 +214,7 @@ class UsaVariant(Variant[UsaState]):
         if "trains" in setup:
             trains = setup["trains"]
             if not isinstance(trains, list) or len(trains) != n or not all(
-                    isinstance(t, int) and 0 <= t <= TRAINS_PER_PLAYER for t in trains):
+                    is_int(t) and 0 <= t <= TRAINS_PER_PLAYER for t in trains):
                 raise SettingsError(f"setup trains must list {n} numbers from 0 to {TRAINS_PER_PLAYER}")
             s.trains = list(trains)
 
@@ -643,7 +644,7 @@ class UsaVariant(Variant[UsaState]):
 
     def board_view(self) -> dict[str, Any]:
         if self._board_view is None:
-            self._board_view = self._make_board_view()
+            self._board_view = read_only(self._make_board_view())  # shared: never changed
         return self._board_view
 
     def _make_board_view(self) -> dict[str, Any]:
@@ -680,11 +681,18 @@ class UsaVariant(Variant[UsaState]):
         assert counts == expected, f"train cards not conserved: {counts} != {expected}"
         held = [t for ts in s.tickets for t in ts] + [t for o in s.offered for t in o] + s.ticket_deck
         assert sorted(held) == list(range(len(self.board.tickets))), "tickets not conserved"
+        on_board = [0] * s.players
+        for r, o in enumerate(s.owner):
+            if o >= 0:
+                on_board[o] += self.route_length[r]
         for p in range(s.players):
-            assert s.trains[p] >= 0, "negative trains"
+            assert s.trains[p] + on_board[p] <= TRAINS_PER_PLAYER, \
+                f"seat {p} has more trains on the board and in stock than the {TRAINS_PER_PLAYER} a player has"
+            assert s.trains[p] >= 0, f"seat {p} has fewer than 0 trains left"
             assert s.points[p] == sum(ROUTE_POINTS[self.route_length[r]]
                                       for r, o in enumerate(s.owner) if o == p), "route points differ"
         for r, q in enumerate(self.route_partner):
             if q >= 0 and s.owner[r] >= 0 and s.owner[q] >= 0:
-                assert s.players >= DOUBLE_ROUTES_BOTH_USABLE_FROM, "both tracks used with < 4 players"
+                assert s.players >= DOUBLE_ROUTES_BOTH_USABLE_FROM, \
+                    f"both tracks of a double route are claimed with fewer than {DOUBLE_ROUTES_BOTH_USABLE_FROM} players"
                 assert s.owner[r] != s.owner[q], "one player owns both tracks of a double route"

@@ -60,6 +60,7 @@ from ..rng import Rng
 from ..world_actions import BuildHarbor, ChoosePieces, ExchangePieces
 from ..mechanics.explain import why_keep_illegal
 from ..mechanics.state import snapshot_slots
+from ..boundary import is_int, read_only
 from .base import Settings, Variant
 
 COLORS = ("purple", "yellow", "green", "red", "black", "white")
@@ -451,7 +452,7 @@ class WorldVariant(Variant[WorldState]):
         if not isinstance(routes_given, dict):
             raise SettingsError("setup routes must map route ids to seats")
         for rid, p in routes_given.items():
-            if rid not in b.route_index or not isinstance(p, int) or not 0 <= p < n:
+            if rid not in b.route_index or not is_int(p) or not 0 <= p < n:
                 raise SettingsError(f"setup routes: bad entry {rid!r}: {p!r}")
             r = b.route_index[rid]
             s.owner[r] = p
@@ -466,7 +467,7 @@ class WorldVariant(Variant[WorldState]):
         for cid, p in harbors_given.items():
             if cid not in b.city_index or not b.cities[b.city_index[cid]].port:
                 raise SettingsError(f"setup harbors: {cid!r} is not a port city")
-            if not isinstance(p, int) or not 0 <= p < n or s.harbors_left[p] == 0:
+            if not is_int(p) or not 0 <= p < n or s.harbors_left[p] == 0:
                 raise SettingsError(f"setup harbors: bad seat {p!r} for {cid}")
             s.harbor_owner[b.city_index[cid]] = p
             s.harbors_left[p] -= 1
@@ -476,7 +477,7 @@ class WorldVariant(Variant[WorldState]):
                 raise SettingsError(f"setup pieces must list [trains, ships] in supply for {n} players")
             for p, pair in enumerate(pieces_given):
                 if (not isinstance(pair, list) or len(pair) != 2
-                        or not all(isinstance(x, int) and x >= 0 for x in pair)):
+                        or not all(is_int(x) and x >= 0 for x in pair)):
                     raise SettingsError(f"setup pieces {p}: expected [trains, ships]")
                 t, sh = pair
                 if t + board_trains[p] > MAX_TRAINS or sh + board_ships[p] > MAX_SHIPS:
@@ -656,14 +657,12 @@ class WorldVariant(Variant[WorldState]):
             for c in ((col,) if col >= 0 else range(NCOLORS)):
                 count = hand[4 * c + TRAIN] + hand[4 * c + TRAIN_H]
                 for n in range(max(1, length - jokers), min(count, length) + 1):
-                    counts = [0] * NCOLORS
-                    counts[c] = n
-                    vecs.append((tuple(counts), length - n))
+                    vecs.append((tuple(n if k == c else 0 for k in range(NCOLORS)), length - n))
             if jokers >= length:
                 vecs.append(((0,) * NCOLORS, length))
         out: list[Payment] = []
-        for counts, j in vecs:
-            out.extend(_train_payments(counts, j, hand))
+        for color_counts, j in vecs:
+            out.extend(_train_payments(color_counts, j, hand))
         return out
 
     def ship_payments(self, r: int, hand: list[int]) -> list[Payment]:
@@ -1338,7 +1337,7 @@ class WorldVariant(Variant[WorldState]):
 
     def board_view(self) -> dict[str, Any]:
         if self._board_view is None:
-            self._board_view = self._make_board_view()
+            self._board_view = read_only(self._make_board_view())  # shared: never changed
         return self._board_view
 
     def _make_board_view(self) -> dict[str, Any]:
@@ -1429,9 +1428,12 @@ class WorldVariant(Variant[WorldState]):
         for c, o in enumerate(s.harbor_owner):
             if o >= 0:
                 assert self.board.cities[c].port, "harbor outside a port city"
+                assert any(s.owner[r] == o for r in self.routes_at[c]), \
+                    f"seat {o} has a harbor in {self.board.cities[c].id} without a route of its own there"
         for r, q in enumerate(self.route_partner):
             if q >= 0 and s.owner[r] >= 0 and s.owner[q] >= 0:
-                assert s.players >= DOUBLE_ROUTES_BOTH_USABLE_FROM, "both tracks used with < 4 players"
+                assert s.players >= DOUBLE_ROUTES_BOTH_USABLE_FROM, \
+                    f"both tracks of a double route are claimed with fewer than {DOUBLE_ROUTES_BOTH_USABLE_FROM} players"
                 assert s.owner[r] != s.owner[q], "one player owns both tracks of a double route"
 
 
