@@ -12,7 +12,8 @@ Functions (arguments are one JSON object):
                                              upto: replay only the first N actions)
   state {game_id, player}                 -> {view, legal, current, phase, over, scores?}
   apply {game_id, action, player?, seat?} -> {event, ...state for player}
-                                          (seat: the seat that acts; refused unless it is to move)
+                                          (seat: the seat that acts; refused unless it is to move,
+                                           null included)
   bot_move {game_id, bot?, player?, max_seconds?} -> {event, ...state for player}
                                           (bot: a name or level; max_seconds caps a search by the clock)
   record {game_id}                        -> the game record (settings + seed + actions + meta)
@@ -50,7 +51,7 @@ def _action_json(game: Game, a: Action) -> dict[str, Any]:
 
 def _game(args: dict[str, Any]) -> Game:
     gid = args.get("game_id")
-    if gid not in _GAMES:
+    if not isinstance(gid, str) or gid not in _GAMES:
         raise EngineError(f"no game with id {excerpt(gid)} (it may have been closed)")
     return _GAMES[gid]
 
@@ -127,8 +128,8 @@ def _apply(args: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(action, str):
         raise EngineError("the action must be given as text")
     player = args.get("player")
-    seat = args.get("seat")
-    if seat is not None:  # the seat that acts: only the one to move may (never a bot's turn)
+    if "seat" in args:  # the seat that acts: only the one to move may (never a bot's turn)
+        seat = args["seat"]
         if not is_int(seat) or not 0 <= seat < game.settings.players:
             raise EngineError(f"there is no seat {excerpt(seat)} in this game")
         if game.is_over:
@@ -172,9 +173,10 @@ def _open_link(args: dict[str, Any]) -> dict[str, Any]:
     """Decode a share link: ``{kind: "deal"|"game", record, actions}`` (the page then loads it)."""
     decoded = decode_link(args.get("link", ""))
     rec = decoded["record"]
-    return {"kind": decoded["kind"], "record": rec, "actions": len(rec.get("actions", [])),
+    meta = rec.get("meta")
+    return {"kind": decoded["kind"], "record": rec, "actions": len(rec["actions"]),
             "variant": rec.get("variant"), "players": rec.get("players"),
-            "seats": rec.get("meta", {}).get("seats", [])}
+            "seats": meta.get("seats", []) if isinstance(meta, dict) else []}
 
 
 def _drop(args: dict[str, Any]) -> bool:

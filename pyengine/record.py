@@ -38,6 +38,8 @@ def parse_record(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
     unknown = set(data) - _KNOWN_KEYS
     if unknown:
         raise RecordError(f"unknown field(s) in the record: {excerpt(', '.join(sorted(unknown)))}")
+    if not isinstance(data.get("meta", {}), dict):
+        raise RecordError("the record's meta must be an object")
     if "actions" not in data:
         raise RecordError("the record has no actions (an empty game has \"actions\": [])")
     actions = data["actions"]

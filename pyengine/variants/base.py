@@ -77,7 +77,7 @@ class Variant(Generic[S]):
         try:
             self.check_invariants(state)
         except AssertionError as exc:
-            reason = str(exc).split(":")[0] or "no game can reach this position"
+            reason = str(exc).split(": ")[0] or "no game can reach this position"
             raise SettingsError(f"the setup breaks a rule: {reason}") from exc
 
     def option(self, settings: Settings, key: str) -> Any:

@@ -686,9 +686,9 @@ class UsaVariant(Variant[UsaState]):
             if o >= 0:
                 on_board[o] += self.route_length[r]
         for p in range(s.players):
-            assert s.trains[p] + on_board[p] <= TRAINS_PER_PLAYER, \
-                f"seat {p} has more trains on the board and in stock than the {TRAINS_PER_PLAYER} a player has"
-            assert s.trains[p] >= 0, f"seat {p} has fewer than 0 trains left"
+            assert 0 <= s.trains[p] and s.trains[p] + on_board[p] <= TRAINS_PER_PLAYER, \
+                (f"seat {p} has more trains on the board and in stock ({on_board[p]} + {s.trains[p]}) "
+                 f"than the {TRAINS_PER_PLAYER} a player has")
             assert s.points[p] == sum(ROUTE_POINTS[self.route_length[r]]
                                       for r, o in enumerate(s.owner) if o == p), "route points differ"
         for r, q in enumerate(self.route_partner):
