@@ -31,6 +31,13 @@ class Settings:
         return out
 
 
+def setup_list(value: Any, what: str) -> list[Any]:
+    """A setup field that must be a list (of card names, ticket ids...)."""
+    if not isinstance(value, list):
+        raise SettingsError(f"setup {what} must be a list")
+    return value
+
+
 class GameState(Protocol):
     """What the generic code needs of a variant's state."""
 

@@ -11,8 +11,8 @@ from ..mechanics.graph import components, longest_trail, longest_trail_edges
 from ..rng import Rng
 from ..mechanics.explain import why_turn_illegal
 from ..mechanics.state import snapshot_slots
-from ..boundary import is_int, read_only
-from .base import Settings, Variant
+from ..boundary import excerpt, is_int, read_only
+from .base import Settings, Variant, setup_list
 
 COLORS = ("red", "orange", "yellow", "green", "blue", "purple", "black", "white")
 LOCO = 8
@@ -176,7 +176,7 @@ class UsaVariant(Variant[UsaState]):
                 raise SettingsError(f"setup {what} must be a list of card names")
             out = []
             for name in names:
-                if name not in CARD_INDEX:
+                if not isinstance(name, str) or name not in CARD_INDEX:
                     raise SettingsError(f"setup {what}: unknown card {name!r}")
                 c = CARD_INDEX[name]
                 if remaining[c] == 0:
@@ -204,9 +204,12 @@ class UsaVariant(Variant[UsaState]):
         s.rng.shuffle(rest)
         s.deck = rest + top[::-1]
 
-        for rid, p in (setup.get("routes") or {}).items():
+        routes_given = setup.get("routes") or {}
+        if not isinstance(routes_given, dict):
+            raise SettingsError("setup routes must map route ids to seats")
+        for rid, p in routes_given.items():
             if rid not in self.board.route_index or not is_int(p) or not 0 <= p < n:
-                raise SettingsError(f"setup routes: bad entry {rid!r}: {p!r}")
+                raise SettingsError(f"setup routes: bad entry {excerpt(rid)}: {excerpt(p)}")
             r = self.board.route_index[rid]
             s.owner[r] = p
             s.trains[p] -= self.route_length[r]
@@ -226,9 +229,9 @@ class UsaVariant(Variant[UsaState]):
             if not isinstance(kept_given, list) or len(kept_given) != n:
                 raise SettingsError(f"setup tickets must list {n} ticket lists")
             for p, ids in enumerate(kept_given):
-                s.tickets[p] = [self._ticket(t) for t in ids]
+                s.tickets[p] = [self._ticket(t) for t in setup_list(ids, f"tickets {p}")]
                 placed.extend(s.tickets[p])
-        top_tickets = [self._ticket(t) for t in setup.get("ticket_deck", [])]
+        top_tickets = [self._ticket(t) for t in setup_list(setup.get("ticket_deck", []), "ticket_deck")]
         placed.extend(top_tickets)
         if len(set(placed)) != len(placed):
             raise SettingsError("setup uses a ticket twice")
@@ -258,8 +261,8 @@ class UsaVariant(Variant[UsaState]):
         return s
 
     def _ticket(self, tid: Any) -> int:
-        if tid not in self.board.ticket_index:
-            raise SettingsError(f"setup names unknown ticket {tid!r}")
+        if not isinstance(tid, str) or tid not in self.board.ticket_index:
+            raise SettingsError(f"setup names unknown ticket {excerpt(tid)}")
         return self.board.ticket_index[tid]
 
     # ------------------------------------------------------------------ market

@@ -60,8 +60,8 @@ from ..rng import Rng
 from ..world_actions import BuildHarbor, ChoosePieces, ExchangePieces
 from ..mechanics.explain import why_keep_illegal
 from ..mechanics.state import snapshot_slots
-from ..boundary import is_int, read_only
-from .base import Settings, Variant
+from ..boundary import excerpt, is_int, read_only
+from .base import Settings, Variant, setup_list
 
 COLORS = ("purple", "yellow", "green", "red", "black", "white")
 NCOLORS = len(COLORS)
@@ -387,7 +387,7 @@ class WorldVariant(Variant[WorldState]):
                 if name is None and allow_none:
                     out.append(-1)
                     continue
-                if name not in CARD_INDEX:
+                if not isinstance(name, str) or name not in CARD_INDEX:
                     raise SettingsError(f"setup {what}: unknown card {name!r} "
                                         f"(cards are named like 'red-train', 'red-train-h', "
                                         f"'red-ship', 'red-double', 'joker')")
@@ -434,9 +434,9 @@ class WorldVariant(Variant[WorldState]):
             if not isinstance(kept_given, list) or len(kept_given) != n:
                 raise SettingsError(f"setup tickets must list {n} ticket lists")
             for p, ids in enumerate(kept_given):
-                s.tickets[p] = [self._ticket(t) for t in ids]
+                s.tickets[p] = [self._ticket(t) for t in setup_list(ids, f"tickets {p}")]
                 placed.extend(s.tickets[p])
-        top_tickets = [self._ticket(t) for t in setup.get("ticket_deck", [])]
+        top_tickets = [self._ticket(t) for t in setup_list(setup.get("ticket_deck", []), "ticket_deck")]
         placed.extend(top_tickets)
         if len(set(placed)) != len(placed):
             raise SettingsError("setup uses a ticket twice")
@@ -516,8 +516,8 @@ class WorldVariant(Variant[WorldState]):
         return s
 
     def _ticket(self, tid: Any) -> int:
-        if tid not in self.board.ticket_index:
-            raise SettingsError(f"setup names unknown ticket {tid!r}")
+        if not isinstance(tid, str) or tid not in self.board.ticket_index:
+            raise SettingsError(f"setup names unknown ticket {excerpt(tid)}")
         return self.board.ticket_index[tid]
 
     # ------------------------------------------------------------------ decks and market
