@@ -95,10 +95,12 @@ export function paymentDialog(parent, { title, options, onChoose, onCancel }) {
       if (n > 0) faces.push(cardFace(card, { count: n, size: "sm" }));
     }
     const parts = Object.entries(opt.cards).filter(([, n]) => n > 0).map(([c, n]) => t("log.payPart", { n, card: cardName(c) }));
+    const proposed = i === 0 && sorted.length > 1;
     return h("button", { type: "button", class: "pay-option", testid: `payment-option-${i}`, dataset: { action: opt.text },
-      "aria-label": t("pay.option", { list: parts.join(" + ") }),
+      "aria-label": t(proposed ? "pay.optionCheapest" : "pay.option", { list: parts.join(" + ") }),
       on: { click: () => { close(dlg); onChoose(opt.text); } } }, faces,
-    h("span", { class: "pay-text", text: parts.join(" + ") }));
+    h("span", { class: "pay-text", text: parts.join(" + ") }),
+    proposed && h("span", { class: "pay-tag", testid: "payment-cheapest", text: t("pay.cheapest") }));
   });
   dlg = modal(parent, { testid: "payment-dialog", title, className: "dlg-pay", onCancel },
     h("p", { class: "dlg-sub", text: t("pay.explain") }),
