@@ -77,6 +77,13 @@ def test_record_version_must_be_a_number_not_a_boolean() -> None:
         replay(_record(version=True))
 
 
+def test_numbers_longer_than_python_reads_in_json_are_refused() -> None:
+    text = json.dumps(_record()).replace('"seed": 5', '"seed": ' + "7" * 5000)
+    with pytest.raises(RecordError, match="not valid JSON") as err:
+        replay(text)
+    assert len(str(err.value)) < 200
+
+
 # ---------------------------------------------------------------------- JSON limits
 def test_deeply_nested_json_is_refused_before_parsing() -> None:
     for text in ["[" * 5000, '{"a":' * 5000, json.dumps(_record())[:-1] + ',"meta":' + "[" * 3000]:
