@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Callable, ClassVar
 
+from .boundary import excerpt, is_number_text, leading_number
 from .errors import InvalidActionError
 
 
@@ -158,15 +159,13 @@ class Pass(Action):
 
 def parse_count_card(token: str, item: str = "payment item") -> tuple[str, int]:
     """``'3red'`` -> ``('red', 3)``: one counted card of a payment (``item`` names it in errors)."""
-    digits = 0
-    while digits < len(token) and token[digits].isdigit():
-        digits += 1
-    if digits == 0 or digits == len(token):
-        raise InvalidActionError(f"{item} {token!r} should look like '3red' (count, then card)")
-    count = int(token[:digits])
+    split = leading_number(token)
+    if split is None:
+        raise InvalidActionError(f"{item} {excerpt(token)} should look like '3red' (count, then card)")
+    count, card = split
     if count < 1:
-        raise InvalidActionError(f"{item} {token!r} has a zero count")
-    return token[digits:], count
+        raise InvalidActionError(f"{item} {excerpt(token)} has a zero count")
+    return card, count
 
 
 def _parse_draw(args: list[str]) -> Action:
@@ -176,7 +175,7 @@ def _parse_draw(args: list[str]) -> Action:
 
 
 def _parse_take(args: list[str]) -> Action:
-    if len(args) not in (2, 3) or not args[0].isdigit():
+    if len(args) not in (2, 3) or not is_number_text(args[0]):
         raise InvalidActionError("'take' needs a slot number and a card, e.g. 'take 2 red'")
     return TakeCard(int(args[0]), args[1], args[2] if len(args) == 3 else "")
 

@@ -5,6 +5,7 @@
 import { CARDGAME_STRINGS } from "./i18n-cardgame.js";
 import { WORLD_STRINGS } from "./i18n-world.js";
 import { SHARE_STRINGS } from "./i18n-share.js";
+import { LOADING_STRINGS } from "./i18n-loading.js";
 
 const LANG_KEY = "railtrip.lang";
 export const LANGS = ["en", "de"];
@@ -98,6 +99,8 @@ const en = {
   "pay.title": "Pay for {route}",
   "pay.explain": "Choose which cards to pay with.",
   "pay.option": "Pay {list}",
+  "pay.optionCheapest": "Pay {list} (cheapest)",
+  "pay.cheapest": "cheapest",
 
   "pass.title": "Pass the device to {name}",
   "pass.explain": "The other players should look away now. {name}, tap the button when you are ready.",
@@ -277,6 +280,8 @@ const de = {
   "pay.title": "{route} bezahlen",
   "pay.explain": "Wähle, mit welchen Karten du bezahlst.",
   "pay.option": "Bezahlen mit {list}",
+  "pay.optionCheapest": "Bezahlen mit {list} (am günstigsten)",
+  "pay.cheapest": "am günstigsten",
 
   "pass.title": "Gib das Gerät an {name} weiter",
   "pass.explain": "Die anderen schauen jetzt bitte weg. {name}, tippe auf den Knopf, wenn du bereit bist.",
@@ -377,6 +382,8 @@ Object.assign(en, WORLD_STRINGS.en);
 Object.assign(de, WORLD_STRINGS.de);
 Object.assign(en, SHARE_STRINGS.en);
 Object.assign(de, SHARE_STRINGS.de);
+Object.assign(en, LOADING_STRINGS.en);
+Object.assign(de, LOADING_STRINGS.de);
 
 export const STRINGS = { en, de };
 

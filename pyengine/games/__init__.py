@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..boundary import excerpt
 from ..errors import UnknownVariantError
 from .base import Settings, Variant
 from .cardgame.variant import CardGameVariant
@@ -38,7 +39,7 @@ def get_variant(name: str) -> Variant[Any]:
     key = _ALIASES.get(name.lower(), name.lower())
     if key not in _GAMES:
         raise UnknownVariantError(
-            f"unknown variant {name!r}; known variants: {', '.join(variant_names())}")
+            f"unknown variant {excerpt(name)}; known variants: {', '.join(variant_names())}")
     if key not in _INSTANCES:
         _INSTANCES[key] = _GAMES[key]()
     return _INSTANCES[key]

@@ -23,6 +23,13 @@ def setup_fields(setup: Any, allowed: Collection[str]) -> dict[str, Any]:
     return setup
 
 
+def setup_list(value: Any, what: str) -> list[Any]:
+    """A setup field that must be a list (of card names, ticket ids...)."""
+    if not isinstance(value, list):
+        raise SettingsError(f"setup {what} must be a list")
+    return value
+
+
 class CardSupply:
     """The cards a setup may still place: each named card is taken out once, so a setup can never
     hold more cards of a kind than the game has."""
@@ -41,7 +48,7 @@ class CardSupply:
             if name is None and allow_none:
                 out.append(-1)
                 continue
-            if name not in self.card_index:
+            if not isinstance(name, str) or name not in self.card_index:
                 raise SettingsError(f"setup {what}: unknown card {name!r}{self.names_hint}")
             c = self.card_index[name]
             if self.remaining[c] == 0:

@@ -15,8 +15,9 @@ from typing import Any
 
 from ...actions import Action, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
 from .actions import PlayCards
+from ...boundary import excerpt
 from ...errors import SettingsError
-from ...mechanics.setup import CardSupply, setup_fields, ticket_deck
+from ...mechanics.setup import CardSupply, setup_fields, setup_list, ticket_deck
 from ...mechanics.tickets import draw_tickets, keep_choices, keep_tickets, return_under
 from ...mechanics.turns import next_setup_seat
 from ...rng import Rng
@@ -137,14 +138,14 @@ class CardGameRules(CardGameScoring):
         kept = per_player("tickets")
         if kept is not None:
             for p, ids in enumerate(kept):
-                s.tickets[p] = [self._ticket(t) for t in ids]
+                s.tickets[p] = [self._ticket(t) for t in setup_list(ids, f"tickets {p}")]
                 placed.extend(s.tickets[p])
         done = per_player("completed")
         if done is not None:
             for p, ids in enumerate(done):
-                s.completed[p] = [(self._ticket(t), 1, ()) for t in ids]
+                s.completed[p] = [(self._ticket(t), 1, ()) for t in setup_list(ids, f"completed {p}")]
                 placed.extend(t for t, _, _ in s.completed[p])
-        top_tickets = [self._ticket(t) for t in setup.get("ticket_deck", [])]
+        top_tickets = [self._ticket(t) for t in setup_list(setup.get("ticket_deck", []), "ticket_deck")]
         s.ticket_deck = ticket_deck(len(self.tickets), placed, top_tickets, s.rng)
         s.current = settings.start_player
         if kept is None:
@@ -159,7 +160,7 @@ class CardGameRules(CardGameScoring):
 
     def _ticket(self, tid: Any) -> int:
         if not isinstance(tid, str) or tid not in self.data.ticket_index:
-            raise SettingsError(f"setup names unknown ticket {tid!r}")
+            raise SettingsError(f"setup names unknown ticket {excerpt(tid)}")
         return self.data.ticket_index[tid]
 
 

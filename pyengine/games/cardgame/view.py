@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...actions import Action, DrawCard, DrawTickets, KeepTickets, TakeCard
+from ...boundary import read_only
 from .actions import PlayCards
 from .state import (COLORS, LOCO, CARD_NAMES, NKINDS, MARKET_SIZE, TICKETS_KEEP_AT_START,
                     TICKETS_DRAWN, TICKETS_KEEP_LATER, TWO_HALVES_FROM, SETUP_TICKETS, MAIN,
@@ -116,6 +117,7 @@ class CardGameView(CardGameRules):
                 "two_halves_from": TWO_HALVES_FROM,
                 "options": dict(self.option_defaults),
             }
+            self._board_view = read_only(self._board_view)  # shared: never changed
         return self._board_view
 
     def check_invariants(self, s: CardGameState) -> None:

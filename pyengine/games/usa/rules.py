@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
+from ...boundary import excerpt, is_int
 from ...errors import SettingsError
 from ...mechanics.mapdata import Board, load_board
 from ...mechanics.cards import draw_card
-from ...mechanics.setup import CardSupply, setup_fields, ticket_deck
+from ...mechanics.setup import CardSupply, setup_fields, setup_list, ticket_deck
 from ...mechanics.turns import another_card_available, end_turn, next_setup_seat
 from ...mechanics.tickets import draw_tickets, keep_choices, keep_tickets, return_under
 from ...rng import Rng
@@ -191,9 +192,12 @@ class UsaRules(Variant[UsaState]):
         s.rng.shuffle(rest)
         s.deck = rest + top[::-1]
 
-        for rid, p in (setup.get("routes") or {}).items():
-            if rid not in self.board.route_index or not isinstance(p, int) or not 0 <= p < n:
-                raise SettingsError(f"setup routes: bad entry {rid!r}: {p!r}")
+        routes_given = setup.get("routes") or {}
+        if not isinstance(routes_given, dict):
+            raise SettingsError("setup routes must map route ids to seats")
+        for rid, p in routes_given.items():
+            if rid not in self.board.route_index or not is_int(p) or not 0 <= p < n:
+                raise SettingsError(f"setup routes: bad entry {excerpt(rid)}: {excerpt(p)}")
             r = self.board.route_index[rid]
             s.owner[r] = p
             s.trains[p] -= self.route_length[r]
@@ -201,7 +205,7 @@ class UsaRules(Variant[UsaState]):
         if "trains" in setup:
             trains = setup["trains"]
             if not isinstance(trains, list) or len(trains) != n or not all(
-                    isinstance(t, int) and 0 <= t <= TRAINS_PER_PLAYER for t in trains):
+                    is_int(t) and 0 <= t <= TRAINS_PER_PLAYER for t in trains):
                 raise SettingsError(f"setup trains must list {n} numbers from 0 to {TRAINS_PER_PLAYER}")
             s.trains = list(trains)
 
@@ -212,9 +216,9 @@ class UsaRules(Variant[UsaState]):
             if not isinstance(kept_given, list) or len(kept_given) != n:
                 raise SettingsError(f"setup tickets must list {n} ticket lists")
             for p, ids in enumerate(kept_given):
-                s.tickets[p] = [self._ticket(t) for t in ids]
+                s.tickets[p] = [self._ticket(t) for t in setup_list(ids, f"tickets {p}")]
                 placed.extend(s.tickets[p])
-        top_tickets = [self._ticket(t) for t in setup.get("ticket_deck", [])]
+        top_tickets = [self._ticket(t) for t in setup_list(setup.get("ticket_deck", []), "ticket_deck")]
         s.ticket_deck = ticket_deck(len(self.board.tickets), placed, top_tickets, s.rng)
 
         if hands_given is None:
@@ -239,8 +243,8 @@ class UsaRules(Variant[UsaState]):
         return s
 
     def _ticket(self, tid: Any) -> int:
-        if tid not in self.board.ticket_index:
-            raise SettingsError(f"setup names unknown ticket {tid!r}")
+        if not isinstance(tid, str) or tid not in self.board.ticket_index:
+            raise SettingsError(f"setup names unknown ticket {excerpt(tid)}")
         return self.board.ticket_index[tid]
 
     # ------------------------------------------------------------------ market

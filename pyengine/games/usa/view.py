@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, TakeCard
+from ...boundary import read_only
 from ...mechanics.cards import draw_card
 from ...mechanics.graph import components, longest_trail, longest_trail_edges
 from .rules import (COLORS, CARD_NAMES, CARDS_PER_COLOR, LOCOMOTIVES, TRAINS_PER_PLAYER,
@@ -137,7 +138,7 @@ class UsaView(UsaRules):
 
     def board_view(self) -> dict[str, Any]:
         if self._board_view is None:
-            self._board_view = self._make_board_view()
+            self._board_view = read_only(self._make_board_view())  # shared: never changed
         return self._board_view
 
     def _make_board_view(self) -> dict[str, Any]:
@@ -174,11 +175,18 @@ class UsaView(UsaRules):
         assert counts == expected, f"train cards not conserved: {counts} != {expected}"
         held = [t for ts in s.tickets for t in ts] + [t for o in s.offered for t in o] + s.ticket_deck
         assert sorted(held) == list(range(len(self.board.tickets))), "tickets not conserved"
+        on_board = [0] * s.players
+        for r, o in enumerate(s.owner):
+            if o >= 0:
+                on_board[o] += self.route_length[r]
         for p in range(s.players):
-            assert s.trains[p] >= 0, "negative trains"
+            assert 0 <= s.trains[p] and s.trains[p] + on_board[p] <= TRAINS_PER_PLAYER, \
+                (f"seat {p} has more trains on the board and in stock ({on_board[p]} + {s.trains[p]}) "
+                 f"than the {TRAINS_PER_PLAYER} a player has")
             assert s.points[p] == sum(ROUTE_POINTS[self.route_length[r]]
                                       for r, o in enumerate(s.owner) if o == p), "route points differ"
         for r, q in enumerate(self.route_partner):
             if q >= 0 and s.owner[r] >= 0 and s.owner[q] >= 0:
-                assert s.players >= DOUBLE_ROUTES_BOTH_USABLE_FROM, "both tracks used with < 4 players"
+                assert s.players >= DOUBLE_ROUTES_BOTH_USABLE_FROM, \
+                    f"both tracks of a double route are claimed with fewer than {DOUBLE_ROUTES_BOTH_USABLE_FROM} players"
                 assert s.owner[r] != s.owner[q], "one player owns both tracks of a double route"

@@ -165,8 +165,8 @@ class WorldExplain(WorldRules):
                     return "each rough-terrain space needs 2 cards of one color (a joker may replace either)"
         canon = self._pay_actions_for_route(r, s.hands[p])
         if canon:
-            return ("this payment spends more valuable cards than needed; pay as in the legal "
-                    f"actions, e.g. '{canon[0].text()}'")
+            return ("this payment does not fit the route's spaces; pay as in the legal actions, "
+                    f"e.g. '{canon[0].text()}'")
         return "you cannot pay for this route"
 
     def _why_harbor_illegal(self, s: WorldState, action: BuildHarbor) -> str:
@@ -196,7 +196,4 @@ class WorldExplain(WorldRules):
             return "a harbor costs 2 train cards and 2 ship cards (jokers may replace any)"
         if len({c // 4 for c, _ in pay if c != JOKER}) > 1:
             return "all 4 harbor cards must be of the same color"
-        canon = self.harbor_payments(s.hands[p])
-        if canon:
-            return "this payment spends more jokers than needed; pay as in the legal actions"
         return "you cannot pay for a harbor"

@@ -74,6 +74,7 @@ class WorldMarket(Variant[WorldState]):
                                  for n in range(1, MAX_SHIPS + 1)}
         self.keep_cache: dict[tuple[tuple[int, ...], int], list[Action]] = {}
         self.claim_cache: dict[tuple[int, Payment], ClaimRoute] = {}
+        self.class_pay_cache: dict[tuple[int, ...], int] = {}
         self.harbor_cache: dict[tuple[int, Payment], BuildHarbor] = {}
         self.rough_cache: dict[tuple[Any, ...], list[tuple[tuple[int, ...], int]]] = {}
         self.order_cache: dict[tuple[Any, ...], bool] = {}

@@ -20,8 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
+from ...boundary import excerpt, is_int
 from ...errors import SettingsError
-from ...mechanics.setup import CardSupply, setup_fields, ticket_deck
+from ...mechanics.setup import CardSupply, setup_fields, setup_list, ticket_deck
 from ...mechanics.turns import end_turn, next_setup_seat
 from ...mechanics.tickets import draw_tickets, keep_choices, keep_tickets, return_under
 from ...rng import Rng
@@ -111,9 +112,9 @@ class WorldRules(WorldPayments):
             if not isinstance(kept_given, list) or len(kept_given) != n:
                 raise SettingsError(f"setup tickets must list {n} ticket lists")
             for p, ids in enumerate(kept_given):
-                s.tickets[p] = [self._ticket(t) for t in ids]
+                s.tickets[p] = [self._ticket(t) for t in setup_list(ids, f"tickets {p}")]
                 placed.extend(s.tickets[p])
-        top_tickets = [self._ticket(t) for t in setup.get("ticket_deck", [])]
+        top_tickets = [self._ticket(t) for t in setup_list(setup.get("ticket_deck", []), "ticket_deck")]
         s.ticket_deck = ticket_deck(len(b.tickets), placed, top_tickets, s.rng)
 
         # Routes, harbors and pieces.
@@ -123,7 +124,7 @@ class WorldRules(WorldPayments):
         if not isinstance(routes_given, dict):
             raise SettingsError("setup routes must map route ids to seats")
         for rid, p in routes_given.items():
-            if rid not in b.route_index or not isinstance(p, int) or not 0 <= p < n:
+            if rid not in b.route_index or not is_int(p) or not 0 <= p < n:
                 raise SettingsError(f"setup routes: bad entry {rid!r}: {p!r}")
             r = b.route_index[rid]
             s.owner[r] = p
@@ -138,7 +139,7 @@ class WorldRules(WorldPayments):
         for cid, p in harbors_given.items():
             if cid not in b.city_index or not b.cities[b.city_index[cid]].port:
                 raise SettingsError(f"setup harbors: {cid!r} is not a port city")
-            if not isinstance(p, int) or not 0 <= p < n or s.harbors_left[p] == 0:
+            if not is_int(p) or not 0 <= p < n or s.harbors_left[p] == 0:
                 raise SettingsError(f"setup harbors: bad seat {p!r} for {cid}")
             s.harbor_owner[b.city_index[cid]] = p
             s.harbors_left[p] -= 1
@@ -148,7 +149,7 @@ class WorldRules(WorldPayments):
                 raise SettingsError(f"setup pieces must list [trains, ships] in supply for {n} players")
             for p, pair in enumerate(pieces_given):
                 if (not isinstance(pair, list) or len(pair) != 2
-                        or not all(isinstance(x, int) and x >= 0 for x in pair)):
+                        or not all(is_int(x) and x >= 0 for x in pair)):
                     raise SettingsError(f"setup pieces {p}: expected [trains, ships]")
                 t, sh = pair
                 if t + board_trains[p] > MAX_TRAINS or sh + board_ships[p] > MAX_SHIPS:
@@ -187,8 +188,8 @@ class WorldRules(WorldPayments):
         return s
 
     def _ticket(self, tid: Any) -> int:
-        if tid not in self.board.ticket_index:
-            raise SettingsError(f"setup names unknown ticket {tid!r}")
+        if not isinstance(tid, str) or tid not in self.board.ticket_index:
+            raise SettingsError(f"setup names unknown ticket {excerpt(tid)}")
         return self.board.ticket_index[tid]
 
 
@@ -242,6 +243,7 @@ class WorldRules(WorldPayments):
             self.pay_ids.clear()
             self.pay_lists.clear()
             self.claim_cache.clear()
+            self.class_pay_cache.clear()
             for acts in self.route_acts:
                 acts.clear()
         p = s.current
@@ -276,9 +278,7 @@ class WorldRules(WorldPayments):
             k = route_class[r]
             pid = class_pays.get(k)
             if pid is None:
-                rep = self.class_route[k]
-                pays = tuple(self.ship_payments(rep, hand) if is_ship[r] else self.train_payments(rep, hand))
-                pid = class_pays[k] = self._pay_id(pays) if pays else -1
+                pid = class_pays[k] = self._class_pay_id(k, hand)
             if pid >= 0:
                 out.extend(route_actions(r, pid))
         if s.ticket_deck:

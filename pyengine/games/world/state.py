@@ -69,9 +69,29 @@ PHASE_NAMES = ("setup_tickets", "setup_pieces", "main", "second_card", "keep_tic
 Payment = tuple[tuple[int, int], ...]  # (card index, count), by card index
 
 
+# What a card is worth to its holder, to list the cheapest payments first (the page proposes the
+# first one; bots choose by their own costs): a harbor-symbol card is worth more than a plain one
+# of its color (it also builds harbors), a double ship covers two spaces, a joker replaces anything.
+_WORTH = {TRAIN: 5, TRAIN_H: 6, SHIP: 6, DOUBLE: 10}
+_JOKER_WORTH = 15
+
+
+def payment_rank(pay: Payment) -> tuple[int, int]:
+    """(jokers spent, worth spent): smaller is cheaper; the legal list orders payments by it."""
+    jokers = worth = 0
+    for c, n in pay:
+        if c == JOKER:
+            jokers += n
+            worth += _JOKER_WORTH * n
+        else:
+            worth += _WORTH[c % 4] * n
+    return jokers, worth
+
+
 def payment_order(pay: Payment) -> tuple[int, ...]:
-    """The order payments are listed in: by card index, then count (the legal list's order)."""
-    return tuple(x for ck in pay for x in ck)
+    """The order payments are listed in (the legal list's order): cheapest first
+    (``payment_rank``), then by card index and count."""
+    return (*payment_rank(pay), *(x for ck in pay for x in ck))
 
 
 class WorldState:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, TakeCard
+from ...boundary import read_only
 from ...mechanics.graph import components
 from .actions import BuildHarbor, ChoosePieces, ExchangePieces
 from .state import (COLORS, TRAIN_H, SHIP, DOUBLE, FORMS, JOKER, NCARDS, CARD_NAMES, TRAIN_DECK,
@@ -214,7 +215,7 @@ class WorldView(WorldMarket):
 
     def board_view(self) -> dict[str, Any]:
         if self._board_view is None:
-            self._board_view = self._make_board_view()
+            self._board_view = read_only(self._make_board_view())  # shared: never changed
         return self._board_view
 
     def _make_board_view(self) -> dict[str, Any]:
@@ -305,9 +306,12 @@ class WorldView(WorldMarket):
         for c, o in enumerate(s.harbor_owner):
             if o >= 0:
                 assert self.board.cities[c].port, "harbor outside a port city"
+                assert any(s.owner[r] == o for r in self.routes_at[c]), \
+                    f"seat {o} has a harbor in {self.board.cities[c].id} without a route of its own there"
         for r, q in enumerate(self.route_partner):
             if q >= 0 and s.owner[r] >= 0 and s.owner[q] >= 0:
-                assert s.players >= DOUBLE_ROUTES_BOTH_USABLE_FROM, "both tracks used with < 4 players"
+                assert s.players >= DOUBLE_ROUTES_BOTH_USABLE_FROM, \
+                    f"both tracks of a double route are claimed with fewer than {DOUBLE_ROUTES_BOTH_USABLE_FROM} players"
                 assert s.owner[r] != s.owner[q], "one player owns both tracks of a double route"
 
 
