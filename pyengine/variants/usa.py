@@ -12,6 +12,8 @@ from ..rng import Rng
 from ..mechanics.explain import why_turn_illegal
 from ..mechanics.state import snapshot_slots
 from .base import Settings, Variant
+from .usa_tickets import (DEFAULT_WAY, HIDE_OPPONENTS_COMPLETED, TIEBREAK_LONGEST_PATH_ALWAYS,
+                          WAYS_OF_PLAY, WayOfPlay, globetrotter_winners, ticket_deck, way_of_play)
 
 COLORS = ("red", "orange", "yellow", "green", "blue", "purple", "black", "white")
 LOCO = 8
@@ -24,13 +26,8 @@ HAND_SIZE = 4
 MARKET_SIZE = 5
 MARKET_LOCO_LIMIT = 3  # 3 face-up locomotives: discard the market and deal a new one
 MAX_MARKET_REDEALS = 50  # [decision] safety bound on consecutive re-deals besides the feasibility check
-TICKETS_DEALT = 3
-TICKETS_KEEP_AT_START = 2
-TICKETS_DRAWN = 3
-TICKETS_KEEP_LATER = 1
 END_TRIGGER_TRAINS = 2  # ending a turn with this many trains or fewer starts the final round
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
-LONGEST_PATH_BONUS = 10
 DOUBLE_ROUTES_BOTH_USABLE_FROM = 4  # with fewer players only one track of a double route is usable
 
 SETUP_TICKETS, MAIN, SECOND_CARD, KEEP_TICKETS, OVER = range(5)
@@ -42,7 +39,7 @@ class UsaState:
 
     __slots__ = ("players", "phase", "current", "turn", "deck", "discard", "market", "hands",
                  "trains", "owner", "points", "tickets", "offered", "ticket_deck", "final_turns",
-                 "passes", "rng", "market_redeals", "reshuffles", "start_player")
+                 "passes", "rng", "market_redeals", "reshuffles", "start_player", "way")
 
     def __init__(self) -> None:
         self.players = 0
@@ -65,6 +62,7 @@ class UsaState:
         self.market_redeals = 0  # total market re-deals (the log reports new ones)
         self.reshuffles = 0
         self.start_player = 0
+        self.way: WayOfPlay = WAYS_OF_PLAY[DEFAULT_WAY]  # the ``tickets`` option (immutable)
 
     def clone(self) -> "UsaState":
         c = UsaState.__new__(UsaState)
@@ -88,6 +86,7 @@ class UsaState:
         c.market_redeals = self.market_redeals
         c.reshuffles = self.reshuffles
         c.start_player = self.start_player
+        c.way = self.way
         return c
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -103,7 +102,8 @@ class UsaVariant(Variant[UsaState]):
     rules_version = 1
     min_players = 2
     max_players = 5
-    option_defaults: dict[str, Any] = {}
+    option_defaults: dict[str, Any] = {"tickets": DEFAULT_WAY}
+    option_values: dict[str, tuple[str, ...]] = {"tickets": tuple(WAYS_OF_PLAY)}
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or load_board("usa.json")
@@ -142,6 +142,8 @@ class UsaVariant(Variant[UsaState]):
         self.pass_action = Pass()
         self.keep_cache: dict[tuple[tuple[int, ...], int], list[Action]] = {}
         self.ticket_cities = [t.cities for t in b.tickets]
+        # Each way of play's ticket deck, in data order (the classic one is the first 30 tickets).
+        self.decks = {name: ticket_deck(b, way) for name, way in WAYS_OF_PLAY.items()}
         self._board_view: dict[str, Any] | None = None
 
     # ------------------------------------------------------------------ setup
@@ -152,6 +154,8 @@ class UsaVariant(Variant[UsaState]):
         s.players = n
         s.rng = Rng(settings.seed)
         s.start_player = settings.start_player
+        s.way = way_of_play(self.option(settings, "tickets"))
+        deck = self.decks[s.way.name]
         setup = settings.setup or {}
         if not isinstance(setup, dict):
             raise SettingsError("an explicit setup must be an object")
@@ -218,20 +222,19 @@ class UsaVariant(Variant[UsaState]):
             s.trains = list(trains)
 
         # Tickets.
-        tickets_all = list(range(len(self.board.tickets)))
         placed: list[int] = []
         kept_given = setup.get("tickets")
         if kept_given is not None:
             if not isinstance(kept_given, list) or len(kept_given) != n:
                 raise SettingsError(f"setup tickets must list {n} ticket lists")
             for p, ids in enumerate(kept_given):
-                s.tickets[p] = [self._ticket(t) for t in ids]
+                s.tickets[p] = [self._ticket(t, s.way) for t in ids]
                 placed.extend(s.tickets[p])
-        top_tickets = [self._ticket(t) for t in setup.get("ticket_deck", [])]
+        top_tickets = [self._ticket(t, s.way) for t in setup.get("ticket_deck", [])]
         placed.extend(top_tickets)
         if len(set(placed)) != len(placed):
             raise SettingsError("setup uses a ticket twice")
-        rest_t = [t for t in tickets_all if t not in set(placed)]
+        rest_t = [t for t in deck if t not in set(placed)]
         s.rng.shuffle(rest_t)
         s.ticket_deck = rest_t + top_tickets[::-1]
 
@@ -250,16 +253,19 @@ class UsaVariant(Variant[UsaState]):
         s.current = settings.start_player
         if kept_given is None:
             for p in range(n):
-                s.offered[p] = [s.ticket_deck.pop() for _ in range(min(TICKETS_DEALT, len(s.ticket_deck)))]
+                s.offered[p] = [s.ticket_deck.pop() for _ in range(min(s.way.start_deal, len(s.ticket_deck)))]
             s.phase = SETUP_TICKETS
         else:
             s.phase = MAIN
         return s
 
-    def _ticket(self, tid: Any) -> int:
+    def _ticket(self, tid: Any, way: WayOfPlay) -> int:
         if tid not in self.board.ticket_index:
             raise SettingsError(f"setup names unknown ticket {tid!r}")
-        return self.board.ticket_index[tid]
+        t = self.board.ticket_index[tid]
+        if t not in self.decks[way.name]:
+            raise SettingsError(f"setup names ticket {tid!r}, which is not in the {way.name} deck")
+        return t
 
     # ------------------------------------------------------------------ market
     def _fix_market(self, s: UsaState) -> None:
@@ -319,7 +325,7 @@ class UsaVariant(Variant[UsaState]):
 
     def _keep_actions(self, s: UsaState) -> list[Action]:
         offered = tuple(sorted(s.offered[s.current]))
-        need = TICKETS_KEEP_AT_START if s.phase == SETUP_TICKETS else TICKETS_KEEP_LATER
+        need = s.way.keep_min(s.phase == SETUP_TICKETS)
         key = (offered, need)
         cached = self.keep_cache.get(key)
         if cached is None:
@@ -426,7 +432,7 @@ class UsaVariant(Variant[UsaState]):
             else:
                 self._end_turn(s)
         elif kind is DrawTickets:
-            s.offered[p] = [s.ticket_deck.pop() for _ in range(min(TICKETS_DRAWN, len(s.ticket_deck)))]
+            s.offered[p] = [s.ticket_deck.pop() for _ in range(min(s.way.draw, len(s.ticket_deck)))]
             s.phase = KEEP_TICKETS
             s.passes = 0
         elif kind is KeepTickets:
@@ -474,8 +480,7 @@ class UsaVariant(Variant[UsaState]):
                 and s.market[action.slot] == LOCO)
         common = why_turn_illegal(
             action, game="classic game", over=phase == OVER,
-            keep_need=(TICKETS_KEEP_AT_START if phase == SETUP_TICKETS else TICKETS_KEEP_LATER)
-            if choosing else None,
+            keep_need=s.way.keep_min(phase == SETUP_TICKETS) if choosing else None,
             offered={self.board.tickets[t].id for t in s.offered[s.current]},
             second_card=phase == SECOND_CARD,
             market_names=[CARD_NAMES[c] if c >= 0 else None for c in s.market],
@@ -560,6 +565,8 @@ class UsaVariant(Variant[UsaState]):
             "routes": {routes[r].id: o for r, o in enumerate(s.owner) if o >= 0},
             "final_round": s.final_turns > 0,
             "final_turns_left": max(s.final_turns, 0),
+            "tickets_option": s.way.name,
+            "bonuses": self.bonuses(s.way),
             "players": [{
                 "seat": p,
                 "score": s.points[p],
@@ -571,15 +578,19 @@ class UsaVariant(Variant[UsaState]):
         }
         if player is not None and 0 <= player < s.players:
             done = self.ticket_done(s, player)
-            need = TICKETS_KEEP_AT_START if s.phase == SETUP_TICKETS else TICKETS_KEEP_LATER
+            need = s.way.keep_min(s.phase == SETUP_TICKETS)
             v["me"] = {
                 "hand": {CARD_NAMES[c]: n for c, n in enumerate(s.hands[player]) if n},
                 "tickets": [self._ticket_json(t, d) for t, d in zip(s.tickets[player], done)],
                 "offered": [self._ticket_json(t) for t in sorted(s.offered[player])],
                 "min_keep": min(need, len(s.offered[player])),
+                "completed": sum(done),  # one's own count; others' stay hidden until the end
             }
+        if not HIDE_OPPONENTS_COMPLETED:
+            for p, entry in enumerate(v["players"]):
+                entry["completed"] = sum(self.ticket_done(s, p))
         if s.phase == OVER:
-            v["scores"] = self.scores(s)
+            v["scores"] = self.scores(s)  # every player's completed tickets and bonuses
         return v
 
     def describe(self, s: UsaState, action: Action) -> dict[str, Any]:
@@ -601,7 +612,7 @@ class UsaVariant(Variant[UsaState]):
             ev.update(route=action.route, cards={n: k for n, k in action.cards},
                       length=self.route_length[r], points=ROUTE_POINTS[self.route_length[r]])
         elif isinstance(action, DrawTickets):
-            ev["count"] = min(TICKETS_DRAWN, len(s.ticket_deck))
+            ev["count"] = min(s.way.draw, len(s.ticket_deck))
         elif isinstance(action, KeepTickets):
             ev["count"] = len(action.tickets)
             ev["offered"] = len(s.offered[p])
@@ -630,15 +641,35 @@ class UsaVariant(Variant[UsaState]):
                 "longest_path": longest_trail(edges),
                 "longest_path_routes": [routes[owned[i]].id for i in longest_trail_edges(edges)],
             })
+        way = s.way
         best = max(sc["longest_path"] for sc in out)
-        for sc in out:
-            sc["longest_bonus"] = LONGEST_PATH_BONUS if best > 0 and sc["longest_path"] == best else 0
-            sc["total"] = sc["routes"] + sc["tickets_won"] - sc["tickets_lost"] + sc["longest_bonus"]
-        rank_key = [(sc["total"], sc["completed"], sc["longest_path"]) for sc in out]
+        trotters = globetrotter_winners([sc["completed"] for sc in out])
+        for sc, trotter in zip(out, trotters):
+            longest = way.longest_path_points is not None and best > 0 and sc["longest_path"] == best
+            sc["longest_bonus"] = way.longest_path_points if longest else 0
+            sc["longest_bonus_won"] = longest
+            sc["globetrotter_bonus"] = way.globetrotter_points if trotter and way.globetrotter_points else 0
+            sc["globetrotter_won"] = bool(trotter and way.globetrotter_points)
+            sc["total"] = (sc["routes"] + sc["tickets_won"] - sc["tickets_lost"] + sc["longest_bonus"]
+                           + sc["globetrotter_bonus"])
+        # Ties: most completed tickets, then the longest path (usa.md; usa-1910.md for every way).
+        rank_key = [(sc["total"], sc["completed"],
+                     sc["longest_path"] if TIEBREAK_LONGEST_PATH_ALWAYS or way.longest_path_points else 0)
+                    for sc in out]
         top = max(rank_key)
         for sc, key in zip(out, rank_key):
             sc["winner"] = key == top
             sc["rank"] = 1 + sum(1 for other in rank_key if other > key)
+        return out
+
+    @staticmethod
+    def bonuses(way: WayOfPlay) -> dict[str, int]:
+        """The end bonuses a way of play scores, with their points (shown from the start)."""
+        out = {}
+        if way.longest_path_points is not None:
+            out["longest_path"] = way.longest_path_points
+        if way.globetrotter_points is not None:
+            out["globetrotter"] = way.globetrotter_points
         return out
 
     def board_view(self) -> dict[str, Any]:
@@ -659,6 +690,12 @@ class UsaVariant(Variant[UsaState]):
                         "color": r.color, "double": b.routes[r.double_partner].id if r.double_partner >= 0 else None}
                        for r in b.routes],
             "tickets": [self._ticket_json(t.index) for t in b.tickets],
+            "ticket_options": {name: {
+                "deck": [b.tickets[t].id for t in self.decks[name]],
+                "start_deal": way.start_deal, "start_keep": way.start_keep_min,
+                "draw": way.draw, "draw_keep": way.draw_keep_min,
+                "bonuses": self.bonuses(way), "big_cities": list(way.big_cities),
+            } for name, way in WAYS_OF_PLAY.items()},
             "cards": list(CARD_NAMES),
             "wild": "loco",
             "route_points": ROUTE_POINTS,
@@ -679,7 +716,7 @@ class UsaVariant(Variant[UsaState]):
         expected = [CARDS_PER_COLOR] * len(COLORS) + [LOCOMOTIVES]
         assert counts == expected, f"train cards not conserved: {counts} != {expected}"
         held = [t for ts in s.tickets for t in ts] + [t for o in s.offered for t in o] + s.ticket_deck
-        assert sorted(held) == list(range(len(self.board.tickets))), "tickets not conserved"
+        assert sorted(held) == list(self.decks[s.way.name]), "tickets not conserved"
         for p in range(s.players):
             assert s.trains[p] >= 0, "negative trains"
             assert s.points[p] == sum(ROUTE_POINTS[self.route_length[r]]
