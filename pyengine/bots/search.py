@@ -42,6 +42,7 @@ def sample_world(view: dict[str, Any], model: BoardModel, rng: Rng) -> Any:
     which is what their claims suggest.
     """
     from ..variants.usa import UsaState  # the classic state; other variants add their own sampler
+    from ..variants.usa_tickets import way_of_play
     variant = get_variant(view["variant"])
     me = int(view["you"])
     players = view["players"]
@@ -52,6 +53,7 @@ def sample_world(view: dict[str, Any], model: BoardModel, rng: Rng) -> Any:
     s.current = int(view["current"])
     s.turn = int(view.get("turn", 0))
     s.rng = Rng.derive(rng.next64())
+    s.way = way_of_play(view.get("tickets_option", "classic"))
     s.owner = [-1] * len(model.routes)
     for rid, p in view["routes"].items():
         s.owner[model.route_index[rid]] = int(p)
@@ -90,7 +92,8 @@ def sample_world(view: dict[str, Any], model: BoardModel, rng: Rng) -> Any:
     mine = [model.ticket_index[t["id"]] for t in view["me"]["tickets"]]
     offered = [model.ticket_index[t["id"]] for t in view["me"]["offered"]]
     known = set(mine) | set(offered)
-    unknown = [t for t in range(len(model.tickets)) if t not in known]
+    deck = variant.decks[s.way.name]  # type: ignore[attr-defined]  # the tickets of this way of play
+    unknown = [t for t in deck if t not in known]
     rng.shuffle(unknown)
     s.tickets = [[] for _ in range(n)]
     s.offered = [[] for _ in range(n)]
@@ -105,14 +108,14 @@ def sample_world(view: dict[str, Any], model: BoardModel, rng: Rng) -> Any:
             if unknown:
                 s.tickets[p].append(_weighted_pop(unknown, touched, model, rng))
         if players[p].get("choosing_tickets"):
-            for _ in range(3):
+            setup = view["phase"] == "setup_tickets"
+            for _ in range(s.way.start_deal if setup else s.way.draw):
                 if unknown:
                     s.offered[p].append(unknown.pop())
     s.ticket_deck = unknown
     s.final_turns = int(view.get("final_turns_left", 0)) if view.get("final_round") else -1
     s.passes = 0
     s.start_player = _start_player(players, me) if view["phase"] == "setup_tickets" else 0
-    del variant
     return s
 
 
@@ -147,9 +150,9 @@ def situation_from_state(s: Any, model: BoardModel, p: int) -> Situation:
         model=model, me=p, players=s.players, phase=phase, owner=s.owner, hand=s.hands[p],
         trains=s.trains, scores=s.points, hand_sizes=[sum(h) for h in s.hands],
         ticket_counts=[len(t) for t in s.tickets], tickets=s.tickets[p], offered=sorted(s.offered[p]),
-        min_keep=2 if s.phase == 0 else 1, market=s.market, deck=len(s.deck),
+        min_keep=s.way.keep_min(s.phase == 0), market=s.market, deck=len(s.deck),
         discard=len(s.discard), ticket_deck=len(s.ticket_deck), final_round=s.final_turns > 0,
-        turn=s.turn)
+        turn=s.turn, globetrotter=s.way.globetrotter_points or 0)
 
 
 class SearchBot(Bot):

@@ -55,6 +55,12 @@ class Variant(Generic[S]):
     min_players: int = 2
     max_players: int = 5
     option_defaults: dict[str, Any] = {}
+    option_values: dict[str, tuple[Any, ...]] = {}  # the allowed values of each option
+
+    def options_info(self) -> dict[str, dict[str, Any]]:
+        """Each option with its default and allowed values (for ``variants`` and the page)."""
+        return {key: {"default": default, "values": list(self.option_values.get(key, ()))}
+                for key, default in self.option_defaults.items()}
 
     def check_settings(self, settings: Settings) -> None:
         if not isinstance(settings.players, int) or not (

@@ -273,6 +273,7 @@ class WorldVariant(Variant[WorldState]):
     min_players = 2
     max_players = 5
     option_defaults: dict[str, Any] = {"joker_reset": "three"}
+    option_values: dict[str, tuple[Any, ...]] = {"joker_reset": tuple(JOKER_RESET)}
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or load_board("world.json")
