@@ -86,6 +86,7 @@ def _version(args: dict[str, Any]) -> dict[str, Any]:
             "variants": [{"name": n, "title": get_variant(n).title,
                           "min_players": get_variant(n).min_players,
                           "max_players": get_variant(n).max_players,
+                          "options": get_variant(n).options_info(),
                           "bots": bot_names_for(n)} for n in variant_names()],
             "bots": bot_names()}
 

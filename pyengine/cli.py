@@ -157,7 +157,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 def _cmd_variants(args: argparse.Namespace) -> int:
     from .bots import bot_names, bot_names_for
     from .variants import get_variant, variant_names
-    data = [{"name": n, "title": get_variant(n).title, "players": [get_variant(n).min_players,
+    data: list[dict[str, Any]] = [{"name": n, "title": get_variant(n).title, "players": [get_variant(n).min_players,
                                                                    get_variant(n).max_players],
              "bots": bot_names_for(n),  # only the bots that play this variant
              "options": get_variant(n).options_info()}

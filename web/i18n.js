@@ -4,6 +4,7 @@
 
 import { CARDGAME_STRINGS } from "./i18n-cardgame.js";
 import { WORLD_STRINGS } from "./i18n-world.js";
+import { USA1910_STRINGS } from "./i18n-usa1910.js";
 import { SHARE_STRINGS } from "./i18n-share.js";
 
 const LANG_KEY = "railtrip.lang";
@@ -375,6 +376,9 @@ Object.assign(de, CARDGAME_STRINGS.de);
 // Rails & Sails (world map) strings: i18n-world.js.
 Object.assign(en, WORLD_STRINGS.en);
 Object.assign(de, WORLD_STRINGS.de);
+// North America's ways of play (the `tickets` option): i18n-usa1910.js.
+Object.assign(en, USA1910_STRINGS.en);
+Object.assign(de, USA1910_STRINGS.de);
 Object.assign(en, SHARE_STRINGS.en);
 Object.assign(de, SHARE_STRINGS.de);
 

@@ -166,7 +166,8 @@ export async function startUI(engine, root) {
     const settings = settingsFromRecord(res.record, { bots: version.bots, speed: prefs.speed });
     const names = settings.seats.map((s) => (s.kind === "bot" ? t("link.botName", { name: s.name }) : s.name)).join(", ");
     const initial = { ...prefs, variant: settings.variant, opponents: settings.players - 1, seats: settings.seats,
-      seed: String(settings.seed), keepSeed: true, lookPile: Boolean(settings.options?.look_at_own_pile) };
+      seed: String(settings.seed), keepSeed: true, lookPile: Boolean(settings.options?.look_at_own_pile),
+      tickets: settings.options?.tickets };  // a deal of North America carries its way of play
     return showNewGame(initial, { kind: "deal", onPlay: () => startGame(settings, res.record),
       text: t("link.dealText", { game: tMaybe(`variant.${settings.variant}.title`, settings.variant), names }) });
   }

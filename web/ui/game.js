@@ -98,9 +98,11 @@ export class GameScreen extends TurnScreen {
   _buildHandArea() {
     this.handEl = h("div", { class: "hand", testid: "hand", role: "list", "aria-label": t("hand.title") });
     this.ticketsEl = h("div", { class: "my-tickets", testid: "my-tickets", role: "list", "aria-label": t("tickets.mine") });
+    // The end bonuses in play (North America's ways of play), shown from the start.
+    this.bonusEl = h("p", { class: "bonus-line", testid: "bonuses-in-play", hidden: true });
     this.handArea = h("section", { class: "hand-area", "aria-label": t("hand.area") },
       h("div", { class: "hand-block" }, h("h2", { class: "mini-title", text: t("hand.title") }), this.handEl),
-      h("div", { class: "tickets-block" }, h("h2", { class: "mini-title", text: t("tickets.mine") }), this.ticketsEl));
+      h("div", { class: "tickets-block" }, h("h2", { class: "mini-title", text: t("tickets.mine") }), this.ticketsEl, this.bonusEl));
     return this.handArea;
   }
 
@@ -161,7 +163,7 @@ export class GameScreen extends TurnScreen {
     const longest = new Set(res.scores.filter((sc) => sc.longest_bonus).flatMap((sc) => sc.longest_path_routes ?? []));
     this.boardView.update({ longest });
     const panel = endScreen({
-      scores: res.scores, players, log: res.view.log, board: this.board, actions: {
+      scores: res.scores, players, log: res.view.log, board: this.board, bonuses: res.view.bonuses ?? null, actions: {
         onNewGame: () => this.ctx.onNewGame(),
         onSameDeal: () => this.ctx.startGame({ ...this.settings }),
         onDownload: () => this.download(),
@@ -191,6 +193,7 @@ export class GameScreen extends TurnScreen {
     this._renderMarket(v, legal);
     this._renderHand(v);
     this._renderTickets(v);
+    this._renderBonuses(v);
     this._renderPlayers(v, r);
     this.#renderLog(v);
     this.#renderRoutes(legal);
@@ -267,6 +270,13 @@ export class GameScreen extends TurnScreen {
     if (!items.length) items.push(h("p", { class: "hint", text: t("hand.empty") }));
     this.handEl.replaceChildren(...items);
     this.prevHand = { ...me.hand };
+  }
+
+  _renderBonuses(v) {
+    if (!this.bonusEl || !v.bonuses) return;
+    const list = Object.entries(v.bonuses).map(([kind, n]) => t(`bonus.${kind}`, { n }));
+    this.bonusEl.textContent = list.length ? t("bonus.inPlay", { list: list.join(" · ") }) : t("bonus.none");
+    this.bonusEl.hidden = false;
   }
 
   _renderTickets(v) {
