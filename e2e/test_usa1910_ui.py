@@ -109,3 +109,22 @@ def test_new_game_screen_on_a_phone_in_german(page: Page, server, snapshot) -> N
     assert page.is_hidden("[data-testid=usa-ways]")
     page.check("[data-testid=variant-usa]", force=True)
     assert page.is_checked("[data-testid=way-bigcities]")
+
+
+def test_big_cities_game_deals_four_and_rings_the_big_cities(page: Page, server, snapshot) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app(page, server)
+    page.check("[data-testid=variant-usa]", force=True)
+    page.check("[data-testid=way-bigcities]", force=True)
+    start_game(page, seed="35")
+    page.wait_for_selector("#app[data-ui-state=choose-tickets]")
+    assert page.locator("[data-testid=ticket-options] input[type=checkbox]").count() == 4
+    check_ticket_dialog(page)  # keep >= 2 of 4
+    assert page.inner_text("[data-testid=bonuses-in-play]") == "No end bonus"
+    page.click("[data-testid=ticket-confirm]")
+    page.wait_for_function(WAIT_FOR_PERSON, timeout=60_000)
+    state = page.evaluate("window.__railtrip.state().view")
+    assert state["tickets_option"] == "bigcities" and state["bonuses"] == {}
+    snapshot(page, "board-1280x800")
+    page.set_viewport_size({"width": 390, "height": 844})
+    snapshot(page, "board-390x844")

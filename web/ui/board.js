@@ -137,7 +137,8 @@ export class BoardView {
 
   /**
    * owners: {routeId: seat}; playerColors: [css]; claimable: Set of route ids; focus: {cities, routes}|null;
-   * longest: Set|null; harbors: {cityId: seat} (world); harborTargets: Set of city ids to point out, or null.
+   * longest: Set|null; harbors: {cityId: seat} (world); harborTargets: Set of city ids to point out, or null;
+   * bigCities: Set of city ids ringed as big cities (North America's Big Cities way of play), or null.
    */
   update(state) {
     Object.assign(this.state, state);
@@ -443,6 +444,13 @@ export class BoardView {
       ctx.strokeStyle = "rgba(43,36,24,0.8)";
       ctx.stroke();
       if (c.port) this.#drawPort(ctx, c, st.harbors?.[c.id]);
+      if (st.bigCities?.has(c.id)) {  // a gold ring, as the Big Cities cards mark these cities
+        ctx.beginPath();
+        ctx.arc(c.x, c.y, CITY_R * 1.75, 0, Math.PI * 2);
+        ctx.lineWidth = CITY_R / 3;
+        ctx.strokeStyle = GOLD;
+        ctx.stroke();
+      }
     }
 
     // Labels in screen space, so they stay legible at every zoom.

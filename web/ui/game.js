@@ -199,6 +199,7 @@ export class GameScreen extends TurnScreen {
     this.#renderRoutes(legal);
     this.boardView.update({
       owners: v.routes, playerColors: this.colors,
+      bigCities: new Set(this.board.ticket_options?.[v.tickets_option]?.big_cities ?? []),
       claimable: new Set(legal.filter((a) => a.kind === "claim").map((a) => a.route)),
       focus: this.focus,
     });
