@@ -75,6 +75,22 @@ def test_big_cities_deck_is_the_35_tickets_of_the_rule_sheet() -> None:
     assert "SSM-OKC-1910" not in deck_ids("bigcities")  # no big city on it
 
 
+def test_the_data_file_is_checked_set_by_set_on_load() -> None:
+    import copy
+
+    from pyengine.errors import DataError
+    from pyengine.mapdata import parse_board
+    raw = copy.deepcopy(get_variant("usa").board.raw)
+    parse_board(raw)  # as shipped
+    raw["tickets"][-1]["points"] = 21  # SEA-NY-1910 printed 20
+    with pytest.raises(DataError, match="ticket set 'base30_1910' should have 30 tickets worth 344"):
+        parse_board(raw)
+    raw = copy.deepcopy(get_variant("usa").board.raw)
+    raw["tickets"][0]["sets"] = "base30"
+    with pytest.raises(DataError, match="must list its sets"):
+        parse_board(raw)
+
+
 # --- dealing and keeping --------------------------------------------------------------------------
 @pytest.mark.parametrize(("way", "deal", "keep", "start_choices", "draw", "draw_choices"), [
     ("classic", 3, 2, 4, 3, 7), ("classic1910", 3, 2, 4, 3, 7), ("1910", 3, 2, 4, 3, 7),
