@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..boundary import excerpt
 from ..errors import SettingsError
 from ..mapdata import Board
 
@@ -86,7 +87,7 @@ DEFAULT_WAY = "classic"
 def way_of_play(name: object) -> WayOfPlay:
     """The way of play an option value names; a clear SettingsError otherwise."""
     if not isinstance(name, str) or name not in WAYS_OF_PLAY:
-        raise SettingsError(f"option tickets must be one of {', '.join(WAYS_OF_PLAY)}, not {name!r}")
+        raise SettingsError(f"option tickets must be one of {', '.join(WAYS_OF_PLAY)}, not {excerpt(name)}")
     return WAYS_OF_PLAY[name]
 
 
