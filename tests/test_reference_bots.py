@@ -9,8 +9,8 @@ from typing import Any, Callable, Sequence
 import pytest
 
 from pyengine.actions import Action
-from pyengine.bots import (Bot, bot_action, bot_names_for, bot_rng, get_variant_bot,
-                           register_variant_bot)
+import pyengine.bots as bots
+from pyengine.bots import Bot, bot_action, bot_names_for, bot_rng, get_variant_bot
 from pyengine.bots import cardgame_reference, reference, report, world_reference
 from pyengine.bots.cardgame_bots import CardGameBot, belief_state, cardgame_variant
 from pyengine.bots.world_baselines import WorldBaselineBot
@@ -99,11 +99,14 @@ class _Spy(Bot):
 
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("name", NAMES)
-def test_decisions_come_from_the_view_alone(variant: str, name: str) -> None:
+def test_decisions_come_from_the_view_alone(variant: str, name: str,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """The bot is shown exactly the seat's view (others' hands and tickets as counts), and that
     view, handed to a fresh instance, gives the same move."""
     spy = _Spy(get_variant_bot(variant, name))
-    register_variant_bot(variant, "reference_spy", lambda: spy)
+    # Registered for this test only (other tests list the registered bots).
+    monkeypatch.setitem(bots._VARIANT_LEVELS, (variant, "reference_spy"), lambda: spy)
+    monkeypatch.setitem(bots._VARIANT_INSTANCES, (variant, "reference_spy"), spy)
     game = Game.new(variant, players=3, seed=13)
     asked = 0
     while not game.is_over and len(game.actions) < 150:
