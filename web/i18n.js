@@ -5,6 +5,7 @@
 import { CARDGAME_STRINGS } from "./i18n-cardgame.js";
 import { WORLD_STRINGS } from "./i18n-world.js";
 import { SHARE_STRINGS } from "./i18n-share.js";
+import { LOADING_STRINGS } from "./i18n-loading.js";
 
 const LANG_KEY = "railtrip.lang";
 export const LANGS = ["en", "de"];
@@ -381,6 +382,8 @@ Object.assign(en, WORLD_STRINGS.en);
 Object.assign(de, WORLD_STRINGS.de);
 Object.assign(en, SHARE_STRINGS.en);
 Object.assign(de, SHARE_STRINGS.de);
+Object.assign(en, LOADING_STRINGS.en);
+Object.assign(de, LOADING_STRINGS.de);
 
 export const STRINGS = { en, de };
 
