@@ -7,7 +7,8 @@ into JavaScript. Games live in this module's table, addressed by ``game_id``.
 Functions (arguments are one JSON object):
   version {}                              -> {engine, record_version, variants, bots}
   board {variant}                         -> static map/cards data to draw
-  new_game {variant, players, seed, start_player?, options?, seats?} -> {game_id, ...state}
+  new_game {variant, players, seed, start_player?, options?, setup?, seats?} -> {game_id, ...state}
+                                          (setup: explicit deck orders, docs/engine.md)
   load {record, upto?, player?}           -> {game_id, ...state}   (record: object or JSON text;
                                              upto: replay only the first N actions)
   state {game_id, player}                 -> {view, legal, current, phase, over, scores?}
@@ -97,7 +98,7 @@ def _board(args: dict[str, Any]) -> dict[str, Any]:
 def _new_game(args: dict[str, Any]) -> dict[str, Any]:
     game = Game.new(args.get("variant", "usa"), players=args.get("players", 2),
                     seed=args.get("seed", 0), start_player=args.get("start_player", 0),
-                    options=args.get("options") or {})
+                    options=args.get("options") or {}, setup=args.get("setup"))
     meta = {"seats": args.get("seats", [])}
     gid = _store(game, meta)
     return {"game_id": gid, "players": game.settings.players, "meta": meta,

@@ -15,6 +15,8 @@ import { latestSave, listSaves, removeSave, newSaveId, setSessionGame, sessionGa
   readRecordFile, downloadRecord, savedGamesPanel } from "./ui/saves.js";
 import { linkFromLocation, clearLinkFromLocation, openShareDialog } from "./ui/share.js";
 import { ReplayScreen } from "./ui/replay.js";
+import { learnPanel } from "./ui/learn.js";
+import { showRules } from "./ui/rules.js";
 
 function loadStylesheet(href) {
   return new Promise((resolve) => {
@@ -41,6 +43,7 @@ export async function startUI(engine, root) {
   await loadStylesheet(new URL("./cardgame.css", import.meta.url).href);
   await loadStylesheet(new URL("./world.css", import.meta.url).href);
   await loadStylesheet(new URL("./share.css", import.meta.url).href);
+  await loadStylesheet(new URL("./learn.css", import.meta.url).href);
   initLang();
   const version = await engine.call("version");
   const boards = new Map();
@@ -91,6 +94,7 @@ export async function startUI(engine, root) {
         onContinue: () => openSave(saved),
       } : null,
     });
+    page.append(learnPanel({ onRules: (variant) => openRules(variant), onTutorial: (variant) => startTutorial(variant) }));
     const savesSlot = page.appendChild(h("div", { class: "newgame saves-wrap" }));
     const drawSaves = () => savesSlot.replaceChildren(savedGamesPanel(listSaves(), {
       onOpen: (s) => openSave(s),
@@ -115,6 +119,27 @@ export async function startUI(engine, root) {
     return h("section", { class: "notice notice-error", testid: notice.testid ?? "open-error", role: "alert" },
       h("h2", { class: "notice-title", text: notice.title }),
       h("p", { class: "notice-message", testid: "open-error-message", text: notice.text }));
+  }
+
+  /** The rules page of `variant` (from the new-game screen or a game's menu). */
+  async function openRules(variant) {
+    let board = null;
+    try {
+      board = await getBoard(variant);
+    } catch { /* the text alone, without pictures */ }
+    showRules(root, variant, board, { closeLabel: t("learn.close") });
+  }
+
+  /** Starts the interactive tutorial of `variant` (web/tutorials/). */
+  async function startTutorial(variant) {
+    const { loadTutorial, tutorialSettings } = await import("./ui/tutorial.js");
+    let tutorial;
+    try {
+      tutorial = await loadTutorial(variant);
+    } catch (err) {
+      return toast(t("error.start", { message: err.message }), "error");
+    }
+    return startGame(tutorialSettings(tutorial, version.bots), null, tutorial);
   }
 
   const screenClass = (variant) => (variant === "cardgame" ? CardGameScreen : variant === "world" ? WorldScreen : GameScreen);
@@ -190,7 +215,7 @@ export async function startUI(engine, root) {
     await replay.start();
   }
 
-  async function startGame(settings, record = null) {
+  async function startGame(settings, record = null, tutorial = null) {
     game?.destroy();
     game = null;
     // A new game gets a save slot of its own; a continued one keeps its slot.
@@ -206,7 +231,8 @@ export async function startUI(engine, root) {
     }
     const Screen = screenClass(settings.variant);
     game = new Screen({ engine, root, board, version, toast, langSwitch,
-      onNewGame: () => showNewGame(), startGame: (s) => startGame(s),
+      onNewGame: () => showNewGame(), startGame: (s) => startGame(s), tutorial,
+      showRules: () => openRules(settings.variant),
       share: (screen) => openShareDialog({ engine, gameId: screen.gameId, root, toast }) }, settings);
     shell.replaceChildren(game.el);
     document.title = `Railtrip · ${board.name}`;

@@ -153,6 +153,14 @@ export class GameScreen extends TurnScreen {
     this._updateRoot();
   }
 
+  /** A tutorial step points at a route: it glows on the map and is chosen in the Routes tab. */
+  _coachRoute(id) {
+    const r = this.board.routeById.get(id);
+    if (!r) return;
+    if (this.focus?.routes?.has(id) !== true) this._setFocus({ cities: new Set([r.a, r.b]), routes: new Set([id]) });
+    if ([...this.routeSelect.options].some((o) => o.value === id)) this.routeSelect.value = id;
+  }
+
   _showEnd() {
     const res = this.res;
     if (!res?.scores) return;

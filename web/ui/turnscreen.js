@@ -12,6 +12,7 @@ import { passDeviceDialog, confirmDialog, close } from "./dialogs.js";
 import { SPEEDS, BOT_MAX_SECONDS } from "./newgame.js";
 import { saveGame, removeSave, downloadRecord } from "./saves.js";
 import { icon } from "./icons.js";
+import { Coach } from "./tutorial.js";
 
 /** Delay before showing a bot's action, from the URL (?botDelay=ms, for tests) or the chosen speed. */
 export function botDelay(speed) {
@@ -45,6 +46,7 @@ export class TurnScreen {
     this.finalAnnounced = false;
     this.lastLogLength = -1;
     this.delay = botDelay(settings.speed);
+    this.coach = ctx.tutorial ? new Coach(this, ctx.tutorial) : null;  // a tutorial's script
   }
 
   // ------------------------------------------------------------------ lifecycle
@@ -58,7 +60,7 @@ export class TurnScreen {
         ? await this.engine.call("load", { record, player: this.viewer })
         : await this.engine.call("new_game", {
           variant: this.settings.variant, players: this.settings.players, seed: this.settings.seed,
-          options: this.settings.options ?? {},
+          options: this.settings.options ?? {}, setup: this.settings.setup,
           seats: this.seats.map(({ name, kind, bot, color }) => ({ name, kind, bot, color })), player: this.viewer,
         });
     } catch (err) {
@@ -89,6 +91,7 @@ export class TurnScreen {
 
   destroy() {
     this.alive = false;
+    this.coach?.el.remove();
     close(this.dialog);
     this._unbuild();
     if (this.gameId) this.engine.call("drop", { game_id: this.gameId }).catch(() => {});
@@ -140,6 +143,7 @@ export class TurnScreen {
         item("menu-download", t("menu.download"), () => this.download()),
         this.ctx.share ? item("menu-share", t("menu.share"), () => this.ctx.share(this)) : null,
         menuItems.map((m) => item(m.testid, m.label, m.run)),
+        this.ctx.showRules ? item("menu-rules-page", t("menu.rules"), () => this.ctx.showRules()) : null,
         h("div", { class: "menu-row" }, h("span", { text: t("menu.speed") }), this._speedSelect())));
     return h("header", { class: "topbar" },
       h("span", { class: "brand-sm", text: "Railtrip" }),
@@ -231,9 +235,12 @@ export class TurnScreen {
     const t0 = performance.now();
     if (this.humans > 1) this.viewer = null;
     let res;
+    const scripted = this.coach?.botAction();
     try {
-      res = await this.engine.call("bot_move", { game_id: this.gameId, bot: this._botName(seat), player: this.viewer,
-        max_seconds: BOT_MAX_SECONDS });
+      res = scripted
+        ? await this.engine.call("apply", { game_id: this.gameId, action: scripted, player: this.viewer })
+        : await this.engine.call("bot_move", { game_id: this.gameId, bot: this._botName(seat), player: this.viewer,
+          max_seconds: BOT_MAX_SECONDS });
     } catch (err) {
       if (!this.alive) return;
       if (this._botFallback(seat, err)) {
@@ -248,6 +255,7 @@ export class TurnScreen {
     const wait = (quick ? this.delay * 0.4 : this.delay) - (performance.now() - t0);
     if (wait > 0) await sleep(wait);
     if (!this.alive) return;
+    if (scripted) this.coach.applied(scripted);
     this._animateEvent(res.event, false);
     this._handle(res);
   }
@@ -271,6 +279,12 @@ export class TurnScreen {
 
   async act(text) {
     if (this.busy || !this.gameId) return;
+    if (this.coach && !this.coach.allows(text)) {
+      this.coach.refuse();
+      this.render();
+      this._prompt(this._legal());
+      return;
+    }
     this.busy = true;
     this._beforeAct();
     this.render();
@@ -290,7 +304,10 @@ export class TurnScreen {
       }
     }
     if (!this.alive) return;
-    if (res.event) this._animateEvent(res.event, true);
+    if (res.event) {
+      this.coach?.applied(text);
+      this._animateEvent(res.event, true);
+    }
     this._handle(res);
   }
 
@@ -334,6 +351,7 @@ export class TurnScreen {
   }
 
   async _save() {
+    if (this.coach?.active) return;  // a tutorial is kept only once it has become a free game
     try {
       const rec = await this.engine.call("record", { game_id: this.gameId });
       if (!this.alive || this.res?.over) return;
@@ -356,6 +374,7 @@ export class TurnScreen {
     root.dataset.busy = String(this.busy);
     root.dataset.ply = String(r?.ply ?? 0);
     root.dataset.phase = r?.phase ?? "";
+    this.coach?.update();
   }
 
   render() {}
