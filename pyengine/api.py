@@ -15,6 +15,9 @@ Functions (arguments are one JSON object):
   apply {game_id, action, player?}        -> {event, ...state for player}
   bot_move {game_id, bot?, player?, max_seconds?} -> {event, ...state for player}
                                           (bot: a name or level; max_seconds caps a search by the clock)
+  undo {game_id, player}                  -> state for player, after taking back player's last action
+                                          (and what followed it); an error if hidden information was
+                                          revealed since (Game.undo_point)
   record {game_id}                        -> the game record (settings + seed + actions + meta)
   share_link {game_id}                    -> {deal: "d1.…", game: "g1.…"}  (for the URL fragment)
   open_link {link}                        -> {kind: "deal"|"game", record, actions, variant, players, seats}
@@ -75,6 +78,7 @@ def _state(game: Game, player: Any) -> dict[str, Any]:
         "legal": [] if over or player != game.current_player else
         [_action_json(game, a) for a in game.legal_actions()],
         "ply": len(game.actions),
+        "can_undo": player is not None and game.can_undo(player),
     }
     if over:
         out["scores"] = game.scores()
@@ -147,6 +151,17 @@ def _bot_move(args: dict[str, Any]) -> dict[str, Any]:
     return {"event": game.event(-1, player), **_state(game, player)}
 
 
+def _undo(args: dict[str, Any]) -> dict[str, Any]:
+    """Takes back the player's last action (and what followed it), if the engine allows it."""
+    gid = args.get("game_id")
+    player = args.get("player")
+    if not isinstance(player, int) or isinstance(player, bool):
+        raise EngineError("undo needs the seat that takes back its move")
+    game = _game(args).undo(player)
+    _GAMES[str(gid)] = game
+    return _state(game, player)
+
+
 def _record(args: dict[str, Any]) -> dict[str, Any]:
     gid = args.get("game_id")
     game = _game(args)
@@ -179,7 +194,7 @@ def _drop(args: dict[str, Any]) -> bool:
 
 _FUNCTIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "version": _version, "board": _board, "new_game": _new_game, "load": _load,
-    "state": _get_state, "apply": _apply, "bot_move": _bot_move, "record": _record, "drop": _drop,
+    "state": _get_state, "apply": _apply, "bot_move": _bot_move, "undo": _undo, "record": _record, "drop": _drop,
     "share_link": _share_link, "open_link": _open_link,
 }
 

@@ -641,6 +641,9 @@ class UsaVariant(Variant[UsaState]):
             sc["rank"] = 1 + sum(1 for other in rank_key if other > key)
         return out
 
+    def hidden_piles(self, state: UsaState) -> tuple[list[int], ...]:
+        return (state.deck, state.ticket_deck)
+
     def board_view(self) -> dict[str, Any]:
         if self._board_view is None:
             self._board_view = self._make_board_view()

@@ -132,6 +132,8 @@ export class TurnScreen {
     this.finalBadge = h("span", { class: "final-badge", testid: "final-round", role: "status", hidden: true });
     this.passBtn = h("button", { type: "button", class: "btn btn-secondary btn-small", testid: "pass-turn", hidden: true,
       text: t("game.pass"), on: { click: () => this._actKind("pass") } });
+    this.undoBtn = h("button", { type: "button", class: "btn btn-secondary btn-small undo-btn", testid: "undo", hidden: true,
+      title: t("undo.title"), text: t("undo.button"), on: { click: () => this.undo() } });
     this.scoresBtn = h("button", { type: "button", class: "btn btn-secondary btn-small", testid: "show-scores", hidden: true,
       text: t("end.showScores"), on: { click: () => this._showEnd() } });
     const item = (testid, label, run) => h("button", { type: "button", testid, text: label,
@@ -144,11 +146,14 @@ export class TurnScreen {
         this.ctx.share ? item("menu-share", t("menu.share"), () => this.ctx.share(this)) : null,
         menuItems.map((m) => item(m.testid, m.label, m.run)),
         this.ctx.showRules ? item("menu-rules-page", t("menu.rules"), () => this.ctx.showRules()) : null,
+        this.humans > 1 ? h("label", { class: "menu-row menu-check" }, h("span", { text: t("undo.hotseat") }),
+          h("input", { type: "checkbox", testid: "menu-allow-undo", checked: Boolean(this.settings.allowUndo),
+            on: { change: (e) => { this.settings.allowUndo = e.target.checked; this._updateRoot(); } } })) : null,
         h("div", { class: "menu-row" }, h("span", { text: t("menu.speed") }), this._speedSelect())));
     return h("header", { class: "topbar" },
       h("span", { class: "brand-sm", text: "Railtrip" }),
       h("div", { class: "status", "aria-live": "polite" }, this.statusMain, this.statusLast),
-      ...badges, this.finalBadge, this.passBtn, this.scoresBtn, this.ctx.langSwitch(), menu);
+      ...badges, this.finalBadge, this.passBtn, this.undoBtn, this.scoresBtn, this.ctx.langSwitch(), menu);
   }
 
   _speedSelect() {
@@ -334,6 +339,39 @@ export class TurnScreen {
     if (a) this.act(a.text);
   }
 
+  /** Whether the Undo button is offered: the engine allows it (nothing hidden revealed since),
+   *  against computer players, or in hotseat when all players agreed (the menu's setting). */
+  _undoOffered() {
+    const r = this.res;
+    if (!r?.can_undo || r.over || this.frozen || this.busy || this.coach?.active || this.viewer === null
+      || r.current !== this.viewer) return false;
+    if (this.dialogKind && !["choose-tickets", "choose-payment"].includes(this.dialogKind)) return false;
+    return this.humans === 1 || Boolean(this.settings.allowUndo);
+  }
+
+  /** Takes back the person's last move (and the computer moves after it) through the engine. */
+  async undo() {
+    if (!this._undoOffered()) return;
+    this.busy = true;
+    close(this.dialog);
+    this.dialog = null;
+    this.dialogKind = null;
+    this.render();
+    let res;
+    try {
+      res = await this.engine.call("undo", { game_id: this.gameId, player: this.viewer });
+    } catch (err) {
+      if (!this.alive) return;
+      this.ctx.toast(err.message, "error");
+      res = await this.engine.call("state", { game_id: this.gameId, player: this.viewer });
+    }
+    if (!this.alive) return;
+    this.lastLogLength = -1;
+    this.prevHand = {};
+    this.ctx.toast(t("undo.done"), "info");
+    this._handle(res);
+  }
+
   _confirmNewGame() {
     if (this.res?.over) return this.ctx.onNewGame();
     confirmDialog(this.ctx.root, { title: t("menu.newGame"), text: t("menu.newGameConfirm"), yes: t("menu.newGameYes"),
@@ -374,6 +412,7 @@ export class TurnScreen {
     root.dataset.busy = String(this.busy);
     root.dataset.ply = String(r?.ply ?? 0);
     root.dataset.phase = r?.phase ?? "";
+    if (this.undoBtn) this.undoBtn.hidden = !this._undoOffered();
     this.coach?.update();
   }
 
