@@ -155,9 +155,16 @@ export class GameScreen extends TurnScreen {
 
   /** A tutorial step points at a route: it glows on the map and is chosen in the Routes tab. */
   _coachRoute(id) {
-    const r = this.board.routeById.get(id);
-    if (!r) return;
-    if (this.focus?.routes?.has(id) !== true) this._setFocus({ cities: new Set([r.a, r.b]), routes: new Set([id]) });
+    const r = id ? this.board.routeById.get(id) : null;
+    if (!r) {  // the step is done: its glow goes
+      if (this.coachFocus && this.focus === this.coachFocus) this._setFocus(null);
+      this.coachFocus = null;
+      return;
+    }
+    if (this.focus?.routes?.has(id) !== true) {
+      this.coachFocus = { cities: new Set([r.a, r.b]), routes: new Set([id]) };
+      this._setFocus(this.coachFocus);
+    }
     if ([...this.routeSelect.options].some((o) => o.value === id)) this.routeSelect.value = id;
   }
 

@@ -107,6 +107,7 @@ export class Coach {
   finish() {
     this.active = false;
     this.#unmark();
+    this.screen._coachRoute?.(null);
     this.el.remove();
     this.screen.ctx.root.dataset.tutorial = "over";
     this.screen._coachDone?.();
@@ -121,10 +122,16 @@ export class Coach {
   update() {
     if (!this.active) return;
     const root = this.screen.ctx.root;
-    if (!this.el.isConnected) root.append(this.el);
+    // A modal dialog sits above everything else: the coach then speaks from inside it.
+    const dialog = [...root.querySelectorAll("dialog[open]")].at(-1) ?? null;
+    if (dialog) {
+      if (this.el.parentElement !== dialog) dialog.insertBefore(this.el, dialog.children[1] ?? null);
+    } else if (this.el.parentElement !== root) root.append(this.el);
+    this.el.classList.toggle("coach--in-dialog", Boolean(dialog));
     root.dataset.tutorial = this.step ? String(this.index) : "done";
     this.#unmark();
     const step = this.step;
+    if (!step?.route) this.screen._coachRoute?.(null);
     if (!step) return;
     this.el.dataset.step = String(this.index);
     const humanSteps = this.steps.filter((s) => s.play);
