@@ -118,7 +118,7 @@ export async function startUI(engine, root) {
     }
     return h("section", { class: "notice notice-error", testid: notice.testid ?? "open-error", role: "alert" },
       h("h2", { class: "notice-title", text: notice.title }),
-      h("p", { class: "notice-message", testid: "open-error-message", text: notice.text }));
+      h("p", { class: "notice-message", testid: "open-error-message", text: sentence(notice.text) }));
   }
 
   /** The rules page of `variant` (from the new-game screen or a game's menu). */
@@ -141,6 +141,9 @@ export async function startUI(engine, root) {
     }
     return startGame(tutorialSettings(tutorial, version.bots), null, tutorial);
   }
+
+  /** An engine message as a sentence: it starts with a capital letter. */
+  const sentence = (text) => String(text ?? "").replace(/^\p{Ll}/u, (c) => c.toUpperCase());
 
   const screenClass = (variant) => (variant === "cardgame" ? CardGameScreen : variant === "world" ? WorldScreen : GameScreen);
 

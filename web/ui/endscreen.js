@@ -107,8 +107,8 @@ function classicTable(order, players, board, actions) {
       sc.winner ? h("span", { class: "crown", title: t("end.winnerShort"), "aria-label": t("end.winnerShort"), text: "♛" }) : null,
       h("details", { class: "end-details" }, h("summary", { text: t("end.ticketsN", { n: sc.tickets.length, done: sc.completed }) }), ticketList)),
     h("td", { testid: `final-routes-${sc.seat}` }, String(sc.routes), h("small", { text: ` (${sc.routes_claimed})` })),
-    h("td", { class: "pos", testid: `final-tickets-won-${sc.seat}`, text: `+${sc.tickets_won}` }),
-    h("td", { class: "neg", testid: `final-tickets-lost-${sc.seat}`, text: `−${sc.tickets_lost}` }),
+    h("td", { class: sc.tickets_won ? "pos" : "", testid: `final-tickets-won-${sc.seat}`, text: signed(sc.tickets_won) }),
+    h("td", { class: sc.tickets_lost ? "neg" : "", testid: `final-tickets-lost-${sc.seat}`, text: signed(-sc.tickets_lost) }),
     h("td", { testid: `final-longest-${sc.seat}` }, sc.longest_bonus ? h("span", { class: "pos", text: `+${sc.longest_bonus}` }) : "0",
       h("small", { text: ` (${t("end.trains", { n: sc.longest_path })})` })),
     h("td", { class: "total", testid: `final-total-${sc.seat}`, text: String(sc.total) }));

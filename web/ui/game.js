@@ -266,7 +266,7 @@ export class GameScreen extends TurnScreen {
   _renderHand(v) {
     const me = v.me;
     if (!me) {
-      this.handEl.replaceChildren(h("p", { class: "hand-hidden", testid: "hand-hidden", text: t("hand.hidden") }));
+      this.handEl.replaceChildren(h("p", { class: "hand-hidden", testid: "hand-hidden", text: t(this.frozen ? "hand.hiddenReplay" : "hand.hidden") }));
       this.prevHand = {};
       return;
     }

@@ -340,7 +340,7 @@ export class CardGameScreen extends TurnScreen {
   #renderMine(v) {
     const seat = this.viewer;
     if (seat === null) {
-      this.myYardEl.replaceChildren(h("p", { class: "hand-hidden", text: t("hand.hidden") }));
+      this.myYardEl.replaceChildren(h("p", { class: "hand-hidden", text: t(this.frozen ? "hand.hiddenReplay" : "hand.hidden") }));
       this.myPileEl.replaceChildren();
       return;
     }
@@ -354,7 +354,7 @@ export class CardGameScreen extends TurnScreen {
   #renderHand() {
     const me = this.res?.view.me;
     if (!me) {
-      this.handEl.replaceChildren(h("p", { class: "hand-hidden", testid: "hand-hidden", text: t("hand.hidden") }));
+      this.handEl.replaceChildren(h("p", { class: "hand-hidden", testid: "hand-hidden", text: t(this.frozen ? "hand.hiddenReplay" : "hand.hidden") }));
       this.selEl.replaceChildren();
       this.verdictEl.textContent = "";
       this.suggestEl.replaceChildren();
@@ -453,9 +453,12 @@ export class CardGameScreen extends TurnScreen {
     const open = me.tickets.reduce((s, tk) => s + tk.points, 0);
     const need = {};
     for (const tk of me.tickets) for (const [c, k] of Object.entries(tk.need)) need[c] = (need[c] ?? 0) + k;
-    this.ticketsEl.replaceChildren(...items,
-      me.tickets.length ? h("p", { class: "ticket-sum cg-need-sum", testid: "ticket-sum" },
-        h("span", { text: t("cg.ticketSum", { n: me.tickets.length, points: open }) }), cardChips(need)) : null);
+    // (replaceChildren would write a null out as the text "null")
+    if (me.tickets.length) {
+      items.push(h("p", { class: "ticket-sum cg-need-sum", testid: "ticket-sum" },
+        h("span", { text: t("cg.ticketSum", { n: me.tickets.length, points: open }) }), cardChips(need)));
+    }
+    this.ticketsEl.replaceChildren(...items);
   }
 
   #renderLog(v) {
@@ -502,7 +505,9 @@ export class CardGameScreen extends TurnScreen {
           setTimeout(() => ghost.remove(), 1300);
         }
         if (r.victim === this.viewer || ev.player === this.viewer) {
-          this.ctx.toast(t("cg.raidToast", { name: this.names[ev.player], victim: this.names[r.victim], color: cardName(r.color), n: r.discarded }), "warn", 5000);
+          // Speak to the person on the device: "Ada raided you", "You raided Ada".
+          const key = this.humans > 1 ? "cg.raidToast" : r.victim === this.viewer ? "cg.raidToastYou" : "cg.raidToastMine";
+          this.ctx.toast(t(key, { name: this.names[ev.player], victim: this.names[r.victim], color: cardName(r.color), n: r.discarded }), "warn", 5000);
         }
       }
       this.pendingFx.push(() => {
