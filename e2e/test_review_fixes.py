@@ -1,6 +1,7 @@
 """Fixes from the player review (issue 13): the Total column stays in view on a phone's end screen,
 your tickets and their summary line are not cut off at 1280×800, no "null" under an empty ticket
-list in the card game, singular words for one train / one point, no "−0" on the end screen."""
+list in the card game, singular words for one train / one point, no "−0" on the end screen, the
+"Final round" notice covers neither cards nor tickets and goes when the round is over."""
 from __future__ import annotations
 
 from playwright.sync_api import Page
@@ -51,6 +52,7 @@ def test_phone_end_screen_shows_the_total_and_singular_words(page: Page, server,
         page.evaluate("t => window.__railtripAct(t)", move)
         page.wait_for_selector("#app[data-busy=false]")
     page.wait_for_selector("#app[data-ui-state=game-over]")
+    assert "Final round" not in page.inner_text("[data-testid=toasts]")  # its notice went with the round
     snapshot(page, "end")
     dialog = page.locator("[data-testid=game-over]").bounding_box()
     for seat in (0, 1):
@@ -67,3 +69,16 @@ def test_card_game_without_tickets_shows_no_null(page: Page, server) -> None:
     start(page, server, "cardgame", {"tickets": [[], ["SEA-LA"]]}, 1280, 800)
     text = page.inner_text("[data-testid=my-tickets]")
     assert "null" not in text and text.strip()
+
+
+def test_final_round_notice_does_not_cover_cards_or_tickets(page: Page, server) -> None:
+    start(page, server, "usa", SHORT_USA, 1280, 800)
+    page.evaluate("t => window.__railtripAct(t)", "claim KC-OMA-1 1red")  # 2 trains left: the final round
+    toast = page.locator("[data-testid=toast]", has_text="Final round")
+    toast.wait_for()
+    box = toast.bounding_box()
+    for area in ["hand", "my-tickets"]:
+        other = page.locator(f"[data-testid={area}]").bounding_box()
+        apart = (box["y"] + box["height"] <= other["y"] or other["y"] + other["height"] <= box["y"]
+                 or box["x"] + box["width"] <= other["x"] or other["x"] + other["width"] <= box["x"])
+        assert apart, area

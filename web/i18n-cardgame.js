@@ -35,6 +35,7 @@ export const CARDGAME_STRINGS = {
     "cg.status.yourTurn": "Your turn: draw cards, play cards to your rail yard or draw tickets",
     "cg.status.yourTurnName": "{name}, your turn: draw cards, play cards to your rail yard or draw tickets",
     "cg.finalToast": "The deck is empty! Every player gets one more turn, then the tickets are completed.",
+    "cg.status.scoring": "The half is over: the tickets are completed.",
 
     "cg.handAria": (p) => `${p.n} ${p.card} card${p.n === 1 ? "" : "s"}${p.k ? `, ${p.k} selected` : ""}. Click to select one more.`,
     "cg.unselect": "Select one {card} card less",
@@ -136,6 +137,7 @@ export const CARDGAME_STRINGS = {
     "cg.status.yourTurn": "Du bist dran: Karten ziehen, Karten in den Bahnhof spielen oder Aufträge ziehen",
     "cg.status.yourTurnName": "{name}, du bist dran: Karten ziehen, Karten in den Bahnhof spielen oder Aufträge ziehen",
     "cg.finalToast": "Der Stapel ist leer! Jeder hat noch einen Zug, dann werden die Aufträge erfüllt.",
+    "cg.status.scoring": "Die Hälfte ist vorbei: Die Aufträge werden erfüllt.",
 
     "cg.handAria": (p) => `${p.n} × ${p.card}${p.k ? `, ${p.k} ausgewählt` : ""}. Klicken wählt eine weitere aus.`,
     "cg.unselect": "Eine Karte {card} weniger auswählen",

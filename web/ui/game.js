@@ -171,6 +171,7 @@ export class GameScreen extends TurnScreen {
   _showEnd() {
     const res = this.res;
     if (!res?.scores) return;
+    this.finalToast?.remove();  // the final round is over
     close(this.dialog);
     const players = this.seats.map((s, i) => ({ name: s.name, color: this.colors[i] }));
     const longest = new Set(res.scores.filter((sc) => sc.longest_bonus).flatMap((sc) => sc.longest_path_routes ?? []));
@@ -239,7 +240,7 @@ export class GameScreen extends TurnScreen {
     this.finalBadge.textContent = t("status.finalRound", { n: v.final_turns_left });
     if (v.final_round && !this.finalAnnounced && !r.over) {
       this.finalAnnounced = true;
-      this.ctx.toast(t("status.finalToast"), "warn", 6000);
+      this.finalToast = this.ctx.toast(t("status.finalToast"), "warn", 6000);
     }
     this.passBtn.hidden = !legal.some((a) => a.kind === "pass");
   }

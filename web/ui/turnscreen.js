@@ -92,6 +92,7 @@ export class TurnScreen {
   destroy() {
     this.alive = false;
     this.coach?.el.remove();
+    this.finalToast?.remove();  // a "final round" notice belongs to this game only
     close(this.dialog);
     this._unbuild();
     if (this.gameId) this.engine.call("drop", { game_id: this.gameId }).catch(() => {});

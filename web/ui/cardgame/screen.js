@@ -134,6 +134,8 @@ export class CardGameScreen extends TurnScreen {
   }
 
   #showHalfEnd(ev, last) {
+    this.finalToast?.remove();  // "the deck is empty" is over once the half is scored
+    this.finalToast = null;
     this.dialogKind = "half-end";
     this.dialog = halfEndDialog(this.ctx.root, {
       ev, board: this.board, names: this.names, colors: this.colors, viewer: this.viewer, last,
@@ -144,7 +146,7 @@ export class CardGameScreen extends TurnScreen {
         this._handle(this.res);
       },
     });
-    this._updateRoot();
+    this.render();  // the status line must not tell the result behind the dialog
   }
 
   _newViewer() {
@@ -254,7 +256,9 @@ export class CardGameScreen extends TurnScreen {
   #renderStatus(r, legal) {
     const v = r.view;
     let text;
-    if (r.over) text = t("status.over");
+    const scoring = this.dialogKind === "half-end";
+    if (scoring) text = t("cg.status.scoring");
+    else if (r.over) text = t("status.over");
     else if (this.frozen) text = t("status.replayTurn", { name: this.names[r.current] });
     else if (this._isBot(r.current)) text = t("status.botThinking", { name: this.names[r.current] });
     else if (r.current !== this.viewer) text = t("status.waitingHuman", { name: this.names[r.current] });
@@ -265,14 +269,14 @@ export class CardGameScreen extends TurnScreen {
     this.statusMain.textContent = text;
     this.statusMain.parentElement.style.setProperty("--pc", r.over ? "transparent" : this.colors[r.current]);
     const entries = logEntries(v.log, { names: this.names, board: this.board, viewer: this.viewer });
-    this.statusLast.textContent = entries.at(-1)?.text ?? "";
+    this.statusLast.textContent = scoring ? "" : entries.at(-1)?.text ?? "";
     this.halfBadge.hidden = v.halves < 2;
     this.halfBadge.textContent = t("cg.halfOf", { half: v.half, halves: v.halves });
     this.finalBadge.hidden = !v.final_round || r.over;
     this.finalBadge.textContent = t("status.finalRound", { n: v.final_turns_left });
     if (v.final_round && !this.finalAnnounced && !r.over) {
       this.finalAnnounced = true;
-      this.ctx.toast(t("cg.finalToast"), "warn", 6000);
+      this.finalToast = this.ctx.toast(t("cg.finalToast"), "warn", 6000);
     }
     if (!v.final_round) this.finalAnnounced = false;
     this.passBtn.hidden = !legal.some((a) => a.kind === "pass");
