@@ -74,7 +74,6 @@ export class Coach {
     this.refused = true;
     this.refuseEl.textContent = t("tutorial.refuse");
     this.refuseEl.hidden = false;
-    this.screen.ctx.toast(t("tutorial.refuse"), "info");
   }
 
   /** The computer's scripted move now, or null (the engine's bot plays once the script is over). */
