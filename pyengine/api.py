@@ -12,7 +12,9 @@ Functions (arguments are one JSON object):
   load {record, upto?, player?}           -> {game_id, ...state}   (record: object or JSON text;
                                              upto: replay only the first N actions)
   state {game_id, player}                 -> {view, legal, current, phase, over, scores?}
-  apply {game_id, action, player?}        -> {event, ...state for player}
+  apply {game_id, action, player?, seat?} -> {event, ...state for player}
+                                          (seat: the seat that acts; refused unless it is to move,
+                                           null included)
   bot_move {game_id, bot?, player?, max_seconds?} -> {event, ...state for player}
                                           (bot: a name or level; max_seconds caps a search by the clock)
   undo {game_id, player}                  -> state for player, after taking back player's last action
@@ -31,10 +33,11 @@ from typing import Any, Callable
 from . import __version__
 from .actions import Action
 from .bots import bot_action, bot_names, bot_names_for
-from .errors import EngineError
+from .boundary import excerpt, is_int, load_json
+from .errors import EngineError, IllegalActionError, RecordError
 from .game import RECORD_VERSION, Game
 from .links import deal_link, decode_link, game_link
-from .record import replay
+from .record import parse_record, replay
 from .variants import get_variant, variant_names
 
 _GAMES: dict[str, Game] = {}
@@ -52,8 +55,8 @@ def _action_json(game: Game, a: Action) -> dict[str, Any]:
 
 def _game(args: dict[str, Any]) -> Game:
     gid = args.get("game_id")
-    if gid not in _GAMES:
-        raise EngineError(f"no game with id {gid!r} (it may have been closed)")
+    if not isinstance(gid, str) or gid not in _GAMES:
+        raise EngineError(f"no game with id {excerpt(gid)} (it may have been closed)")
     return _GAMES[gid]
 
 
@@ -66,9 +69,8 @@ def _store(game: Game, meta: dict[str, Any]) -> str:
 
 
 def _state(game: Game, player: Any) -> dict[str, Any]:
-    if player is not None and (not isinstance(player, int) or isinstance(player, bool)
-                               or not 0 <= player < game.settings.players):
-        raise EngineError(f"there is no seat {player!r} in this game")
+    if player is not None and (not is_int(player) or not 0 <= player < game.settings.players):
+        raise EngineError(f"there is no seat {excerpt(player)} in this game")
     over = game.is_over
     out: dict[str, Any] = {
         "view": game.view(player),
@@ -111,12 +113,11 @@ def _new_game(args: dict[str, Any]) -> dict[str, Any]:
 
 def _load(args: dict[str, Any]) -> dict[str, Any]:
     rec = args.get("record")
-    upto = args.get("upto")
-    if upto is not None and (not isinstance(upto, int) or isinstance(upto, bool) or upto < 0):
-        raise EngineError("upto must be a number of actions")
-    game = replay(rec if rec is not None else {}, upto)
-    data = json.loads(rec) if isinstance(rec, str) else rec
-    meta = data.get("meta", {}) if isinstance(data, dict) else {}
+    if not isinstance(rec, (str, dict)):
+        raise RecordError("give the record as a JSON object or its text")
+    data = parse_record(rec)
+    game = replay(data, args.get("upto"))
+    meta = data.get("meta", {})
     gid = _store(game, meta if isinstance(meta, dict) else {})
     return {"game_id": gid, "players": game.settings.players, "meta": _META[gid],
             "variant": game.variant.name, **_state(game, args.get("player", 0))}
@@ -132,6 +133,14 @@ def _apply(args: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(action, str):
         raise EngineError("the action must be given as text")
     player = args.get("player")
+    if "seat" in args:  # the seat that acts: only the one to move may (never a bot's turn)
+        seat = args["seat"]
+        if not is_int(seat) or not 0 <= seat < game.settings.players:
+            raise EngineError(f"there is no seat {excerpt(seat)} in this game")
+        if game.is_over:
+            raise IllegalActionError("the game is over")
+        if seat != game.current_player:
+            raise IllegalActionError(f"it is not seat {seat}'s turn (seat {game.current_player} is to move)")
     game.apply(action)
     return {"event": game.event(-1, player), **_state(game, player)}
 
@@ -154,10 +163,11 @@ def _bot_move(args: dict[str, Any]) -> dict[str, Any]:
 def _undo(args: dict[str, Any]) -> dict[str, Any]:
     """Takes back the player's last action (and what followed it), if the engine allows it."""
     gid = args.get("game_id")
+    game = _game(args)
     player = args.get("player")
-    if not isinstance(player, int) or isinstance(player, bool):
-        raise EngineError("undo needs the seat that takes back its move")
-    game = _game(args).undo(player)
+    if not is_int(player) or not 0 <= player < game.settings.players:
+        raise EngineError(f"undo needs the seat that takes back its move, not {excerpt(player)}")
+    game = game.undo(player)
     _GAMES[str(gid)] = game
     return _state(game, player)
 
@@ -180,9 +190,10 @@ def _open_link(args: dict[str, Any]) -> dict[str, Any]:
     """Decode a share link: ``{kind: "deal"|"game", record, actions}`` (the page then loads it)."""
     decoded = decode_link(args.get("link", ""))
     rec = decoded["record"]
-    return {"kind": decoded["kind"], "record": rec, "actions": len(rec.get("actions", [])),
+    meta = rec.get("meta")
+    return {"kind": decoded["kind"], "record": rec, "actions": len(rec["actions"]),
             "variant": rec.get("variant"), "players": rec.get("players"),
-            "seats": rec.get("meta", {}).get("seats", [])}
+            "seats": meta.get("seats", []) if isinstance(meta, dict) else []}
 
 
 def _drop(args: dict[str, Any]) -> bool:
@@ -204,12 +215,12 @@ def call(name: str, args_json: str = "{}") -> str:
     try:
         fn = _FUNCTIONS.get(name)
         if fn is None:
-            raise EngineError(f"unknown API function {name!r}")
-        args = json.loads(args_json) if args_json else {}
+            raise EngineError(f"unknown API function {excerpt(name)}")
+        args = load_json(args_json, "the API arguments", EngineError) if args_json else {}
         if not isinstance(args, dict):
             raise EngineError("API arguments must be a JSON object")
         return json.dumps({"ok": fn(args)}, separators=(",", ":"), ensure_ascii=False)
     except EngineError as exc:
         return json.dumps({"error": {"type": type(exc).__name__, "message": str(exc)}})
     except Exception as exc:  # A bug: still a message for the page, never a dead worker.
-        return json.dumps({"error": {"type": "InternalError", "message": f"{type(exc).__name__}: {exc}"}})
+        return json.dumps({"error": {"type": "InternalError", "message": f"{type(exc).__name__}: {excerpt(str(exc))}"}})

@@ -296,7 +296,7 @@ export class TurnScreen {
     this.render();
     let res;
     try {
-      res = await this.engine.call("apply", { game_id: this.gameId, action: text, player: this.viewer });
+      res = await this.engine.call("apply", { game_id: this.gameId, action: text, player: this.viewer, seat: this.viewer });
     } catch (err) {
       if (!this.alive) return;
       this.ctx.toast(err.message, "error");
