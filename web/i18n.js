@@ -5,6 +5,7 @@
 import { CARDGAME_STRINGS } from "./i18n-cardgame.js";
 import { WORLD_STRINGS } from "./i18n-world.js";
 import { SHARE_STRINGS } from "./i18n-share.js";
+import { LOADING_STRINGS } from "./i18n-loading.js";
 import { LEARN_STRINGS } from "./i18n-learn.js";
 
 const LANG_KEY = "railtrip.lang";
@@ -382,6 +383,8 @@ Object.assign(en, WORLD_STRINGS.en);
 Object.assign(de, WORLD_STRINGS.de);
 Object.assign(en, SHARE_STRINGS.en);
 Object.assign(de, SHARE_STRINGS.de);
+Object.assign(en, LOADING_STRINGS.en);
+Object.assign(de, LOADING_STRINGS.de);
 Object.assign(en, LEARN_STRINGS.en);
 Object.assign(de, LEARN_STRINGS.de);
 
