@@ -120,6 +120,33 @@ class Variant(Generic[S]):
         """The name of the (sub-)phase the game is in, e.g. 'main' or 'keep_tickets'."""
         raise NotImplementedError
 
+    # --- hidden information (what undo may not take back) ------------------------------------
+    def hidden_piles(self, state: S) -> tuple[list[int], ...]:
+        """The face-down piles whose order nobody knows (lists whose end is the top)."""
+        raise NotImplementedError
+
+    def secret_choices_public(self, state: S) -> bool:
+        """Whether choices made in secret (e.g. a piece mix) have been revealed; default: none exist."""
+        del state  # Unused.
+        return False
+
+    def hidden_marker(self, state: S) -> tuple[Any, ...]:
+        """What ``reveals`` compares: copies of the hidden piles, the generator, the secrets' state."""
+        return (tuple(p[:] for p in self.hidden_piles(state)), getattr(state, "rng").state,
+                self.secret_choices_public(state))
+
+    def reveals(self, before: tuple[Any, ...], state: S) -> bool:
+        """Whether the action that led from ``before`` (a ``hidden_marker``) to ``state`` showed
+        anyone something nobody knew: a card or ticket from the top of a face-down pile, a shuffle,
+        or secret choices made public. Cards put *under* a pile (returned tickets) show nothing."""
+        piles, rng_state, secrets_public = before
+        if getattr(state, "rng").state != rng_state or self.secret_choices_public(state) != secrets_public:
+            return True
+        for old, new in zip(piles, self.hidden_piles(state)):
+            if len(new) < len(old) or new[len(new) - len(old):] != old:
+                return True
+        return False
+
     # --- what people and bots see ------------------------------------------------------------
     def view(self, state: S, player: int | None) -> dict[str, Any]:
         """Plain JSON-able data with only what ``player`` may know (None: a spectator)."""

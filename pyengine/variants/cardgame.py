@@ -1045,6 +1045,9 @@ class CardGameVariant(Variant[CardGameState]):
             sc["rank"] = 1 + sum(1 for other in rank_key if other > key)
         return out
 
+    def hidden_piles(self, state: CardGameState) -> tuple[list[int], ...]:
+        return (state.deck, state.ticket_deck)
+
     def board_view(self) -> dict[str, Any]:
         if self._board_view is None:
             d = self.data

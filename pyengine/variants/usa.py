@@ -677,6 +677,9 @@ class UsaVariant(Variant[UsaState]):
             out["globetrotter"] = way.globetrotter_points
         return out
 
+    def hidden_piles(self, state: UsaState) -> tuple[list[int], ...]:
+        return (state.deck, state.ticket_deck)
+
     def board_view(self) -> dict[str, Any]:
         if self._board_view is None:
             self._board_view = read_only(self._make_board_view())  # shared: never changed

@@ -155,9 +155,25 @@ export class GameScreen extends TurnScreen {
     this._updateRoot();
   }
 
+  /** A tutorial step points at a route: it glows on the map and is chosen in the Routes tab. */
+  _coachRoute(id) {
+    const r = id ? this.board.routeById.get(id) : null;
+    if (!r) {  // the step is done: its glow goes
+      if (this.coachFocus && this.focus === this.coachFocus) this._setFocus(null);
+      this.coachFocus = null;
+      return;
+    }
+    if (this.focus?.routes?.has(id) !== true) {
+      this.coachFocus = { cities: new Set([r.a, r.b]), routes: new Set([id]) };
+      this._setFocus(this.coachFocus);
+    }
+    if ([...this.routeSelect.options].some((o) => o.value === id)) this.routeSelect.value = id;
+  }
+
   _showEnd() {
     const res = this.res;
     if (!res?.scores) return;
+    this.finalToast?.remove();  // the final round is over
     close(this.dialog);
     const players = this.seats.map((s, i) => ({ name: s.name, color: this.colors[i] }));
     const longest = new Set(res.scores.filter((sc) => sc.longest_bonus).flatMap((sc) => sc.longest_path_routes ?? []));
@@ -228,7 +244,7 @@ export class GameScreen extends TurnScreen {
     this.finalBadge.textContent = t("status.finalRound", { n: v.final_turns_left });
     if (v.final_round && !this.finalAnnounced && !r.over) {
       this.finalAnnounced = true;
-      this.ctx.toast(t("status.finalToast"), "warn", 6000);
+      this.finalToast = this.ctx.toast(t("status.finalToast"), "warn", 6000);
     }
     this.passBtn.hidden = !legal.some((a) => a.kind === "pass");
   }
@@ -255,7 +271,7 @@ export class GameScreen extends TurnScreen {
   _renderHand(v) {
     const me = v.me;
     if (!me) {
-      this.handEl.replaceChildren(h("p", { class: "hand-hidden", testid: "hand-hidden", text: t("hand.hidden") }));
+      this.handEl.replaceChildren(h("p", { class: "hand-hidden", testid: "hand-hidden", text: t(this.frozen ? "hand.hiddenReplay" : "hand.hidden") }));
       this.prevHand = {};
       return;
     }
