@@ -7,7 +7,8 @@ into JavaScript. Games live in this module's table, addressed by ``game_id``.
 Functions (arguments are one JSON object):
   version {}                              -> {engine, record_version, variants, bots}
   board {variant}                         -> static map/cards data to draw
-  new_game {variant, players, seed, start_player?, options?, seats?} -> {game_id, ...state}
+  new_game {variant, players, seed, start_player?, options?, setup?, seats?} -> {game_id, ...state}
+                                          (setup: explicit deck orders, docs/engine.md)
   load {record, upto?, player?}           -> {game_id, ...state}   (record: object or JSON text;
                                              upto: replay only the first N actions)
   state {game_id, player}                 -> {view, legal, current, phase, over, scores?}
@@ -16,6 +17,9 @@ Functions (arguments are one JSON object):
                                            null included)
   bot_move {game_id, bot?, player?, max_seconds?} -> {event, ...state for player}
                                           (bot: a name or level; max_seconds caps a search by the clock)
+  undo {game_id, player}                  -> state for player, after taking back player's last action
+                                          (and what followed it); an error if hidden information was
+                                          revealed since (Game.undo_point)
   record {game_id}                        -> the game record (settings + seed + actions + meta)
   share_link {game_id}                    -> {deal: "d1.…", game: "g1.…"}  (for the URL fragment)
   open_link {link}                        -> {kind: "deal"|"game", record, actions, variant, players, seats}
@@ -75,6 +79,7 @@ def _state(game: Game, player: Any) -> dict[str, Any]:
         "legal": [] if over or player != game.current_player else
         [_action_json(game, a) for a in game.legal_actions()],
         "ply": len(game.actions),
+        "can_undo": player is not None and game.can_undo(player),
     }
     if over:
         out["scores"] = game.scores()
@@ -88,6 +93,7 @@ def _version(args: dict[str, Any]) -> dict[str, Any]:
             "variants": [{"name": n, "title": get_variant(n).title,
                           "min_players": get_variant(n).min_players,
                           "max_players": get_variant(n).max_players,
+                          "options": get_variant(n).options_info(),
                           "bots": bot_names_for(n)} for n in variant_names()],
             "bots": bot_names()}
 
@@ -99,7 +105,7 @@ def _board(args: dict[str, Any]) -> dict[str, Any]:
 def _new_game(args: dict[str, Any]) -> dict[str, Any]:
     game = Game.new(args.get("variant", "usa"), players=args.get("players", 2),
                     seed=args.get("seed", 0), start_player=args.get("start_player", 0),
-                    options=args.get("options") or {})
+                    options=args.get("options") or {}, setup=args.get("setup"))
     meta = {"seats": args.get("seats", [])}
     gid = _store(game, meta)
     return {"game_id": gid, "players": game.settings.players, "meta": meta,
@@ -156,6 +162,18 @@ def _bot_move(args: dict[str, Any]) -> dict[str, Any]:
     return {"event": game.event(-1, player), **_state(game, player)}
 
 
+def _undo(args: dict[str, Any]) -> dict[str, Any]:
+    """Takes back the player's last action (and what followed it), if the engine allows it."""
+    gid = args.get("game_id")
+    game = _game(args)
+    player = args.get("player")
+    if not is_int(player) or not 0 <= player < game.settings.players:
+        raise EngineError(f"undo needs the seat that takes back its move, not {excerpt(player)}")
+    game = game.undo(player)
+    _GAMES[str(gid)] = game
+    return _state(game, player)
+
+
 def _record(args: dict[str, Any]) -> dict[str, Any]:
     gid = args.get("game_id")
     game = _game(args)
@@ -189,7 +207,7 @@ def _drop(args: dict[str, Any]) -> bool:
 
 _FUNCTIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "version": _version, "board": _board, "new_game": _new_game, "load": _load,
-    "state": _get_state, "apply": _apply, "bot_move": _bot_move, "record": _record, "drop": _drop,
+    "state": _get_state, "apply": _apply, "bot_move": _bot_move, "undo": _undo, "record": _record, "drop": _drop,
     "share_link": _share_link, "open_link": _open_link,
 }
 

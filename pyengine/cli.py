@@ -39,6 +39,23 @@ def _print_table(rows: list[tuple[str, Any]]) -> None:
         print(f"{key.ljust(width)}  {value}")
 
 
+def _parse_options(items: list[str] | None) -> dict[str, Any]:
+    """``--option key=value`` items as a dict; ``true``/``false`` become booleans."""
+    out: dict[str, Any] = {}
+    for item in items or []:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise EngineError(f"--option wants key=value, e.g. --option tickets=mega; not {item!r}")
+        low = value.strip().lower()
+        out[key.strip()] = {"true": True, "false": False}.get(low, value.strip())
+    return out
+
+
+def _add_option_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--option", action="append", metavar="KEY=VALUE",
+                        help="a variant option, e.g. tickets=mega (repeatable; see 'variants')")
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import simulate
     bots = [b for b in args.bots.split(",") if b] if args.bots else None
@@ -48,13 +65,18 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             get_bot(b)
     if args.games < 1:
         raise EngineError("--games must be at least 1")
+    options = _parse_options(args.option)
     summary = simulate(args.variant, args.players, args.games, args.seed, bots,
-                       _Progress("simulating", not args.json))
+                       _Progress("simulating", not args.json), options=options)
+    if options:
+        summary["options"] = options
     if args.json:
         print(json.dumps(summary))
     else:
         _print_table([
-            ("variant", summary["variant"]), ("players", summary["players"]),
+            ("variant", summary["variant"]),
+            *([("options", " ".join(f"{k}={v}" for k, v in options.items()))] if options else []),
+            ("players", summary["players"]),
             ("policy", summary["policy"]), ("games", summary["games"]),
             ("games per second", summary["games_per_second"]),
             ("mean turns", summary["mean_turns"]), ("mean actions", summary["mean_actions"]),
@@ -126,7 +148,8 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise EngineError("--jobs must be at least 1")
     result = run_tournament(args.variant, args.players, bots, args.games, args.seed,
-                            progress=_Progress("tournament", not args.json), jobs=args.jobs)
+                            progress=_Progress("tournament", not args.json), jobs=args.jobs,
+                            options=_parse_options(args.option))
     print(json.dumps(result) if args.json else format_table(result))
     return 0
 
@@ -134,9 +157,10 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 def _cmd_variants(args: argparse.Namespace) -> int:
     from .bots import bot_names, bot_names_for
     from .games import get_variant, variant_names
-    data = [{"name": n, "title": get_variant(n).title, "players": [get_variant(n).min_players,
+    data: list[dict[str, Any]] = [{"name": n, "title": get_variant(n).title, "players": [get_variant(n).min_players,
                                                                    get_variant(n).max_players],
-             "bots": bot_names_for(n)}  # only the bots that play this variant
+             "bots": bot_names_for(n),  # only the bots that play this variant
+             "options": get_variant(n).options_info()}
             for n in variant_names()]
     if args.json:
         print(json.dumps({"variants": data, "bots": bot_names()}))
@@ -144,8 +168,15 @@ def _cmd_variants(args: argparse.Namespace) -> int:
         for d in data:
             print(f"{d['name']:10} {d['title']} ({d['players'][0]}–{d['players'][1]} players); "
                   f"bots: {', '.join(str(b) for b in d['bots'])}")
+            for key, info in d["options"].items():
+                values = ", ".join(_option_text(v) for v in info["values"])
+                print(f"{'':10} option {key}: {values} (default {_option_text(info['default'])})")
         print("bots: " + ", ".join(bot_names()))
     return 0
+
+
+def _option_text(value: Any) -> str:
+    return json.dumps(value) if isinstance(value, bool) else str(value)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -161,6 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--bots", default="", help="bot per seat, comma separated (default: random moves)")
     sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    _add_option_argument(sim)
     sim.set_defaults(func=_cmd_simulate)
 
     rep = sub.add_parser("replay", help="replay a game record and print the scores")
@@ -181,6 +213,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--json", action="store_true")
     tour.add_argument("--jobs", type=int, default=1, help="processes to play games in (same results)")
+    _add_option_argument(tour)
     tour.set_defaults(func=_cmd_tournament)
 
     var = sub.add_parser("variants", help="list the games and bots")

@@ -25,15 +25,18 @@ class Game:
     1
     """
 
-    __slots__ = ("variant", "settings", "state", "actions", "log", "_legal")
+    __slots__ = ("variant", "settings", "state", "actions", "log", "revealed", "_legal")
 
     def __init__(self, variant: Variant[Any], settings: Settings, state: Any,
-                 actions: list[Action] | None = None, log: list[dict[str, Any]] | None = None) -> None:
+                 actions: list[Action] | None = None, log: list[dict[str, Any]] | None = None,
+                 revealed: list[bool] | None = None) -> None:
         self.variant = variant
         self.settings = settings
         self.state = state
         self.actions: list[Action] = actions if actions is not None else []
         self.log: list[dict[str, Any]] = log if log is not None else []
+        # Per action: did it show anyone hidden information (a card drawn blind, tickets, ...)?
+        self.revealed: list[bool] = revealed if revealed is not None else []
         self._legal: list[Action] | None = None
 
     @classmethod
@@ -104,7 +107,9 @@ class Game:
         act = legal[legal.index(act)]
         event = self.variant.describe(self.state, act)
         event["action"] = act.text()
+        hidden = self.variant.hidden_marker(self.state)
         self.variant.apply(self.state, act)
+        self.revealed.append(self.variant.reveals(hidden, self.state))
         self._legal = None
         self.actions.append(act)
         self.log.append(event)
@@ -113,8 +118,39 @@ class Game:
     def clone(self) -> "Game":
         """An independent copy (the legal-action list is shared: actions are immutable)."""
         other = Game(self.variant, self.settings, self.state.clone(), list(self.actions),
-                     list(self.log))
+                     list(self.log), list(self.revealed))
         other._legal = self._legal
+        return other
+
+    # ------------------------------------------------------------------ undo
+    def undo_point(self, player: int) -> int | None:
+        """How many actions stay if ``player`` takes back their last action (with everything
+        played after it), or None when that is not allowed: the game is over, or an action since
+        (theirs included) revealed hidden information — a blind draw, a ticket draw, a refill of
+        the market, secret choices made public — or ``player`` has not acted yet."""
+        if self.is_over:
+            return None
+        for i in range(len(self.actions) - 1, -1, -1):
+            if self.revealed[i]:
+                return None
+            if self.log[i].get("player") == player:
+                return i
+        return None
+
+    def can_undo(self, player: int) -> bool:
+        return self.undo_point(player) is not None
+
+    def undo(self, player: int) -> "Game":
+        """A new game: this one replayed without ``player``'s last action and what followed it.
+        The record keeps only what was played; the deal is the same (same seed and setup)."""
+        keep = self.undo_point(player)
+        if keep is None:
+            raise IllegalActionError("nothing to take back: the game is over, nothing of yours is left "
+                                     "to undo, or something hidden has been revealed since")
+        # The replay of the record's first ``keep`` actions (record.replay), without the text round trip.
+        other = Game(self.variant, self.settings, self.variant.new_state(self.settings))
+        for act in self.actions[:keep]:
+            other.apply(act)
         return other
 
     # ------------------------------------------------------------------ records

@@ -15,14 +15,15 @@ MAX_PLIES = 20000  # no real game comes near; a runaway game is reported, not lo
 
 
 def random_playout(variant_name: str, players: int, seed: int | str,
-                   policy_seed: int | None = None) -> tuple[Any, int]:
+                   policy_seed: int | None = None,
+                   options: dict[str, Any] | None = None) -> tuple[Any, int]:
     """Play one game with uniformly random legal actions straight on the variant (fast path).
 
     Returns the final state and the number of actions. The policy's generator is separate from
     the game's own, so the deal depends only on ``seed``.
     """
     v = get_variant(variant_name)
-    state = v.new_state(Settings(v.name, players, seed))
+    state = v.new_state(Settings(v.name, players, seed, options=dict(options or {})))
     rng = Rng.derive(seed if policy_seed is None else policy_seed, 0xA11CE)
     legal_actions, apply, is_over = v.legal_actions, v.apply, v.is_over
     plies = 0
@@ -43,22 +44,24 @@ def _tickets_held(score: dict[str, Any]) -> int:
 
 
 def simulate(variant_name: str = "usa", players: int = 4, games: int = 100, seed: int = 1,
-             bots: list[str] | None = None, progress: ProgressFn | None = None) -> dict[str, Any]:
+             bots: list[str] | None = None, progress: ProgressFn | None = None,
+             options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play ``games`` games (random legal moves, or the named bots per seat) and summarise them."""
     v = get_variant(variant_name)
-    v.check_settings(Settings(v.name, players, seed))
+    options = dict(options or {})
+    v.new_state(Settings(v.name, players, seed, options=options))  # bad settings fail here, once
     totals = {"turns": 0, "plies": 0, "score": 0.0, "tickets": 0, "completed": 0}
     wins = [0.0] * players
     start = time.perf_counter()
     for i in range(games):
         game_seed = seed * 1_000_003 + i
         if bots:
-            g = Game.new(v.name, players=players, seed=game_seed)
+            g = Game.new(v.name, players=players, seed=game_seed, options=options)
             while not g.is_over:
                 g.apply(bot_action(g, bots[g.current_player % len(bots)]))
             state, plies = g.state, len(g.actions)
         else:
-            state, plies = random_playout(v.name, players, game_seed)
+            state, plies = random_playout(v.name, players, game_seed, options=options)
         scores = v.scores(state)
         totals["turns"] += state.turn
         totals["plies"] += plies

@@ -29,16 +29,29 @@ def _counts(name: str) -> list[int]:
     return list(range(v.min_players, v.max_players + 1))
 
 
-CASES = [(name, players) for name in variant_names() for players in _counts(name)]
+# Every value of every option that changes the rules (the classic game's ways of play); the
+# default values are the plain cases.
+OPTION_CASES = [(name, {key: value})
+                for name in variant_names()
+                for key, value in ((k, v) for k, info in get_variant(name).options_info().items()
+                                   for v in info["values"] if v != info["default"])]
+CASES = ([(name, players, {}) for name in variant_names() for players in _counts(name)]
+         + [(name, players, options) for name, options in OPTION_CASES for players in _counts(name)])
 
 
-@pytest.mark.parametrize(("name", "players"), CASES)
-def test_random_games_keep_every_invariant(name: str, players: int) -> None:
+def _case_id(value: object) -> str:
+    if isinstance(value, dict):
+        return ",".join(f"{k}={v}" for k, v in value.items()) or "default"
+    return str(value)
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CASES, ids=_case_id)
+def test_random_games_keep_every_invariant(name: str, players: int, options: dict) -> None:
     """Cards conserved, legal lists sorted/unique/non-empty, texts round-trip, games end."""
     v = get_variant(name)
-    games = GAMES_PER_COUNT.get(name, DEFAULT_GAMES_PER_COUNT)
+    games = GAMES_PER_COUNT.get(name, DEFAULT_GAMES_PER_COUNT) if not options else DEFAULT_GAMES_PER_COUNT
     for seed in range(games):
-        state = v.new_state(Settings(v.name, players, seed))
+        state = v.new_state(Settings(v.name, players, seed, options=options))
         rng = Rng.derive(seed, players)
         plies = 0
         while not v.is_over(state):
@@ -59,13 +72,14 @@ def test_random_games_keep_every_invariant(name: str, players: int) -> None:
         assert sum(1 for s in scores if s["winner"]) >= 1
 
 
-@pytest.mark.parametrize("name", variant_names())
-def test_every_legal_action_applies_and_replays_exactly(name: str) -> None:
+@pytest.mark.parametrize(("name", "options"), [(name, {}) for name in variant_names()] + OPTION_CASES,
+                         ids=_case_id)
+def test_every_legal_action_applies_and_replays_exactly(name: str, options: dict) -> None:
     """Every legal action applies on a clone; clones and record replays equal the original."""
     v = get_variant(name)
     for players in (v.min_players, v.max_players):
-        for seed in range(3):
-            game = Game.new(name, players=players, seed=seed)
+        for seed in range(3 if not options else 1):
+            game = Game.new(name, players=players, seed=seed, options=options)
             rng = Rng.derive(seed, 99)
             checkpoints = {1, 2, 3, 5, 8, 10, 16, 32, 64, 128, 256}
             while not game.is_over:

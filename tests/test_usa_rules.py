@@ -209,7 +209,8 @@ def test_later_ticket_draw_keeps_at_least_one_and_returns_to_bottom() -> None:
 
 
 def test_fewer_than_three_tickets_left() -> None:
-    all_ids = [t.id for t in Game.new("usa", players=2).variant.board.tickets]
+    board = Game.new("usa", players=2).variant.board
+    all_ids = [board.tickets[t].id for t in board.ticket_sets["base30"]]  # the classic deck
     g = usa_game(market=FIVE, tickets=[all_ids[:14], all_ids[14:28]])
     assert g.view(None)["ticket_deck"] == 2
     g.apply("tickets")
@@ -222,7 +223,8 @@ def test_fewer_than_three_tickets_left() -> None:
 
 
 def test_ticket_deck_empty_means_no_ticket_draw() -> None:
-    all_ids = [t.id for t in Game.new("usa", players=2).variant.board.tickets]
+    board = Game.new("usa", players=2).variant.board
+    all_ids = [board.tickets[t].id for t in board.ticket_sets["base30"]]  # the classic deck
     g = usa_game(market=FIVE, tickets=[all_ids[:15], all_ids[15:]])
     assert "tickets" not in texts(g)
     with pytest.raises(IllegalActionError, match="ticket deck is empty"):
@@ -253,7 +255,8 @@ def test_three_trains_do_not_trigger_the_end() -> None:
 
 
 def test_everyone_passing_ends_a_degenerate_game() -> None:
-    all_ids = [t.id for t in Game.new("usa", players=2).variant.board.tickets]
+    board = Game.new("usa", players=2).variant.board
+    all_ids = [board.tickets[t].id for t in board.ticket_sets["base30"]]  # the classic deck
     # No cards to draw, no tickets, no trains to claim anything: both players can only pass.
     market = [None] * 5
     rest = cards_except()

@@ -1,5 +1,11 @@
 """Write pyengine/games/usa/usa.json (our own format) from the facts sheet ../shared/data/usa.json.
 
+Tickets come in named sets (shared/rules/usa-1910.md): ``base30`` (the 2004 cards), ``base30_1910``
+(the same 30 as reprinted in the 1910 box, four with lower values), ``mystery4`` (the four Mystery
+Train tickets) and ``new35`` (the cards with the 1910 logo). A ticket lists the sets it belongs to;
+the four revised reprints are tickets of their own, id ``<a>-<b>-1910``. The engine's ways of play
+combine these sets; ``expect.ticket_sets`` lets the loader check every set's size and points.
+
 Run once when the facts change: ``python tools/make_usa_data.py ../shared/data/usa.json``.
 Coordinates are our own projection of real latitude/longitude (a conic-like projection centred on
 the map), scaled to a 1000-unit-wide drawing, with small nudges where labels would collide.
@@ -42,6 +48,38 @@ def project(lat: float, lon: float) -> tuple[float, float]:
     return rho(phi) * math.sin(theta), rho(lat0) - rho(phi) * math.cos(theta)
 
 
+# Ticket sets: (number of tickets, total points), from shared/rules/usa-1910.md "Ticket sets".
+EXPECTED_SETS = {"base30": [30, 349], "base30_1910": [30, 344], "mystery4": [4, 19], "new35": [35, 391]}
+
+
+def _tickets(facts: dict) -> list[dict]:
+    """All tickets of the base game and the 1910 box, each with the sets it belongs to."""
+    ext = facts["expansion_1910"]
+    revised = {(CODES[t["a"]], CODES[t["b"]]): t for t in ext["revised_original_tickets"]["tickets"]}
+    tickets: list[dict] = []
+    reprints: list[dict] = []
+    for t in facts["tickets"]:
+        a, b = CODES[t["a"]], CODES[t["b"]]
+        old = revised.pop((a, b), None)
+        if old is None:
+            tickets.append({"id": f"{a}-{b}", "a": a, "b": b, "points": t["points"],
+                            "sets": ["base30", "base30_1910"]})
+            continue
+        if old["original_points"] != t["points"]:
+            raise SystemExit(f"{a}-{b}: the facts disagree on the original value")
+        tickets.append({"id": f"{a}-{b}", "a": a, "b": b, "points": t["points"], "sets": ["base30"]})
+        reprints.append({"id": f"{a}-{b}-1910", "a": a, "b": b, "points": old["points_1910_card"],
+                         "sets": ["base30_1910"]})
+    if revised:
+        raise SystemExit(f"revised tickets missing from the base game: {sorted(revised)}")
+    for src, name in ((ext["new_tickets"], "new35"), (ext["extra_tickets_in_1910_box"]["tickets"], "mystery4")):
+        for t in src:
+            a, b = CODES[t["a"]], CODES[t["b"]]
+            tickets.append({"id": f"{a}-{b}", "a": a, "b": b, "points": t["points"], "sets": [name]})
+    # The reprints come last so the 30 classic tickets keep their places (same deals as before).
+    return tickets + reprints
+
+
 def main(src: str) -> None:
     facts = json.loads(Path(src).read_text(encoding="utf-8"))
     pts = {c["name"]: project(c["lat"], c["lon"]) for c in facts["cities"]}
@@ -65,16 +103,14 @@ def main(src: str) -> None:
         rid = f"{a}-{b}" + (f"-{r['track']}" if r.get("double") else "")
         routes.append({"id": rid, "a": a, "b": b, "length": r["length"], "color": r["color"],
                        **({"double": f"{a}-{b}"} if r.get("double") else {})})
-    tickets = []
-    for t in facts["tickets"]:
-        a, b = CODES[t["a"]], CODES[t["b"]]
-        tickets.append({"id": f"{a}-{b}", "a": a, "b": b, "points": t["points"]})
+    tickets = _tickets(facts)
     out = {
         "format": "railtrip-map/1",
         "variant": "usa",
         "name": "North America",
         "size": {"width": 1000, "height": round((max(ys) - min(ys)) * scale + 80)},
-        "expect": {"cities": 36, "routes": 100, "double_pairs": 22, "spaces": 309, "tickets": 30},
+        "expect": {"cities": 36, "routes": 100, "double_pairs": 22, "spaces": 309, "tickets": 73,
+                   "ticket_sets": EXPECTED_SETS},
         "cities": cities, "routes": routes, "tickets": tickets,
     }
     dest = Path(__file__).resolve().parent.parent / "pyengine" / "games" / "usa" / "usa.json"

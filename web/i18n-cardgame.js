@@ -35,6 +35,7 @@ export const CARDGAME_STRINGS = {
     "cg.status.yourTurn": "Your turn: draw cards, play cards to your rail yard or draw tickets",
     "cg.status.yourTurnName": "{name}, your turn: draw cards, play cards to your rail yard or draw tickets",
     "cg.finalToast": "The deck is empty! Every player gets one more turn, then the tickets are completed.",
+    "cg.status.scoring": "The half is over: the tickets are completed.",
 
     "cg.handAria": (p) => `${p.n} ${p.card} card${p.n === 1 ? "" : "s"}${p.k ? `, ${p.k} selected` : ""}. Click to select one more.`,
     "cg.unselect": "Select one {card} card less",
@@ -71,6 +72,8 @@ export const CARDGAME_STRINGS = {
     "cg.log.gameOverTie": "Game over: shared victory for {names}.",
 
     "cg.raidToast": (p) => `${p.name} raided ${p.victim}: the ${p.color} row (${p.n} card${p.n === 1 ? "" : "s"}) is discarded.`,
+    "cg.raidToastYou": (p) => `${p.name} raided you: your ${p.color} row (${p.n} card${p.n === 1 ? "" : "s"}) is discarded.`,
+    "cg.raidToastMine": (p) => `You raided ${p.victim}: their ${p.color} row (${p.n} card${p.n === 1 ? "" : "s"}) is discarded.`,
     "cg.raidBurst": "Raided by {name}: −{n} {color}",
     "cg.botFallback": "{name}: the {level} computer player cannot play the card game yet; the random player takes over.",
 
@@ -78,7 +81,7 @@ export const CARDGAME_STRINGS = {
     "cg.halfExplain": "Each player completed tickets with the cards of their on-the-way pile. Uncompleted tickets and hand cards stay for the second half.",
     "cg.halfExplainLast": "Each player completed tickets with the cards of their on-the-way pile.",
     "cg.halfNone": "No ticket completed.",
-    "cg.halfLeft": "{n} cards left over: {cards}.",
+    "cg.halfLeft": (p) => `${p.n} card${p.n === 1 ? "" : "s"} left over: ${p.cards}.`,
     "cg.halfLeftNone": "No cards left over.",
     "cg.toSecondHalf": "Start the second half",
     "cg.toFinal": "Show the final scores",
@@ -134,6 +137,7 @@ export const CARDGAME_STRINGS = {
     "cg.status.yourTurn": "Du bist dran: Karten ziehen, Karten in den Bahnhof spielen oder Aufträge ziehen",
     "cg.status.yourTurnName": "{name}, du bist dran: Karten ziehen, Karten in den Bahnhof spielen oder Aufträge ziehen",
     "cg.finalToast": "Der Stapel ist leer! Jeder hat noch einen Zug, dann werden die Aufträge erfüllt.",
+    "cg.status.scoring": "Die Hälfte ist vorbei: Die Aufträge werden erfüllt.",
 
     "cg.handAria": (p) => `${p.n} × ${p.card}${p.k ? `, ${p.k} ausgewählt` : ""}. Klicken wählt eine weitere aus.`,
     "cg.unselect": "Eine Karte {card} weniger auswählen",
@@ -170,6 +174,8 @@ export const CARDGAME_STRINGS = {
     "cg.log.gameOverTie": "Spielende: geteilter Sieg für {names}.",
 
     "cg.raidToast": (p) => `${p.name} überfiel ${p.victim}: die Reihe ${p.color} (${p.n} ${p.n === 1 ? "Karte" : "Karten"}) wird abgeworfen.`,
+    "cg.raidToastYou": (p) => `${p.name} hat dich überfallen: deine Reihe ${p.color} (${p.n} ${p.n === 1 ? "Karte" : "Karten"}) wird abgeworfen.`,
+    "cg.raidToastMine": (p) => `Du hast ${p.victim} überfallen: die Reihe ${p.color} (${p.n} ${p.n === 1 ? "Karte" : "Karten"}) wird abgeworfen.`,
     "cg.raidBurst": "Überfall von {name}: −{n} {color}",
     "cg.botFallback": "{name}: der Computerspieler „{level}“ kann das Kartenspiel noch nicht; der Zufallsspieler übernimmt.",
 
@@ -177,7 +183,7 @@ export const CARDGAME_STRINGS = {
     "cg.halfExplain": "Jeder hat mit den Karten seines Stapels „Unterwegs“ Aufträge erfüllt. Offene Aufträge und Handkarten bleiben für die zweite Hälfte.",
     "cg.halfExplainLast": "Jeder hat mit den Karten seines Stapels „Unterwegs“ Aufträge erfüllt.",
     "cg.halfNone": "Kein Auftrag erfüllt.",
-    "cg.halfLeft": "{n} Karten übrig: {cards}.",
+    "cg.halfLeft": (p) => `${p.n} ${p.n === 1 ? "Karte" : "Karten"} übrig: ${p.cards}.`,
     "cg.halfLeftNone": "Keine Karten übrig.",
     "cg.toSecondHalf": "Zweite Hälfte beginnen",
     "cg.toFinal": "Endwertung zeigen",

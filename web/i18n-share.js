@@ -49,6 +49,7 @@ export const SHARE_STRINGS = {
     "saves.fileNotRecord": "the file is not a Railtrip game record",
 
     "replay.title": "Replay",
+    "hand.hiddenReplay": "Hands stay hidden in a replay: it shows what everyone could see.",
     "replay.first": "First move",
     "replay.back": "One move back",
     "replay.play": "Play",
@@ -115,6 +116,7 @@ export const SHARE_STRINGS = {
     "saves.fileNotRecord": "die Datei ist kein Railtrip-Spielprotokoll",
 
     "replay.title": "Wiederholung",
+    "hand.hiddenReplay": "Handkarten bleiben in der Wiederholung verdeckt: Sie zeigt, was alle sehen konnten.",
     "replay.first": "Erster Zug",
     "replay.back": "Einen Zug zurück",
     "replay.play": "Abspielen",

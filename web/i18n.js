@@ -4,8 +4,10 @@
 
 import { CARDGAME_STRINGS } from "./i18n-cardgame.js";
 import { WORLD_STRINGS } from "./i18n-world.js";
+import { USA1910_STRINGS } from "./i18n-usa1910.js";
 import { SHARE_STRINGS } from "./i18n-share.js";
 import { LOADING_STRINGS } from "./i18n-loading.js";
+import { LEARN_STRINGS } from "./i18n-learn.js";
 
 const LANG_KEY = "railtrip.lang";
 export const LANGS = ["en", "de"];
@@ -122,7 +124,7 @@ const en = {
   "routes.claim": "Claim",
   "routes.none": "No route can be claimed now",
   "routes.count": plural("{n} route can be claimed.", "{n} routes can be claimed."),
-  "routes.option": "{route} · {n} {color} · {points} pts",
+  "routes.option": (p) => `${p.route} · ${p.n} ${p.color} · ${p.points} point${p.points === 1 ? "" : "s"}`,
   "routes.help": "Tip: click a glowing route on the map to claim it. Keys: 1–5 take a face-up card, D draws from the deck, T draws tickets.",
   "routes.cannot": "You cannot claim {route} now.",
 
@@ -152,7 +154,7 @@ const en = {
   "log.takeOne": "{name} took a face-up {a} card.",
   "log.takeAndDraw": "{name} took a face-up {a} card and a card from the deck.",
   "log.drawBlind": (p) => (p.n === 1 ? `${p.name} drew a card from the deck.` : `${p.name} drew ${p.n === 2 ? "two" : p.n} cards from the deck.`),
-  "log.claim": "{name} claimed {route} ({n} trains, {points} points) with {pay}.",
+  "log.claim": (p) => `${p.name} claimed ${p.route} (${p.n} train${p.n === 1 ? "" : "s"}, ${p.points} point${p.points === 1 ? "" : "s"}) with ${p.pay}.`,
   "log.payPart": "{n} × {card}",
   "log.drawTickets": "{name} drew {n} tickets.",
   "log.drawTicketsKept": "{name} drew {n} tickets and kept {k}.",
@@ -240,7 +242,7 @@ const de = {
   "newgame.speed": "Computer-Tempo",
   "newgame.start": "Spiel starten",
   "newgame.continue": "Spiel fortsetzen",
-  "newgame.savedLabel": "{names} · Zug {turn}",
+  "newgame.savedLabel": "{names} · Runde {turn}",
 
   "board.title": "Karte",
   "board.aria": "Streckenkarte. Mit dem Reiter „Strecken“ kannst du per Tastatur eine Strecke bauen.",
@@ -303,7 +305,7 @@ const de = {
   "routes.claim": "Bauen",
   "routes.none": "Jetzt kann keine Strecke gebaut werden",
   "routes.count": plural("{n} Strecke kann gebaut werden.", "{n} Strecken können gebaut werden."),
-  "routes.option": "{route} · {n} {color} · {points} P.",
+  "routes.option": (p) => `${p.route} · ${p.n} ${p.color} · ${p.points} ${p.points === 1 ? "Punkt" : "Punkte"}`,
   "routes.help": "Tipp: Klicke auf eine leuchtende Strecke auf der Karte, um sie zu bauen. Tasten: 1–5 nimmt eine offene Karte, D zieht vom Stapel, T zieht Aufträge.",
   "routes.cannot": "Du kannst {route} jetzt nicht bauen.",
 
@@ -333,7 +335,7 @@ const de = {
   "log.takeOne": "{name} nahm eine offene {a} Karte.",
   "log.takeAndDraw": "{name} nahm eine offene {a} Karte und eine Karte vom Stapel.",
   "log.drawBlind": (p) => (p.n === 1 ? `${p.name} zog eine Karte vom Stapel.` : `${p.name} zog ${p.n === 2 ? "zwei" : p.n} Karten vom Stapel.`),
-  "log.claim": "{name} baute {route} ({n} Waggons, {points} Punkte) mit {pay}.",
+  "log.claim": (p) => `${p.name} baute ${p.route} (${p.n} ${p.n === 1 ? "Waggon" : "Waggons"}, ${p.points} ${p.points === 1 ? "Punkt" : "Punkte"}) mit ${p.pay}.`,
   "log.payPart": "{n} × {card}",
   "log.drawTickets": "{name} zog {n} Aufträge.",
   "log.drawTicketsKept": "{name} zog {n} Aufträge und behielt {k}.",
@@ -380,10 +382,15 @@ Object.assign(de, CARDGAME_STRINGS.de);
 // Rails & Sails (world map) strings: i18n-world.js.
 Object.assign(en, WORLD_STRINGS.en);
 Object.assign(de, WORLD_STRINGS.de);
+// North America's ways of play (the `tickets` option): i18n-usa1910.js.
+Object.assign(en, USA1910_STRINGS.en);
+Object.assign(de, USA1910_STRINGS.de);
 Object.assign(en, SHARE_STRINGS.en);
 Object.assign(de, SHARE_STRINGS.de);
 Object.assign(en, LOADING_STRINGS.en);
 Object.assign(de, LOADING_STRINGS.de);
+Object.assign(en, LEARN_STRINGS.en);
+Object.assign(de, LEARN_STRINGS.de);
 
 export const STRINGS = { en, de };
 

@@ -19,6 +19,8 @@ import { latestSave, listSaves, removeSave, newSaveId, setSessionGame, sessionGa
   readRecordFile, downloadRecord, savedGamesPanel } from "./ui/saves.js";
 import { linkFromLocation, clearLinkFromLocation, openShareDialog } from "./ui/share.js";
 import { ReplayScreen } from "./ui/replay.js";
+import { learnPanel } from "./ui/learn.js";
+import { showRules } from "./ui/rules.js";
 
 /** Board data plus lookups the panels need. */
 function prepareBoard(b) {
@@ -81,6 +83,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
         onContinue: () => openSave(saved),
       } : null,
     });
+    page.append(learnPanel({ onRules: (variant) => openRules(variant), onTutorial: (variant) => startTutorial(variant) }));
     const savesSlot = page.appendChild(h("div", { class: "newgame saves-wrap" }));
     const drawSaves = () => savesSlot.replaceChildren(savedGamesPanel(listSaves(), {
       onOpen: (s) => openSave(s),
@@ -115,8 +118,32 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
     }
     return h("section", { class: "notice notice-error", testid: notice.testid ?? "open-error", role: "alert" },
       h("h2", { class: "notice-title", text: notice.title }),
-      h("p", { class: "notice-message", testid: "open-error-message", text: notice.text }));
+      h("p", { class: "notice-message", testid: "open-error-message", text: sentence(notice.text) }));
   }
+
+  /** The rules page of `variant` (from the new-game screen or a game's menu). */
+  async function openRules(variant) {
+    let board = null;
+    try {
+      board = await getBoard(variant);
+    } catch { /* the text alone, without pictures */ }
+    showRules(root, variant, board, { closeLabel: t("learn.close") });
+  }
+
+  /** Starts the interactive tutorial of `variant` (web/tutorials/). */
+  async function startTutorial(variant) {
+    const { loadTutorial, tutorialSettings } = await import("./ui/tutorial.js");
+    let tutorial;
+    try {
+      tutorial = await loadTutorial(variant);
+    } catch (err) {
+      return toast(t("error.start", { message: err.message }), "error");
+    }
+    return startGame(tutorialSettings(tutorial, version.bots), null, tutorial);
+  }
+
+  /** An engine message as a sentence: it starts with a capital letter. */
+  const sentence = (text) => String(text ?? "").replace(/^\p{Ll}/u, (c) => c.toUpperCase());
 
   const screenClass = (variant) => (variant === "cardgame" ? CardGameScreen : variant === "world" ? WorldScreen : GameScreen);
 
@@ -168,7 +195,8 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
     const settings = settingsFromRecord(res.record, { bots: version.bots, speed: prefs.speed });
     const names = settings.seats.map((s) => (s.kind === "bot" ? t("link.botName", { name: s.name }) : s.name)).join(", ");
     const initial = { ...prefs, variant: settings.variant, opponents: settings.players - 1, seats: settings.seats,
-      seed: String(settings.seed), keepSeed: true, lookPile: Boolean(settings.options?.look_at_own_pile) };
+      seed: String(settings.seed), keepSeed: true, lookPile: Boolean(settings.options?.look_at_own_pile),
+      tickets: settings.options?.tickets };  // a deal of North America carries its way of play
     return showNewGame(initial, { kind: "deal", onPlay: () => startGame(settings, res.record),
       text: t("link.dealText", { game: tMaybe(`variant.${settings.variant}.title`, settings.variant), names }) });
   }
@@ -195,7 +223,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
 
   // Only the latest request to start a game goes ahead once the engine is ready.
   let startRequest = 0;
-  async function startGame(settings, record = null) {
+  async function startGame(settings, record = null, tutorial = null) {
     const request = ++startRequest;
     if (!engine.ready) {
       markWaiting("start-game");
@@ -221,7 +249,8 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
     }
     const Screen = screenClass(settings.variant);
     game = new Screen({ engine, root, board, version, toast, langSwitch,
-      onNewGame: () => showNewGame(), startGame: (s) => startGame(s),
+      onNewGame: () => showNewGame(), startGame: (s) => startGame(s), tutorial,
+      showRules: () => openRules(settings.variant),
       share: (screen) => openShareDialog({ engine, gameId: screen.gameId, root, toast }) }, settings);
     shell.replaceChildren(game.el);
     reveal();

@@ -32,10 +32,11 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 def play_game(variant: str, bots: list[str], seed: int,
-              times: dict[str, list[float]] | None = None) -> Game:
+              times: dict[str, list[float]] | None = None,
+              options: dict[str, Any] | None = None) -> Game:
     """One game with ``bots[i]`` in seat i; appends decision times (seconds of this process's CPU
     time, so a busy machine does not inflate them) per bot."""
-    game = Game.new(variant, players=len(bots), seed=seed)
+    game = Game.new(variant, players=len(bots), seed=seed, options=options)
     while not game.is_over:
         name = bots[game.current_player]
         start = time.process_time()
@@ -46,20 +47,21 @@ def play_game(variant: str, bots: list[str], seed: int,
     return game
 
 
-def _play_one(job: tuple[str, list[str], int, int]) -> tuple[int, list[dict[str, Any]], int,
-                                                          dict[str, list[float]]]:
+def _play_one(job: tuple[str, list[str], int, int, dict[str, Any]]
+              ) -> tuple[int, list[dict[str, Any]], int, dict[str, list[float]]]:
     """Game ``g`` of a tournament: (rotation, scores, plies, decision times)."""
-    variant, bots, seed, g = job
+    variant, bots, seed, g, options = job
     n = len(bots)
     rot = g % n
     seats = [bots[(k + rot) % n] for k in range(n)]  # seat k plays entry (k + rot) % n
     times: dict[str, list[float]] = {}
-    game = play_game(variant, seats, seed * 1_000_003 + g, times)
+    game = play_game(variant, seats, seed * 1_000_003 + g, times, options)
     return rot, game.scores(), len(game.actions), times
 
 
 def run_tournament(variant: str, players: int, bots: list[str], games: int, seed: int = 1,
-                   progress: Progress | None = None, jobs: int = 1) -> dict[str, Any]:
+                   progress: Progress | None = None, jobs: int = 1,
+                   options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play ``games`` seat-rotated games; ``bots`` lists one bot per seat (names may repeat).
 
     Returns a JSON-able dict: per line-up entry (``entries``) wins, win rate with its Wilson 95%
@@ -82,7 +84,9 @@ def run_tournament(variant: str, players: int, bots: list[str], games: int, seed
     score_sum = [0.0] * n
     times: dict[str, list[float]] = {}
     plies = 0
-    jobs_list = [(variant, bots, seed, g) for g in range(games)]
+    options = dict(options or {})
+    Game.new(variant, players=players, seed=seed, options=options)  # bad options fail here, once
+    jobs_list = [(variant, bots, seed, g, options) for g in range(games)]
     pool = None
     results: Iterable[tuple[int, list[dict[str, Any]], int, dict[str, list[float]]]]
     if jobs > 1 and games > 1:
@@ -119,13 +123,15 @@ def run_tournament(variant: str, players: int, bots: list[str], games: int, seed
                         "p95_ms": 1000 * ts_sorted[min(len(ts) - 1, int(0.95 * len(ts)))],
                         "max_ms": 1000 * ts_sorted[-1]}
     return {"variant": variant, "players": players, "bots": bots, "games": games, "seed": seed,
+            **({"options": options} if options else {}),
             "entries": entries, "timing": timing, "mean_plies": plies / max(1, games),
             "shared_wins": "a tie counts 1/k of a win for each of the k winners"}
 
 
 def format_table(result: dict[str, Any]) -> str:
     """A plain-text table of a tournament result."""
-    lines = [f"{result['variant']}, {result['players']} players, {result['games']} games, "
+    opts = "".join(f" {k}={v}" for k, v in result.get("options", {}).items())
+    lines = [f"{result['variant']}{opts}, {result['players']} players, {result['games']} games, "
              f"seed {result['seed']} (seats rotated; ties split)",
              f"{'#':>2} {'bot':<20} {'wins':>8} {'win rate':>9} {'95% CI':>15} {'mean score':>11}"
              f" {'ms/decision':>12} {'p95 ms':>8}"]

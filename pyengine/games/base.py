@@ -48,6 +48,12 @@ class Variant(Generic[S]):
     min_players: int = 2
     max_players: int = 5
     option_defaults: dict[str, Any] = {}
+    option_values: dict[str, tuple[Any, ...]] = {}  # the allowed values of each option
+
+    def options_info(self) -> dict[str, dict[str, Any]]:
+        """Each option with its default and allowed values (for ``variants`` and the page)."""
+        return {key: {"default": default, "values": list(self.option_values.get(key, ()))}
+                for key, default in self.option_defaults.items()}
 
     def check_settings(self, settings: Settings) -> None:
         if not is_int(settings.players) or not (
@@ -98,6 +104,33 @@ class Variant(Generic[S]):
     def phase(self, state: S) -> str:
         """The name of the (sub-)phase the game is in, e.g. 'main' or 'keep_tickets'."""
         raise NotImplementedError
+
+    # --- hidden information (what undo may not take back) ------------------------------------
+    def hidden_piles(self, state: S) -> tuple[list[int], ...]:
+        """The face-down piles whose order nobody knows (lists whose end is the top)."""
+        raise NotImplementedError
+
+    def secret_choices_public(self, state: S) -> bool:
+        """Whether choices made in secret (e.g. a piece mix) have been revealed; default: none exist."""
+        del state  # Unused.
+        return False
+
+    def hidden_marker(self, state: S) -> tuple[Any, ...]:
+        """What ``reveals`` compares: copies of the hidden piles, the generator, the secrets' state."""
+        return (tuple(p[:] for p in self.hidden_piles(state)), getattr(state, "rng").state,
+                self.secret_choices_public(state))
+
+    def reveals(self, before: tuple[Any, ...], state: S) -> bool:
+        """Whether the action that led from ``before`` (a ``hidden_marker``) to ``state`` showed
+        anyone something nobody knew: a card or ticket from the top of a face-down pile, a shuffle,
+        or secret choices made public. Cards put *under* a pile (returned tickets) show nothing."""
+        piles, rng_state, secrets_public = before
+        if getattr(state, "rng").state != rng_state or self.secret_choices_public(state) != secrets_public:
+            return True
+        for old, new in zip(piles, self.hidden_piles(state)):
+            if len(new) < len(old) or new[len(new) - len(old):] != old:
+                return True
+        return False
 
     # --- what people and bots see ------------------------------------------------------------
     def view(self, state: S, player: int | None) -> dict[str, Any]:

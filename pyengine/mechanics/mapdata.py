@@ -57,6 +57,8 @@ class Board:
     city_index: dict[str, int] = field(repr=False, compare=False, default_factory=dict)
     route_index: dict[str, int] = field(repr=False, compare=False, default_factory=dict)
     ticket_index: dict[str, int] = field(repr=False, compare=False, default_factory=dict)
+    # Named ticket sets (e.g. the USA 1910 box's decks): set name -> ticket indices in file order.
+    ticket_sets: dict[str, tuple[int, ...]] = field(repr=False, compare=False, default_factory=dict)
 
 
 def _req(obj: dict[str, Any], key: str, where: str) -> Any:
@@ -124,6 +126,7 @@ def parse_board(raw: dict[str, Any], where: str = "map data") -> Board:
         routes[b] = _with_partner(routes[b], a)
     tickets: list[Ticket] = []
     ticket_index: dict[str, int] = {}
+    ticket_sets: dict[str, list[int]] = {}
     for k, t in enumerate(_req(raw, "tickets", where)):
         tid = str(_req(t, "id", f"{where} ticket {k}"))
         if tid in ticket_index:
@@ -135,6 +138,11 @@ def parse_board(raw: dict[str, Any], where: str = "map data") -> Board:
             if cities[city_index[name]].junction:
                 raise DataError(f"{where}: ticket {tid} names the junction {name!r}")
         values = tuple(int(v) for v in t.get("values", ()))
+        sets = t.get("sets", [])
+        if not isinstance(sets, list) or not all(isinstance(n, str) and n for n in sets):
+            raise DataError(f"{where}: ticket {tid} must list its sets as names")
+        for name in sets:
+            ticket_sets.setdefault(name, []).append(len(tickets))
         ticket_index[tid] = len(tickets)
         tickets.append(Ticket(len(tickets), tid, tuple(city_index[n] for n in names),
                               int(_req(t, "points", tid)), values))
@@ -152,6 +160,12 @@ def parse_board(raw: dict[str, Any], where: str = "map data") -> Board:
     for key, value in expect.items():
         if key in found and found[key] != value:
             raise DataError(f"{where}: expected {value} {key}, found {found[key]}")
+    for name, (count, points) in expect.get("ticket_sets", {}).items():
+        members = ticket_sets.get(name, [])
+        got = (len(members), sum(tickets[t].points for t in members))
+        if got != (count, points):
+            raise DataError(f"{where}: ticket set {name!r} should have {count} tickets worth "
+                            f"{points} points, not {got[0]} worth {got[1]}")
     labels = components(len(cities), ((r.a, r.b) for r in routes))
     if len(set(labels)) != 1:
         lonely = [cities[i].id for i, lab in enumerate(labels) if lab != labels[0]]
@@ -159,7 +173,8 @@ def parse_board(raw: dict[str, Any], where: str = "map data") -> Board:
     size = raw.get("size", {})
     return Board(str(raw.get("name", where)), float(size.get("width", 1000)),
                  float(size.get("height", 700)), tuple(cities), tuple(routes), tuple(tickets),
-                 raw, city_index, route_index, ticket_index)
+                 raw, city_index, route_index, ticket_index,
+                 {name: tuple(members) for name, members in ticket_sets.items()})
 
 
 def _with_partner(route: Route, partner: int) -> Route:

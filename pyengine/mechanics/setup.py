@@ -62,14 +62,15 @@ class CardSupply:
         return [c for c, k in enumerate(self.remaining) for _ in range(k)]
 
 
-def ticket_deck(num_tickets: int, placed: list[int], top: list[int], rng: Rng) -> list[int]:
-    """The ticket deck: ``top`` (listed top first) over the shuffled tickets nobody holds.
+def ticket_deck(tickets: Sequence[int], placed: list[int], top: list[int], rng: Rng) -> list[int]:
+    """The ticket deck: ``top`` (listed top first) over the shuffled rest of ``tickets`` (the
+    game's deck, in data order) that nobody holds.
 
     ``placed`` are the tickets the setup gave players; a ticket used twice is refused."""
     used = placed + top
     if len(set(used)) != len(used):
         raise SettingsError("setup uses a ticket twice")
     used_set = set(used)
-    rest = [t for t in range(num_tickets) if t not in used_set]
+    rest = [t for t in tickets if t not in used_set]
     rng.shuffle(rest)
     return rest + top[::-1]

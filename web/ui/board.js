@@ -91,8 +91,12 @@ function roundRect(ctx, x, y, w, hgt, r) {
 
 /** The map view. `el` is its element; call update() with what to show. */
 export class BoardView {
-  constructor(board, { onRouteActivate = () => {}, describeRoute = () => null, onEmptyTap = () => {}, title = null } = {}) {
+  /** `frame`: city ids the view fits instead of the whole map, with `interactive` false for a still
+   *  picture (no pan, zoom, tips or buttons: the rules pages draw their examples this way). */
+  constructor(board, { onRouteActivate = () => {}, describeRoute = () => null, onEmptyTap = () => {}, title = null,
+    frame = null, interactive = true } = {}) {
     this.board = board;
+    this.frameCities = frame;
     this.title = title ?? board.name ?? "";
     this.cities = new Map(board.cities.map((c) => [c.id, c]));
     this.style = boardStyle(board);
@@ -123,8 +127,9 @@ export class BoardView {
       zoomBtn("+", "board.zoomIn", () => this.zoomBy(1.4), "zoom-in"),
       zoomBtn("−", "board.zoomOut", () => this.zoomBy(1 / 1.4), "zoom-out"),
       zoomBtn("⟲", "board.zoomReset", () => this.resetView(), "zoom-reset"));
-    this.el = h("div", { class: "board-wrap", testid: "board" }, this.canvas, this.tooltip, this.controls);
-    this.#bindEvents();
+    this.el = h("div", { class: "board-wrap", testid: interactive ? "board" : "board-picture" }, this.canvas,
+      interactive ? this.tooltip : null, interactive ? this.controls : null);
+    if (interactive) this.#bindEvents();
     this.resizeObserver = new ResizeObserver(() => this.#resize());
     this.resizeObserver.observe(this.el);
   }
@@ -137,7 +142,8 @@ export class BoardView {
 
   /**
    * owners: {routeId: seat}; playerColors: [css]; claimable: Set of route ids; focus: {cities, routes}|null;
-   * longest: Set|null; harbors: {cityId: seat} (world); harborTargets: Set of city ids to point out, or null.
+   * longest: Set|null; harbors: {cityId: seat} (world); harborTargets: Set of city ids to point out, or null;
+   * bigCities: Set of city ids ringed as big cities (North America's Big Cities way of play), or null.
    */
   update(state) {
     Object.assign(this.state, state);
@@ -181,9 +187,21 @@ export class BoardView {
   // ------------------------------------------------------------------ layout
   #fitView() {
     const { w, h: hh } = this.size;
+    if (this.frameCities) return this.#fitFrame();
     const pad = 6;
     const scale = Math.max(0.05, Math.min((w - 2 * pad) / this.board.width, (hh - 2 * pad) / this.board.height));
     return { scale, tx: (w - this.board.width * scale) / 2, ty: (hh - this.board.height * scale) / 2 };
+  }
+
+  /** The view that shows the `frame` cities (with room for their labels) as large as fits. */
+  #fitFrame() {
+    const { w, h: hh } = this.size;
+    const pts = this.frameCities.map((id) => this.cities.get(id)).filter(Boolean);
+    const margin = this.style.cityR * 7;
+    const x0 = Math.min(...pts.map((c) => c.x)) - margin, x1 = Math.max(...pts.map((c) => c.x)) + margin;
+    const y0 = Math.min(...pts.map((c) => c.y)) - margin, y1 = Math.max(...pts.map((c) => c.y)) + margin;
+    const scale = Math.max(0.05, Math.min(w / (x1 - x0), hh / (y1 - y0)));
+    return { scale, tx: w / 2 - scale * (x0 + x1) / 2, ty: hh / 2 - scale * (y0 + y1) / 2 };
   }
 
   #clampView() {
@@ -443,6 +461,13 @@ export class BoardView {
       ctx.strokeStyle = "rgba(43,36,24,0.8)";
       ctx.stroke();
       if (c.port) this.#drawPort(ctx, c, st.harbors?.[c.id]);
+      if (st.bigCities?.has(c.id)) {  // a gold ring, as the Big Cities cards mark these cities
+        ctx.beginPath();
+        ctx.arc(c.x, c.y, CITY_R * 1.75, 0, Math.PI * 2);
+        ctx.lineWidth = CITY_R / 3;
+        ctx.strokeStyle = GOLD;
+        ctx.stroke();
+      }
     }
 
     // Labels in screen space, so they stay legible at every zoom.

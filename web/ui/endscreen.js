@@ -60,19 +60,37 @@ function chart(series, colors, names) {
   return svg;
 }
 
+/** Who took each end bonus in play, from the engine's score fields (North America). */
+function bonusSummary(scores, players, bonuses) {
+  const items = [];
+  const names = (won) => scores.filter(won).map((sc) => players[sc.seat].name).join(" & ");
+  if (bonuses.longest_path !== undefined && scores.some((sc) => sc.longest_bonus_won)) {
+    const best = scores.find((sc) => sc.longest_bonus_won);
+    items.push(h("li", { testid: "longest-winners", text: t("end.longestWon", { points: bonuses.longest_path, names: names((sc) => sc.longest_bonus_won), n: best.longest_path }) }));
+  }
+  if (bonuses.globetrotter !== undefined && scores.some((sc) => sc.globetrotter_won)) {
+    const best = scores.find((sc) => sc.globetrotter_won);
+    items.push(h("li", { testid: "globetrotter-winners", text: t("end.globetrotterWon", { points: bonuses.globetrotter, names: names((sc) => sc.globetrotter_won), n: best.completed }) }));
+  }
+  if (!items.length) items.push(h("li", { testid: "no-bonus", text: t("bonus.none") }));
+  return h("ul", { class: "end-bonuses", testid: "end-bonuses" }, items);
+}
+
 /**
  * Builds the end-of-game panel. `scores` from the engine; `players` [{name, color}];
+ * `bonuses` the end bonuses in play (view.bonuses: {longest_path?, globetrotter?}), if the game has them;
  * actions: {onNewGame, onSameDeal, onDownload, onViewBoard, onHoverSeat(seat|null)}.
  */
-export function endScreen({ scores, players, log, board, actions }) {
+export function endScreen({ scores, players, log, board, actions, bonuses = null }) {
   const order = scores.slice().sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const winners = scores.filter((sc) => sc.winner).map((sc) => players[sc.seat].name);
   const headline = winners.length > 1 ? t("end.tie", { names: winners.join(" & ") }) : t("end.winner", { name: winners[0] ?? "?" });
   const world = scores[0]?.harbor_points !== undefined;
-  const { head, rows } = world ? worldTable(order, players, board, actions) : classicTable(order, players, board, actions);
+  const { head, rows } = world ? worldTable(order, players, board, actions) : classicTable(order, players, board, actions, bonuses ?? {});
   const colors = players.map((p) => p.color);
   return h("div", { class: ["end-panel", world && "end-world"] },
     h("p", { class: "end-headline", testid: "winner", text: headline }),
+    bonuses ? bonusSummary(scores, players, bonuses) : null,
     h("div", { class: "table-wrap" }, h("table", { class: "end-table", testid: "final-scores" }, h("thead", {}, head), h("tbody", {}, rows))),
     world ? h("p", { class: "hint end-note", text: t("wend.note") }) : null,
     h("h3", { class: "end-sub", text: t("end.chartTitle") }),
@@ -86,13 +104,15 @@ export function endScreen({ scores, players, log, board, actions }) {
       h("button", { type: "button", class: "btn btn-primary", testid: "new-game", text: t("end.newGame"), on: { click: actions.onNewGame } })));
 }
 
-function classicTable(order, players, board, actions) {
+function classicTable(order, players, board, actions, bonuses) {
+  const globetrotter = bonuses.globetrotter !== undefined;  // USA 1910 and Mega Game
   const head = h("tr", {},
     h("th", { scope: "col", text: t("end.player") }),
     h("th", { scope: "col", text: t("end.routes") }),
     h("th", { scope: "col", text: t("end.ticketsWon") }),
     h("th", { scope: "col", text: t("end.ticketsLost") }),
     h("th", { scope: "col", text: t("end.longest") }),
+    globetrotter ? h("th", { scope: "col", text: t("end.globetrotter") }) : null,
     h("th", { scope: "col", text: t("end.total") }));
   const rows = order.map((sc) => {
     const p = players[sc.seat];
@@ -107,10 +127,13 @@ function classicTable(order, players, board, actions) {
       sc.winner ? h("span", { class: "crown", title: t("end.winnerShort"), "aria-label": t("end.winnerShort"), text: "♛" }) : null,
       h("details", { class: "end-details" }, h("summary", { text: t("end.ticketsN", { n: sc.tickets.length, done: sc.completed }) }), ticketList)),
     h("td", { testid: `final-routes-${sc.seat}` }, String(sc.routes), h("small", { text: ` (${sc.routes_claimed})` })),
-    h("td", { class: "pos", testid: `final-tickets-won-${sc.seat}`, text: `+${sc.tickets_won}` }),
-    h("td", { class: "neg", testid: `final-tickets-lost-${sc.seat}`, text: `−${sc.tickets_lost}` }),
+    h("td", { class: sc.tickets_won ? "pos" : "", testid: `final-tickets-won-${sc.seat}`, text: signed(sc.tickets_won) }),
+    h("td", { class: sc.tickets_lost ? "neg" : "", testid: `final-tickets-lost-${sc.seat}`, text: signed(-sc.tickets_lost) }),
     h("td", { testid: `final-longest-${sc.seat}` }, sc.longest_bonus ? h("span", { class: "pos", text: `+${sc.longest_bonus}` }) : "0",
       h("small", { text: ` (${t("end.trains", { n: sc.longest_path })})` })),
+    globetrotter ? h("td", { testid: `final-globetrotter-${sc.seat}` },
+      sc.globetrotter_bonus ? h("span", { class: "pos", text: `+${sc.globetrotter_bonus}` }) : "0",
+      h("small", { text: ` (${t("end.completedN", { n: sc.completed })})` })) : null,
     h("td", { class: "total", testid: `final-total-${sc.seat}`, text: String(sc.total) }));
   });
   return { head, rows };

@@ -98,9 +98,11 @@ export class GameScreen extends TurnScreen {
   _buildHandArea() {
     this.handEl = h("div", { class: "hand", testid: "hand", role: "list", "aria-label": t("hand.title") });
     this.ticketsEl = h("div", { class: "my-tickets", testid: "my-tickets", role: "list", "aria-label": t("tickets.mine") });
+    // The end bonuses in play (North America's ways of play), shown from the start.
+    this.bonusEl = h("p", { class: "bonus-line", testid: "bonuses-in-play", hidden: true });
     this.handArea = h("section", { class: "hand-area", "aria-label": t("hand.area") },
       h("div", { class: "hand-block" }, h("h2", { class: "mini-title", text: t("hand.title") }), this.handEl),
-      h("div", { class: "tickets-block" }, h("h2", { class: "mini-title", text: t("tickets.mine") }), this.ticketsEl));
+      h("div", { class: "tickets-block" }, h("h2", { class: "mini-title", text: t("tickets.mine") }), this.ticketsEl, this.bonusEl));
     return this.handArea;
   }
 
@@ -153,15 +155,31 @@ export class GameScreen extends TurnScreen {
     this._updateRoot();
   }
 
+  /** A tutorial step points at a route: it glows on the map and is chosen in the Routes tab. */
+  _coachRoute(id) {
+    const r = id ? this.board.routeById.get(id) : null;
+    if (!r) {  // the step is done: its glow goes
+      if (this.coachFocus && this.focus === this.coachFocus) this._setFocus(null);
+      this.coachFocus = null;
+      return;
+    }
+    if (this.focus?.routes?.has(id) !== true) {
+      this.coachFocus = { cities: new Set([r.a, r.b]), routes: new Set([id]) };
+      this._setFocus(this.coachFocus);
+    }
+    if ([...this.routeSelect.options].some((o) => o.value === id)) this.routeSelect.value = id;
+  }
+
   _showEnd() {
     const res = this.res;
     if (!res?.scores) return;
+    this.finalToast?.remove();  // the final round is over
     close(this.dialog);
     const players = this.seats.map((s, i) => ({ name: s.name, color: this.colors[i] }));
     const longest = new Set(res.scores.filter((sc) => sc.longest_bonus).flatMap((sc) => sc.longest_path_routes ?? []));
     this.boardView.update({ longest });
     const panel = endScreen({
-      scores: res.scores, players, log: res.view.log, board: this.board, actions: {
+      scores: res.scores, players, log: res.view.log, board: this.board, bonuses: res.view.bonuses ?? null, actions: {
         onNewGame: () => this.ctx.onNewGame(),
         onSameDeal: () => this.ctx.startGame({ ...this.settings }),
         onDownload: () => this.download(),
@@ -191,11 +209,13 @@ export class GameScreen extends TurnScreen {
     this._renderMarket(v, legal);
     this._renderHand(v);
     this._renderTickets(v);
+    this._renderBonuses(v);
     this._renderPlayers(v, r);
     this.#renderLog(v);
     this.#renderRoutes(legal);
     this.boardView.update({
       owners: v.routes, playerColors: this.colors,
+      bigCities: new Set(this.board.ticket_options?.[v.tickets_option]?.big_cities ?? []),
       claimable: new Set(legal.filter((a) => a.kind === "claim").map((a) => a.route)),
       focus: this.focus,
     });
@@ -224,7 +244,7 @@ export class GameScreen extends TurnScreen {
     this.finalBadge.textContent = t("status.finalRound", { n: v.final_turns_left });
     if (v.final_round && !this.finalAnnounced && !r.over) {
       this.finalAnnounced = true;
-      this.ctx.toast(t("status.finalToast"), "warn", 6000);
+      this.finalToast = this.ctx.toast(t("status.finalToast"), "warn", 6000);
     }
     this.passBtn.hidden = !legal.some((a) => a.kind === "pass");
   }
@@ -251,7 +271,7 @@ export class GameScreen extends TurnScreen {
   _renderHand(v) {
     const me = v.me;
     if (!me) {
-      this.handEl.replaceChildren(h("p", { class: "hand-hidden", testid: "hand-hidden", text: t("hand.hidden") }));
+      this.handEl.replaceChildren(h("p", { class: "hand-hidden", testid: "hand-hidden", text: t(this.frozen ? "hand.hiddenReplay" : "hand.hidden") }));
       this.prevHand = {};
       return;
     }
@@ -267,6 +287,13 @@ export class GameScreen extends TurnScreen {
     if (!items.length) items.push(h("p", { class: "hint", text: t("hand.empty") }));
     this.handEl.replaceChildren(...items);
     this.prevHand = { ...me.hand };
+  }
+
+  _renderBonuses(v) {
+    if (!this.bonusEl || !v.bonuses) return;
+    const list = Object.entries(v.bonuses).map(([kind, n]) => t(`bonus.${kind}`, { n }));
+    this.bonusEl.textContent = list.length ? t("bonus.inPlay", { list: list.join(" · ") }) : t("bonus.none");
+    this.bonusEl.hidden = false;
   }
 
   _renderTickets(v) {

@@ -78,6 +78,9 @@ export function renderNewGame(container, { version, onStart, saved = null, initi
   let opponents = Math.min(vinfo().max_players - 1, Math.max(vinfo().min_players - 1, prefs.opponents ?? 1));
   let speed = SPEEDS[prefs.speed] !== undefined ? prefs.speed : "normal";
   let lookPile = Boolean(prefs.lookPile);
+  // North America's ways of play: the engine's `tickets` option (its values come from the engine).
+  const usaWays = () => variants.find((v) => v.name === "usa")?.options?.tickets ?? null;
+  let ticketsWay = usaWays()?.values.includes(prefs.tickets) ? prefs.tickets : usaWays()?.default ?? null;
 
   const form = h("form", { class: "newgame-form", testid: "new-game-form", novalidate: true });
   const seatList = h("div", { class: "seat-list" });
@@ -152,7 +155,7 @@ export function renderNewGame(container, { version, onStart, saved = null, initi
     variants.map((v) => h("label", { class: ["variant-card", !playable(v.name) && "soon"] },
       h("input", { type: "radio", name: "variant", value: v.name, checked: v.name === variant, testid: `variant-${v.name}`,
         disabled: !playable(v.name),
-        on: { change: () => { variant = v.name; opponents = Math.min(opponents, vinfo().max_players - 1); drawOpponents(); drawSeats(); cardOptions.hidden = variant !== "cardgame"; } } }),
+        on: { change: () => { variant = v.name; opponents = Math.min(opponents, vinfo().max_players - 1); drawOpponents(); drawSeats(); cardOptions.hidden = variant !== "cardgame"; waysBox.hidden = variant !== "usa" || !usaWays(); } } }),
       h("span", { class: "variant-title", text: tMaybe(`variant.${v.name}.title`, v.title) }),
       h("span", { class: "variant-desc", text: tMaybe(`variant.${v.name}.desc`, t("newgame.players", { min: v.min_players, max: v.max_players })) }),
       playable(v.name) ? null : h("span", { class: "soon-badge", text: t("newgame.soon") }))));
@@ -170,8 +173,18 @@ export function renderNewGame(container, { version, onStart, saved = null, initi
       h("input", { type: "checkbox", testid: "option-look-pile", checked: lookPile, on: { change: (e) => { lookPile = e.target.checked; } } }),
       h("span", { text: t("newgame.lookPile") })));
 
+  // One radio card per way of play, each with its one-line explanation.
+  const waysBox = h("fieldset", { class: "card-options usa-ways", testid: "usa-ways", hidden: variant !== "usa" || !usaWays() },
+    h("legend", { class: "section-title", text: t("ways.title") }),
+    h("div", { class: "way-list", role: "radiogroup", "aria-label": t("ways.title") },
+      (usaWays()?.values ?? []).map((way) => h("label", { class: "way-card" },
+        h("input", { type: "radio", name: "tickets", value: way, checked: way === ticketsWay, testid: `way-${way}`,
+          on: { change: () => { ticketsWay = way; } } }),
+        h("span", { class: "way-title", text: tMaybe(`way.${way}.title`, way) }),
+        h("span", { class: "way-desc", testid: `way-desc-${way}`, text: tMaybe(`way.${way}.desc`, "") })))));
+
   form.append(
-    h("h2", { class: "section-title", text: t("newgame.game") }), variantCards, cardOptions,
+    h("h2", { class: "section-title", text: t("newgame.game") }), variantCards, cardOptions, waysBox,
     h("h2", { class: "section-title", text: t("newgame.opponents") }), oppGroup,
     h("h2", { class: "section-title", text: t("newgame.players.title") }), seatList, hotseatNote,
     h("details", { class: "more-options" },
@@ -199,8 +212,10 @@ export function renderNewGame(container, { version, onStart, saved = null, initi
     if (seedText === "") seed = randomSeed();
     else if (/^\d{1,15}$/.test(seedText)) seed = Number(seedText);
     else seed = seedText.slice(0, 64);
-    savePrefs({ variant, opponents, speed, lookPile, seats: seats.map(({ name, kind, bot, color }) => ({ name, kind, bot, color })) });
-    const options = variant === "cardgame" ? { look_at_own_pile: lookPile } : undefined;
+    savePrefs({ variant, opponents, speed, lookPile, tickets: ticketsWay, seats: seats.map(({ name, kind, bot, color }) => ({ name, kind, bot, color })) });
+    const ways = usaWays();
+    const options = variant === "cardgame" ? { look_at_own_pile: lookPile }
+      : variant === "usa" && ways && ticketsWay !== ways.default ? { tickets: ticketsWay } : undefined;
     onStart({ variant, players: chosen.length, seed, seats: chosen, speed, options });
   });
 

@@ -12,6 +12,7 @@ import { passDeviceDialog, confirmDialog, close } from "./dialogs.js";
 import { SPEEDS, BOT_MAX_SECONDS } from "./newgame.js";
 import { saveGame, removeSave, downloadRecord } from "./saves.js";
 import { icon } from "./icons.js";
+import { Coach } from "./tutorial.js";
 
 /** Delay before showing a bot's action, from the URL (?botDelay=ms, for tests) or the chosen speed. */
 export function botDelay(speed) {
@@ -45,6 +46,7 @@ export class TurnScreen {
     this.finalAnnounced = false;
     this.lastLogLength = -1;
     this.delay = botDelay(settings.speed);
+    this.coach = ctx.tutorial ? new Coach(this, ctx.tutorial) : null;  // a tutorial's script
   }
 
   // ------------------------------------------------------------------ lifecycle
@@ -58,7 +60,7 @@ export class TurnScreen {
         ? await this.engine.call("load", { record, player: this.viewer })
         : await this.engine.call("new_game", {
           variant: this.settings.variant, players: this.settings.players, seed: this.settings.seed,
-          options: this.settings.options ?? {},
+          options: this.settings.options ?? {}, setup: this.settings.setup,
           seats: this.seats.map(({ name, kind, bot, color }) => ({ name, kind, bot, color })), player: this.viewer,
         });
     } catch (err) {
@@ -89,6 +91,8 @@ export class TurnScreen {
 
   destroy() {
     this.alive = false;
+    this.coach?.el.remove();
+    this.finalToast?.remove();  // a "final round" notice belongs to this game only
     close(this.dialog);
     this._unbuild();
     if (this.gameId) this.engine.call("drop", { game_id: this.gameId }).catch(() => {});
@@ -129,6 +133,8 @@ export class TurnScreen {
     this.finalBadge = h("span", { class: "final-badge", testid: "final-round", role: "status", hidden: true });
     this.passBtn = h("button", { type: "button", class: "btn btn-secondary btn-small", testid: "pass-turn", hidden: true,
       text: t("game.pass"), on: { click: () => this._actKind("pass") } });
+    this.undoBtn = h("button", { type: "button", class: "btn btn-secondary btn-small undo-btn", testid: "undo", hidden: true,
+      title: t("undo.title"), text: t("undo.button"), on: { click: () => this.undo() } });
     this.scoresBtn = h("button", { type: "button", class: "btn btn-secondary btn-small", testid: "show-scores", hidden: true,
       text: t("end.showScores"), on: { click: () => this._showEnd() } });
     const item = (testid, label, run) => h("button", { type: "button", testid, text: label,
@@ -140,11 +146,15 @@ export class TurnScreen {
         item("menu-download", t("menu.download"), () => this.download()),
         this.ctx.share ? item("menu-share", t("menu.share"), () => this.ctx.share(this)) : null,
         menuItems.map((m) => item(m.testid, m.label, m.run)),
+        this.ctx.showRules ? item("menu-rules-page", t("menu.rules"), () => this.ctx.showRules()) : null,
+        this.humans > 1 ? h("label", { class: "menu-row menu-check" }, h("span", { text: t("undo.hotseat") }),
+          h("input", { type: "checkbox", testid: "menu-allow-undo", checked: Boolean(this.settings.allowUndo),
+            on: { change: (e) => { this.settings.allowUndo = e.target.checked; this._updateRoot(); } } })) : null,
         h("div", { class: "menu-row" }, h("span", { text: t("menu.speed") }), this._speedSelect())));
     return h("header", { class: "topbar" },
       h("span", { class: "brand-sm", text: "Railtrip" }),
       h("div", { class: "status", "aria-live": "polite" }, this.statusMain, this.statusLast),
-      ...badges, this.finalBadge, this.passBtn, this.scoresBtn, this.ctx.langSwitch(), menu);
+      ...badges, this.finalBadge, this.passBtn, this.undoBtn, this.scoresBtn, this.ctx.langSwitch(), menu);
   }
 
   _speedSelect() {
@@ -231,9 +241,12 @@ export class TurnScreen {
     const t0 = performance.now();
     if (this.humans > 1) this.viewer = null;
     let res;
+    const scripted = this.coach?.botAction();
     try {
-      res = await this.engine.call("bot_move", { game_id: this.gameId, bot: this._botName(seat), player: this.viewer,
-        max_seconds: BOT_MAX_SECONDS });
+      res = scripted
+        ? await this.engine.call("apply", { game_id: this.gameId, action: scripted, player: this.viewer })
+        : await this.engine.call("bot_move", { game_id: this.gameId, bot: this._botName(seat), player: this.viewer,
+          max_seconds: BOT_MAX_SECONDS });
     } catch (err) {
       if (!this.alive) return;
       if (this._botFallback(seat, err)) {
@@ -248,6 +261,7 @@ export class TurnScreen {
     const wait = (quick ? this.delay * 0.4 : this.delay) - (performance.now() - t0);
     if (wait > 0) await sleep(wait);
     if (!this.alive) return;
+    if (scripted) this.coach.applied(scripted);
     this._animateEvent(res.event, false);
     this._handle(res);
   }
@@ -271,6 +285,12 @@ export class TurnScreen {
 
   async act(text) {
     if (this.busy || !this.gameId) return;
+    if (this.coach && !this.coach.allows(text)) {
+      this.coach.refuse();
+      this.render();
+      this._prompt(this._legal());
+      return;
+    }
     this.busy = true;
     this._beforeAct();
     this.render();
@@ -290,7 +310,10 @@ export class TurnScreen {
       }
     }
     if (!this.alive) return;
-    if (res.event) this._animateEvent(res.event, true);
+    if (res.event) {
+      this.coach?.applied(text);
+      this._animateEvent(res.event, true);
+    }
     this._handle(res);
   }
 
@@ -317,6 +340,39 @@ export class TurnScreen {
     if (a) this.act(a.text);
   }
 
+  /** Whether the Undo button is offered: the engine allows it (nothing hidden revealed since),
+   *  against computer players, or in hotseat when all players agreed (the menu's setting). */
+  _undoOffered() {
+    const r = this.res;
+    if (!r?.can_undo || r.over || this.frozen || this.busy || this.coach?.active || this.viewer === null
+      || r.current !== this.viewer) return false;
+    if (this.dialogKind && !["choose-tickets", "choose-payment"].includes(this.dialogKind)) return false;
+    return this.humans === 1 || Boolean(this.settings.allowUndo);
+  }
+
+  /** Takes back the person's last move (and the computer moves after it) through the engine. */
+  async undo() {
+    if (!this._undoOffered()) return;
+    this.busy = true;
+    close(this.dialog);
+    this.dialog = null;
+    this.dialogKind = null;
+    this.render();
+    let res;
+    try {
+      res = await this.engine.call("undo", { game_id: this.gameId, player: this.viewer });
+    } catch (err) {
+      if (!this.alive) return;
+      this.ctx.toast(err.message, "error");
+      res = await this.engine.call("state", { game_id: this.gameId, player: this.viewer });
+    }
+    if (!this.alive) return;
+    this.lastLogLength = -1;
+    this.prevHand = {};
+    this.ctx.toast(t("undo.done"), "info");
+    this._handle(res);
+  }
+
   _confirmNewGame() {
     if (this.res?.over) return this.ctx.onNewGame();
     confirmDialog(this.ctx.root, { title: t("menu.newGame"), text: t("menu.newGameConfirm"), yes: t("menu.newGameYes"),
@@ -334,6 +390,7 @@ export class TurnScreen {
   }
 
   async _save() {
+    if (this.coach?.active) return;  // a tutorial is kept only once it has become a free game
     try {
       const rec = await this.engine.call("record", { game_id: this.gameId });
       if (!this.alive || this.res?.over) return;
@@ -356,6 +413,8 @@ export class TurnScreen {
     root.dataset.busy = String(this.busy);
     root.dataset.ply = String(r?.ply ?? 0);
     root.dataset.phase = r?.phase ?? "";
+    if (this.undoBtn) this.undoBtn.hidden = !this._undoOffered();
+    this.coach?.update();
   }
 
   render() {}

@@ -354,7 +354,7 @@ export class WorldScreen extends GameScreen {
   _renderHand(v) {
     const me = v.me;
     if (!me) {
-      this.handEl.replaceChildren(h("p", { class: "hand-hidden", testid: "hand-hidden", text: t("hand.hidden") }));
+      this.handEl.replaceChildren(h("p", { class: "hand-hidden", testid: "hand-hidden", text: t(this.frozen ? "hand.hiddenReplay" : "hand.hidden") }));
       this.prevHand = {};
       return;
     }

@@ -8,6 +8,7 @@ from ..base import Bot
 from .baselines import destination_hungry_bot, long_route_junkie_bot, one_step_thinker_bot, route_focus_bot
 from .planner import cardgame_easy_bot, cardgame_normal_bot
 from .search import cardgame_hard_bot
+from .reference import shortest_path_cardgame_bot, zombie_cardgame_bot
 
 LEVELS: dict[str, Callable[[], Bot]] = {
     "easy": cardgame_easy_bot,
@@ -17,4 +18,7 @@ LEVELS: dict[str, Callable[[], Bot]] = {
     "route_focus": route_focus_bot,
     "one_step_thinker": one_step_thinker_bot,
     "long_route_junkie": long_route_junkie_bot,
+    # Issue 16's reference opponents (reference.py).
+    "shortest_path": shortest_path_cardgame_bot,
+    "zombie": zombie_cardgame_bot,
 }

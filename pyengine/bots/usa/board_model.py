@@ -25,6 +25,10 @@ POINT_DISCOUNT = 0.15
 # With fewer players than this only one track of a double route may be used (rules: double routes).
 DOUBLE_ROUTES_BOTH_USABLE_FROM = 4
 END_TRIGGER_TRAINS = 2
+# Globetrotter (USA 1910 ways of play): the bonus goes to the most completed tickets, so a ticket
+# a bot expects to complete is worth a share of the bonus besides its own points. A third: a few
+# more completed tickets than the rivals usually decide it.
+GLOBETROTTER_SHARE_PER_TICKET = 1 / 3
 
 
 @dataclass(frozen=True)
@@ -113,6 +117,7 @@ class Situation:
     ticket_deck: int
     final_round: bool
     turn: int = 0
+    globetrotter: int = 0  # the bonus for the most completed tickets (0: not in this game)
 
     @classmethod
     def from_view(cls, view: dict[str, Any], model: BoardModel) -> "Situation":
@@ -134,7 +139,8 @@ class Situation:
             market=[model.card_index[c] if c is not None else -1 for c in view["market"]],
             deck=int(view["deck"]), discard=int(view["discard"]),
             ticket_deck=int(view["ticket_deck"]), final_round=bool(view["final_round"]),
-            turn=int(view.get("turn", 0)))
+            turn=int(view.get("turn", 0)),
+            globetrotter=int(view.get("bonuses", {}).get("globetrotter", 0)))
 
     # ------------------------------------------------------------------ route access
     def usable(self, r: RouteIndex, p: int | None = None) -> bool:
@@ -186,6 +192,10 @@ class Situation:
                 if ra != rb:
                     parent[ra] = rb
         return [find(x) for x in range(len(parent))]
+
+    def completed_ticket_value(self) -> float:
+        """What completing one more ticket adds besides its points (a share of Globetrotter)."""
+        return self.globetrotter * GLOBETROTTER_SHARE_PER_TICKET
 
     def ticket_done(self, t: TicketIndex, labels: list[int]) -> bool:
         a, b, _ = self.model.tickets[t]

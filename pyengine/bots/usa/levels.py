@@ -9,6 +9,7 @@ from .baselines import destination_hungry_bot, long_route_junkie_bot, one_step_t
 from .filler_planner import NORMAL_FILLER_PARAMS, FillerPlannerBot
 from .lookahead import LookaheadBot
 from .planner import EASY_PARAMS, PlannerBot
+from .reference import shortest_path_bot, zombie_bot
 
 
 def easy_bot() -> Bot:
@@ -39,4 +40,7 @@ LEVELS: dict[str, Callable[[], Bot]] = {
     "route_focus": route_focus_bot,
     "one_step_thinker": one_step_thinker_bot,
     "long_route_junkie": long_route_junkie_bot,
+    # Issue 16's reference opponents (reference.py).
+    "shortest_path": shortest_path_bot,
+    "zombie": zombie_bot,
 }

@@ -88,6 +88,7 @@ class PlannerPolicy:
             value += model.tickets[t][2] * (2 * p - 1)
         for t in plan.infeasible:
             value -= model.tickets[t][2]
+        value += p * len(plan.feasible) * sit.completed_ticket_value()
         value += p * sum(model.points(r) for r in plan.routes)
         value -= self.params.train_cost * plan.trains
         return value

@@ -30,6 +30,6 @@ def situation_from_state(s: Any, model: BoardModel, p: int) -> Situation:
     return Situation(
         model=model, me=p, players=s.players, phase=phase, owner=s.owner, hand=s.hands[p],
         trains=s.trains, scores=s.points, tickets=s.tickets[p], offered=sorted(s.offered[p]),
-        min_keep=2 if s.phase == 0 else 1, market=s.market, deck=len(s.deck),
+        min_keep=s.way.keep_min(s.phase == 0), market=s.market, deck=len(s.deck),
         discard=len(s.discard), ticket_deck=len(s.ticket_deck), final_round=s.final_turns > 0,
-        turn=s.turn)
+        turn=s.turn, globetrotter=s.way.globetrotter_points or 0)

@@ -8,6 +8,7 @@ from .baselines import (destination_hungry_world_bot, long_route_junkie_world_bo
                         one_step_thinker_world_bot, route_focus_world_bot)
 from .planner import world_easy_bot, world_normal_bot
 from .search import world_hard_bot
+from .reference import shortest_path_world_bot, zombie_world_bot
 
 LEVELS: dict[str, Callable[[], Bot]] = {
     "easy": world_easy_bot,
@@ -17,4 +18,7 @@ LEVELS: dict[str, Callable[[], Bot]] = {
     "route_focus": route_focus_world_bot,
     "one_step_thinker": one_step_thinker_world_bot,
     "long_route_junkie": long_route_junkie_world_bot,
+    # Issue 16's reference opponents (reference.py).
+    "shortest_path": shortest_path_world_bot,
+    "zombie": zombie_world_bot,
 }

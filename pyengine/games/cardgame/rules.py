@@ -146,7 +146,7 @@ class CardGameRules(CardGameScoring):
                 s.completed[p] = [(self._ticket(t), 1, ()) for t in setup_list(ids, f"completed {p}")]
                 placed.extend(t for t, _, _ in s.completed[p])
         top_tickets = [self._ticket(t) for t in setup_list(setup.get("ticket_deck", []), "ticket_deck")]
-        s.ticket_deck = ticket_deck(len(self.tickets), placed, top_tickets, s.rng)
+        s.ticket_deck = ticket_deck(range(len(self.tickets)), placed, top_tickets, s.rng)
         s.current = settings.start_player
         if kept is None:
             for p in range(n):

@@ -23,6 +23,7 @@ class CardGameScoring(Variant[CardGameState]):
     min_players = 2
     max_players = 4
     option_defaults: dict[str, Any] = {"look_at_own_pile": False}
+    option_values: dict[str, tuple[Any, ...]] = {"look_at_own_pile": (False, True)}
 
     def __init__(self, data: CardData | None = None) -> None:
         self.data = data or load_card_data("cardgame.json")

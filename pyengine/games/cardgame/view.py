@@ -94,6 +94,9 @@ class CardGameView(CardGameRules):
         return ev
 
 
+    def hidden_piles(self, state: CardGameState) -> tuple[list[int], ...]:
+        return (state.deck, state.ticket_deck)
+
     def board_view(self) -> dict[str, Any]:
         if self._board_view is None:
             d = self.data

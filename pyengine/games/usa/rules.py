@@ -17,6 +17,8 @@ from ...rng import Rng
 from ...mechanics.explain import why_turn_illegal
 from ...mechanics.state import snapshot_slots
 from ..base import Settings, Variant
+from .tickets import DEFAULT_WAY, WAYS_OF_PLAY, WayOfPlay, way_of_play
+from .tickets import ticket_deck as way_ticket_deck
 
 COLORS = ("red", "orange", "yellow", "green", "blue", "purple", "black", "white")
 LOCO = 8
@@ -29,13 +31,8 @@ HAND_SIZE = 4
 MARKET_SIZE = 5
 MARKET_LOCO_LIMIT = 3  # 3 face-up locomotives: discard the market and deal a new one
 MAX_MARKET_REDEALS = 50  # [decision] safety bound on consecutive re-deals besides the feasibility check
-TICKETS_DEALT = 3
-TICKETS_KEEP_AT_START = 2
-TICKETS_DRAWN = 3
-TICKETS_KEEP_LATER = 1
 END_TRIGGER_TRAINS = 2  # ending a turn with this many trains or fewer starts the final round
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
-LONGEST_PATH_BONUS = 10
 DOUBLE_ROUTES_BOTH_USABLE_FROM = 4  # with fewer players only one track of a double route is usable
 
 SETUP_TICKETS, MAIN, SECOND_CARD, KEEP_TICKETS, OVER = range(5)
@@ -47,7 +44,7 @@ class UsaState:
 
     __slots__ = ("players", "phase", "current", "turn", "deck", "discard", "market", "hands",
                  "trains", "owner", "points", "tickets", "offered", "ticket_deck", "final_turns",
-                 "passes", "rng", "market_redeals", "reshuffles", "start_player")
+                 "passes", "rng", "market_redeals", "reshuffles", "start_player", "way")
 
     def __init__(self) -> None:
         self.players = 0
@@ -70,6 +67,7 @@ class UsaState:
         self.market_redeals = 0  # total market re-deals (the log reports new ones)
         self.reshuffles = 0
         self.start_player = 0
+        self.way: WayOfPlay = WAYS_OF_PLAY[DEFAULT_WAY]  # the ``tickets`` option (immutable)
 
     def clone(self) -> "UsaState":
         c = UsaState.__new__(UsaState)
@@ -93,6 +91,7 @@ class UsaState:
         c.market_redeals = self.market_redeals
         c.reshuffles = self.reshuffles
         c.start_player = self.start_player
+        c.way = self.way
         return c
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -110,7 +109,8 @@ class UsaRules(Variant[UsaState]):
     rules_version = 1
     min_players = 2
     max_players = 5
-    option_defaults: dict[str, Any] = {}
+    option_defaults: dict[str, Any] = {"tickets": DEFAULT_WAY}
+    option_values: dict[str, tuple[str, ...]] = {"tickets": tuple(WAYS_OF_PLAY)}
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or load_board("pyengine.games.usa", "usa.json")
@@ -149,6 +149,8 @@ class UsaRules(Variant[UsaState]):
         self.pass_action = Pass()
         self.keep_cache: dict[tuple[tuple[int, ...], int], list[Action]] = {}
         self.ticket_cities = [t.cities for t in b.tickets]
+        # Each way of play's ticket deck, in data order (the classic one is the first 30 tickets).
+        self.decks = {name: way_ticket_deck(b, way) for name, way in WAYS_OF_PLAY.items()}
         self._board_view: dict[str, Any] | None = None
 
     # ------------------------------------------------------------------ setup
@@ -159,6 +161,7 @@ class UsaRules(Variant[UsaState]):
         s.players = n
         s.rng = Rng(settings.seed)
         s.start_player = settings.start_player
+        s.way = way_of_play(self.option(settings, "tickets"))
         setup = setup_fields(settings.setup, {"train_deck", "hands", "market", "ticket_deck",
                                               "tickets", "trains", "routes", "discard"})
         s.owner = [-1] * len(self.board.routes)
@@ -216,10 +219,11 @@ class UsaRules(Variant[UsaState]):
             if not isinstance(kept_given, list) or len(kept_given) != n:
                 raise SettingsError(f"setup tickets must list {n} ticket lists")
             for p, ids in enumerate(kept_given):
-                s.tickets[p] = [self._ticket(t) for t in setup_list(ids, f"tickets {p}")]
+                s.tickets[p] = [self._ticket(t, s.way) for t in setup_list(ids, f"tickets {p}")]
                 placed.extend(s.tickets[p])
-        top_tickets = [self._ticket(t) for t in setup_list(setup.get("ticket_deck", []), "ticket_deck")]
-        s.ticket_deck = ticket_deck(len(self.board.tickets), placed, top_tickets, s.rng)
+        top_tickets = [self._ticket(t, s.way)
+                       for t in setup_list(setup.get("ticket_deck", []), "ticket_deck")]
+        s.ticket_deck = ticket_deck(self.decks[s.way.name], placed, top_tickets, s.rng)
 
         if hands_given is None:
             for _ in range(HAND_SIZE):
@@ -236,16 +240,19 @@ class UsaRules(Variant[UsaState]):
         s.current = settings.start_player
         if kept_given is None:
             for p in range(n):
-                s.offered[p] = draw_tickets(s.ticket_deck, TICKETS_DEALT)
+                s.offered[p] = draw_tickets(s.ticket_deck, s.way.start_deal)
             s.phase = SETUP_TICKETS
         else:
             s.phase = MAIN
         return s
 
-    def _ticket(self, tid: Any) -> int:
+    def _ticket(self, tid: Any, way: WayOfPlay) -> int:
         if not isinstance(tid, str) or tid not in self.board.ticket_index:
             raise SettingsError(f"setup names unknown ticket {excerpt(tid)}")
-        return self.board.ticket_index[tid]
+        t = self.board.ticket_index[tid]
+        if t not in self.decks[way.name]:
+            raise SettingsError(f"setup names ticket {excerpt(tid)}, which is not in the {way.name} deck")
+        return t
 
     # ------------------------------------------------------------------ market
     def _fix_market(self, s: UsaState) -> None:
@@ -303,7 +310,7 @@ class UsaRules(Variant[UsaState]):
 
     def _keep_actions(self, s: UsaState) -> list[Action]:
         offered = tuple(sorted(s.offered[s.current]))
-        need = TICKETS_KEEP_AT_START if s.phase == SETUP_TICKETS else TICKETS_KEEP_LATER
+        need = s.way.keep_min(s.phase == SETUP_TICKETS)
         key = (offered, need)
         cached = self.keep_cache.get(key)
         if cached is None:
@@ -419,7 +426,7 @@ class UsaRules(Variant[UsaState]):
             else:
                 self._end_turn(s)
         elif kind is DrawTickets:
-            s.offered[p] = draw_tickets(s.ticket_deck, TICKETS_DRAWN)
+            s.offered[p] = draw_tickets(s.ticket_deck, s.way.draw)
             s.phase = KEEP_TICKETS
             s.passes = 0
         elif kind is KeepTickets:
@@ -452,8 +459,7 @@ class UsaRules(Variant[UsaState]):
                 and s.market[action.slot] == LOCO)
         common = why_turn_illegal(
             action, game="classic game", over=phase == OVER,
-            keep_need=(TICKETS_KEEP_AT_START if phase == SETUP_TICKETS else TICKETS_KEEP_LATER)
-            if choosing else None,
+            keep_need=s.way.keep_min(phase == SETUP_TICKETS) if choosing else None,
             offered={self.board.tickets[t].id for t in s.offered[s.current]},
             second_card=phase == SECOND_CARD,
             market_names=[CARD_NAMES[c] if c >= 0 else None for c in s.market],

@@ -10,10 +10,10 @@ from typing import Any
 
 from ...rng import Rng
 from .rules import CARD_INDEX, CARD_NAMES, CARDS_PER_COLOR, LOCO, LOCOMOTIVES, PHASE_NAMES, UsaState
+from .tickets import DEFAULT_WAY, way_of_play
 from .view import UsaView
 
 _PHASES = {name: i for i, name in enumerate(PHASE_NAMES)}
-OFFER_SIZE = 3  # tickets offered at the start and in a later draw (TICKETS_DEALT, TICKETS_DRAWN)
 
 
 class UsaSampler(UsaView):
@@ -35,6 +35,7 @@ class UsaSampler(UsaView):
         s.current = int(view["current"])
         s.turn = int(view.get("turn", 0))
         s.rng = Rng.derive(rng.next64())
+        s.way = way_of_play(view.get("tickets_option", DEFAULT_WAY))
         s.owner = [-1] * len(board.routes)
         for rid, p in view["routes"].items():
             s.owner[board.route_index[rid]] = int(p)
@@ -73,7 +74,7 @@ class UsaSampler(UsaView):
         mine = [board.ticket_index[t["id"]] for t in view["me"]["tickets"]]
         offered = [board.ticket_index[t["id"]] for t in view["me"]["offered"]]
         known = set(mine) | set(offered)
-        unknown = [t for t in range(len(board.tickets)) if t not in known]
+        unknown = [t for t in self.decks[s.way.name] if t not in known]  # this way's deck
         rng.shuffle(unknown)
         s.tickets = [[] for _ in range(n)]
         s.offered = [[] for _ in range(n)]
@@ -91,7 +92,8 @@ class UsaSampler(UsaView):
             if players[p].get("choosing_tickets"):
                 # An offer never takes tickets the later seats are known to hold (a short deck).
                 spare = len(unknown) - sum(held[p + 1:])
-                for _ in range(max(0, min(OFFER_SIZE, spare))):
+                offer_size = s.way.start_deal if s.phase == _PHASES["setup_tickets"] else s.way.draw
+                for _ in range(max(0, min(offer_size, spare))):
                     s.offered[p].append(unknown.pop())
         s.ticket_deck = unknown
         s.final_turns = int(view.get("final_turns_left", 0)) if view.get("final_round") else -1

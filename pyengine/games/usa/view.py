@@ -9,9 +9,10 @@ from ...boundary import read_only
 from ...mechanics.cards import draw_card
 from ...mechanics.graph import components, longest_trail, longest_trail_edges
 from .rules import (COLORS, CARD_NAMES, CARDS_PER_COLOR, LOCOMOTIVES, TRAINS_PER_PLAYER,
-                    TICKETS_KEEP_AT_START, TICKETS_DRAWN, TICKETS_KEEP_LATER, ROUTE_POINTS,
-                    LONGEST_PATH_BONUS, DOUBLE_ROUTES_BOTH_USABLE_FROM, SETUP_TICKETS,
+                    ROUTE_POINTS, DOUBLE_ROUTES_BOTH_USABLE_FROM, SETUP_TICKETS,
                     SECOND_CARD, OVER, PHASE_NAMES, UsaState, UsaRules)
+from .tickets import (HIDE_OPPONENTS_COMPLETED, TIEBREAK_LONGEST_PATH_ALWAYS, WAYS_OF_PLAY,
+                      WayOfPlay, globetrotter_winners)
 
 
 class UsaView(UsaRules):
@@ -55,6 +56,8 @@ class UsaView(UsaRules):
             "routes": {routes[r].id: o for r, o in enumerate(s.owner) if o >= 0},
             "final_round": s.final_turns > 0,
             "final_turns_left": max(s.final_turns, 0),
+            "tickets_option": s.way.name,
+            "bonuses": self.bonuses(s.way),
             "players": [{
                 "seat": p,
                 "score": s.points[p],
@@ -66,15 +69,19 @@ class UsaView(UsaRules):
         }
         if player is not None and 0 <= player < s.players:
             done = self.ticket_done(s, player)
-            need = TICKETS_KEEP_AT_START if s.phase == SETUP_TICKETS else TICKETS_KEEP_LATER
+            need = s.way.keep_min(s.phase == SETUP_TICKETS)
             v["me"] = {
                 "hand": {CARD_NAMES[c]: n for c, n in enumerate(s.hands[player]) if n},
                 "tickets": [self._ticket_json(t, d) for t, d in zip(s.tickets[player], done)],
                 "offered": [self._ticket_json(t) for t in sorted(s.offered[player])],
                 "min_keep": min(need, len(s.offered[player])),
+                "completed": sum(done),  # one's own count; others' stay hidden until the end
             }
+        if not HIDE_OPPONENTS_COMPLETED:
+            for p, entry in enumerate(v["players"]):
+                entry["completed"] = sum(self.ticket_done(s, p))
         if s.phase == OVER:
-            v["scores"] = self.scores(s)
+            v["scores"] = self.scores(s)  # every player's completed tickets and bonuses
         return v
 
     def describe(self, s: UsaState, action: Action) -> dict[str, Any]:
@@ -96,7 +103,7 @@ class UsaView(UsaRules):
             ev.update(route=action.route, cards={n: k for n, k in action.cards},
                       length=self.route_length[r], points=ROUTE_POINTS[self.route_length[r]])
         elif isinstance(action, DrawTickets):
-            ev["count"] = min(TICKETS_DRAWN, len(s.ticket_deck))
+            ev["count"] = min(s.way.draw, len(s.ticket_deck))
         elif isinstance(action, KeepTickets):
             ev["count"] = len(action.tickets)
             ev["offered"] = len(s.offered[p])
@@ -125,16 +132,39 @@ class UsaView(UsaRules):
                 "longest_path": longest_trail(edges),
                 "longest_path_routes": [routes[owned[i]].id for i in longest_trail_edges(edges)],
             })
+        way = s.way
         best = max(sc["longest_path"] for sc in out)
-        for sc in out:
-            sc["longest_bonus"] = LONGEST_PATH_BONUS if best > 0 and sc["longest_path"] == best else 0
-            sc["total"] = sc["routes"] + sc["tickets_won"] - sc["tickets_lost"] + sc["longest_bonus"]
-        rank_key = [(sc["total"], sc["completed"], sc["longest_path"]) for sc in out]
+        trotters = globetrotter_winners([sc["completed"] for sc in out])
+        for sc, trotter in zip(out, trotters):
+            longest = way.longest_path_points is not None and best > 0 and sc["longest_path"] == best
+            sc["longest_bonus"] = way.longest_path_points if longest else 0
+            sc["longest_bonus_won"] = longest
+            sc["globetrotter_bonus"] = way.globetrotter_points if trotter and way.globetrotter_points else 0
+            sc["globetrotter_won"] = bool(trotter and way.globetrotter_points)
+            sc["total"] = (sc["routes"] + sc["tickets_won"] - sc["tickets_lost"] + sc["longest_bonus"]
+                           + sc["globetrotter_bonus"])
+        # Ties: most completed tickets, then the longest path (usa.md; usa-1910.md for every way).
+        rank_key = [(sc["total"], sc["completed"],
+                     sc["longest_path"] if TIEBREAK_LONGEST_PATH_ALWAYS or way.longest_path_points else 0)
+                    for sc in out]
         top = max(rank_key)
         for sc, key in zip(out, rank_key):
             sc["winner"] = key == top
             sc["rank"] = 1 + sum(1 for other in rank_key if other > key)
         return out
+
+    @staticmethod
+    def bonuses(way: WayOfPlay) -> dict[str, int]:
+        """The end bonuses a way of play scores, with their points (shown from the start)."""
+        out = {}
+        if way.longest_path_points is not None:
+            out["longest_path"] = way.longest_path_points
+        if way.globetrotter_points is not None:
+            out["globetrotter"] = way.globetrotter_points
+        return out
+
+    def hidden_piles(self, state: UsaState) -> tuple[list[int], ...]:
+        return (state.deck, state.ticket_deck)
 
     def board_view(self) -> dict[str, Any]:
         if self._board_view is None:
@@ -154,6 +184,12 @@ class UsaView(UsaRules):
                         "color": r.color, "double": b.routes[r.double_partner].id if r.double_partner >= 0 else None}
                        for r in b.routes],
             "tickets": [self._ticket_json(t.index) for t in b.tickets],
+            "ticket_options": {name: {
+                "deck": [b.tickets[t].id for t in self.decks[name]],
+                "start_deal": way.start_deal, "start_keep": way.start_keep_min,
+                "draw": way.draw, "draw_keep": way.draw_keep_min,
+                "bonuses": self.bonuses(way), "big_cities": list(way.big_cities),
+            } for name, way in WAYS_OF_PLAY.items()},
             "cards": list(CARD_NAMES),
             "wild": "loco",
             "route_points": ROUTE_POINTS,
@@ -174,7 +210,7 @@ class UsaView(UsaRules):
         expected = [CARDS_PER_COLOR] * len(COLORS) + [LOCOMOTIVES]
         assert counts == expected, f"train cards not conserved: {counts} != {expected}"
         held = [t for ts in s.tickets for t in ts] + [t for o in s.offered for t in o] + s.ticket_deck
-        assert sorted(held) == list(range(len(self.board.tickets))), "tickets not conserved"
+        assert sorted(held) == list(self.decks[s.way.name]), "tickets not conserved"
         on_board = [0] * s.players
         for r, o in enumerate(s.owner):
             if o >= 0:

@@ -11,7 +11,7 @@ from ...mechanics.cards import draw_card
 from .actions import BuildHarbor, ChoosePieces, ExchangePieces
 from ...mechanics.turns import another_card_available
 from ..base import Variant
-from .state import (COLORS, JOKER, NCARDS, CARD_NAMES, TRAIN_DECK, SHIP_DECK, DECK_OF,
+from .state import (COLORS, JOKER, JOKER_RESET, NCARDS, CARD_NAMES, TRAIN_DECK, SHIP_DECK, DECK_OF,
                     MARKET_SIZE, MARKET_TRAIN_SLOTS, MAX_MARKET_RESETS, MAX_TRAINS, MAX_SHIPS,
                     PIECES_IN_PLAY, MIN_TRAINS, OVER, PHASE_NAMES, Payment, WorldState)
 
@@ -25,6 +25,7 @@ class WorldMarket(Variant[WorldState]):
     min_players = 2
     max_players = 5
     option_defaults: dict[str, Any] = {"joker_reset": "three"}
+    option_values: dict[str, tuple[Any, ...]] = {"joker_reset": tuple(JOKER_RESET)}
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or load_board("pyengine.games.world", "world.json")

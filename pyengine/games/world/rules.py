@@ -115,7 +115,7 @@ class WorldRules(WorldPayments):
                 s.tickets[p] = [self._ticket(t) for t in setup_list(ids, f"tickets {p}")]
                 placed.extend(s.tickets[p])
         top_tickets = [self._ticket(t) for t in setup_list(setup.get("ticket_deck", []), "ticket_deck")]
-        s.ticket_deck = ticket_deck(len(b.tickets), placed, top_tickets, s.rng)
+        s.ticket_deck = ticket_deck(range(len(b.tickets)), placed, top_tickets, s.rng)
 
         # Routes, harbors and pieces.
         board_trains = [0] * n

@@ -213,6 +213,13 @@ class WorldView(WorldMarket):
             sc["rank"] = 1 + sum(1 for other in rank_key if other > key)
         return out
 
+    def hidden_piles(self, state: WorldState) -> tuple[list[int], ...]:
+        return (state.train_deck, state.ship_deck, state.ticket_deck)
+
+    def secret_choices_public(self, state: WorldState) -> bool:
+        # The piece mixes are chosen in secret and shown together once all have chosen.
+        return all(state.chosen)
+
     def board_view(self) -> dict[str, Any]:
         if self._board_view is None:
             self._board_view = read_only(self._make_board_view())  # shared: never changed

@@ -134,6 +134,8 @@ export class CardGameScreen extends TurnScreen {
   }
 
   #showHalfEnd(ev, last) {
+    this.finalToast?.remove();  // "the deck is empty" is over once the half is scored
+    this.finalToast = null;
     this.dialogKind = "half-end";
     this.dialog = halfEndDialog(this.ctx.root, {
       ev, board: this.board, names: this.names, colors: this.colors, viewer: this.viewer, last,
@@ -144,7 +146,7 @@ export class CardGameScreen extends TurnScreen {
         this._handle(this.res);
       },
     });
-    this._updateRoot();
+    this.render();  // the status line must not tell the result behind the dialog
   }
 
   _newViewer() {
@@ -254,7 +256,9 @@ export class CardGameScreen extends TurnScreen {
   #renderStatus(r, legal) {
     const v = r.view;
     let text;
-    if (r.over) text = t("status.over");
+    const scoring = this.dialogKind === "half-end";
+    if (scoring) text = t("cg.status.scoring");
+    else if (r.over) text = t("status.over");
     else if (this.frozen) text = t("status.replayTurn", { name: this.names[r.current] });
     else if (this._isBot(r.current)) text = t("status.botThinking", { name: this.names[r.current] });
     else if (r.current !== this.viewer) text = t("status.waitingHuman", { name: this.names[r.current] });
@@ -265,14 +269,14 @@ export class CardGameScreen extends TurnScreen {
     this.statusMain.textContent = text;
     this.statusMain.parentElement.style.setProperty("--pc", r.over ? "transparent" : this.colors[r.current]);
     const entries = logEntries(v.log, { names: this.names, board: this.board, viewer: this.viewer });
-    this.statusLast.textContent = entries.at(-1)?.text ?? "";
+    this.statusLast.textContent = scoring ? "" : entries.at(-1)?.text ?? "";
     this.halfBadge.hidden = v.halves < 2;
     this.halfBadge.textContent = t("cg.halfOf", { half: v.half, halves: v.halves });
     this.finalBadge.hidden = !v.final_round || r.over;
     this.finalBadge.textContent = t("status.finalRound", { n: v.final_turns_left });
     if (v.final_round && !this.finalAnnounced && !r.over) {
       this.finalAnnounced = true;
-      this.ctx.toast(t("cg.finalToast"), "warn", 6000);
+      this.finalToast = this.ctx.toast(t("cg.finalToast"), "warn", 6000);
     }
     if (!v.final_round) this.finalAnnounced = false;
     this.passBtn.hidden = !legal.some((a) => a.kind === "pass");
@@ -340,7 +344,7 @@ export class CardGameScreen extends TurnScreen {
   #renderMine(v) {
     const seat = this.viewer;
     if (seat === null) {
-      this.myYardEl.replaceChildren(h("p", { class: "hand-hidden", text: t("hand.hidden") }));
+      this.myYardEl.replaceChildren(h("p", { class: "hand-hidden", text: t(this.frozen ? "hand.hiddenReplay" : "hand.hidden") }));
       this.myPileEl.replaceChildren();
       return;
     }
@@ -354,7 +358,7 @@ export class CardGameScreen extends TurnScreen {
   #renderHand() {
     const me = this.res?.view.me;
     if (!me) {
-      this.handEl.replaceChildren(h("p", { class: "hand-hidden", testid: "hand-hidden", text: t("hand.hidden") }));
+      this.handEl.replaceChildren(h("p", { class: "hand-hidden", testid: "hand-hidden", text: t(this.frozen ? "hand.hiddenReplay" : "hand.hidden") }));
       this.selEl.replaceChildren();
       this.verdictEl.textContent = "";
       this.suggestEl.replaceChildren();
@@ -453,9 +457,12 @@ export class CardGameScreen extends TurnScreen {
     const open = me.tickets.reduce((s, tk) => s + tk.points, 0);
     const need = {};
     for (const tk of me.tickets) for (const [c, k] of Object.entries(tk.need)) need[c] = (need[c] ?? 0) + k;
-    this.ticketsEl.replaceChildren(...items,
-      me.tickets.length ? h("p", { class: "ticket-sum cg-need-sum", testid: "ticket-sum" },
-        h("span", { text: t("cg.ticketSum", { n: me.tickets.length, points: open }) }), cardChips(need)) : null);
+    // (replaceChildren would write a null out as the text "null")
+    if (me.tickets.length) {
+      items.push(h("p", { class: "ticket-sum cg-need-sum", testid: "ticket-sum" },
+        h("span", { text: t("cg.ticketSum", { n: me.tickets.length, points: open }) }), cardChips(need)));
+    }
+    this.ticketsEl.replaceChildren(...items);
   }
 
   #renderLog(v) {
@@ -502,7 +509,9 @@ export class CardGameScreen extends TurnScreen {
           setTimeout(() => ghost.remove(), 1300);
         }
         if (r.victim === this.viewer || ev.player === this.viewer) {
-          this.ctx.toast(t("cg.raidToast", { name: this.names[ev.player], victim: this.names[r.victim], color: cardName(r.color), n: r.discarded }), "warn", 5000);
+          // Speak to the person on the device: "Ada raided you", "You raided Ada".
+          const key = this.humans > 1 ? "cg.raidToast" : r.victim === this.viewer ? "cg.raidToastYou" : "cg.raidToastMine";
+          this.ctx.toast(t(key, { name: this.names[ev.player], victim: this.names[r.victim], color: cardName(r.color), n: r.discarded }), "warn", 5000);
         }
       }
       this.pendingFx.push(() => {

@@ -1,0 +1,98 @@
+"""Learning to play in the browser: the rules pages (new-game screen and game menu, EN and DE, with
+pictures drawn by the game's renderers) and each tutorial played to its end by clicking what the
+coach points at; a wrong click is refused with a friendly line and changes nothing. The scripts
+are web/tutorials/*.json (tests/test_tutorials.py checks them against the engine)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from e2e.helpers import wait_for_app_state
+from pyengine.record import replay
+
+TUTORIALS = Path(__file__).resolve().parent.parent / "web" / "tutorials"
+VARIANTS = ["usa", "world", "cardgame"]
+
+
+def open_app(page: Page, server, width: int = 1280, height: int = 800) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(server.url + "?botDelay=0")
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_rules_pages_from_the_new_game_screen(page: Page, server, snapshot, lang: str) -> None:
+    open_app(page, server)
+    page.click(f"[data-testid=lang-{lang}]")
+    for variant in VARIANTS:
+        page.click(f"[data-testid=rules-{variant}]")
+        dialog = page.locator("[data-testid=rules-page-dialog]")
+        dialog.wait_for()
+        assert page.get_attribute("[data-testid=rules-page]", "data-variant") == variant
+        assert dialog.locator(".rules-section").count() >= 5
+        assert dialog.locator("figure").count() >= 3  # pictures from the renderers
+        if variant != "cardgame":
+            assert dialog.locator("[data-testid=board-picture] canvas").count() >= 1
+        text = dialog.inner_text()
+        assert ("Ziel" in text or "Start" in text or "Dein Zug" in text) if lang == "de" else ("Your turn" in text or "Goal" in text)
+        snapshot(page, f"{variant}-{lang}")
+        page.click("[data-testid=rules-page-close]")
+        dialog.wait_for(state="detached")
+
+
+def test_rules_page_from_the_game_menu(page: Page, server) -> None:
+    open_app(page, server, 390, 844)
+    page.click("[data-testid=start-game]")
+    page.wait_for_selector("#app[data-ui-state=choose-tickets]")
+    page.click("[data-testid=ticket-confirm]")
+    page.click("[data-testid=menu]")
+    page.click("[data-testid=menu-rules-page]")
+    page.wait_for_selector("[data-testid=rules-page-dialog] [data-testid=rules-page]")
+    page.click("[data-testid=rules-page-close]")
+
+
+def coach_step(page: Page) -> str:
+    return page.get_attribute("[data-testid=coach]", "data-step") or ""
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_tutorial_plays_to_its_end(page: Page, server, snapshot, variant: str) -> None:
+    script = json.loads((TUTORIALS / f"{variant}.json").read_text(encoding="utf-8"))
+    open_app(page, server)
+    page.click(f"[data-testid=tutorial-{variant}]")
+    refused = False
+    for i, step in enumerate(script["steps"]):
+        if "bot" in step:
+            continue
+        page.wait_for_selector(f"[data-testid=coach][data-step='{i}']")
+        first = step["target"][0]
+        page.wait_for_selector(f"[data-testid='{first}'].coach-target:not([disabled])")
+        if not refused and step["play"] in ("draw", "tickets") or (not refused and step["play"].startswith("take")):
+            # A move the step does not ask for is refused, kindly, and nothing happens.
+            wrong = "ticket-deck" if step["play"] != "tickets" else "deck"
+            ply = page.get_attribute("#app", "data-ply")
+            if page.is_enabled(f"[data-testid={wrong}]"):
+                page.click(f"[data-testid={wrong}]")
+                page.wait_for_selector("[data-testid=coach-refuse]:visible")
+                assert page.get_attribute("#app", "data-ply") == ply
+                refused = True
+                snapshot(page, "refused")
+        snapshot(page, f"step-{i}")
+        for target in step["target"]:
+            page.click(f"[data-testid='{target}']")
+    assert refused
+    page.wait_for_selector("[data-testid=coach][data-step=done]")
+    snapshot(page, "done")
+    game = replay(page.evaluate("window.__railtripRecord()"))
+    played = [a.text() for a in game.actions]
+    expected = [s.get("play") or s["bot"] for s in script["steps"]]
+    assert len(played) >= len(expected)
+    for got, want, step in zip(played, expected, script["steps"]):
+        assert got == want or step.get("any"), (got, want)
+    page.click("[data-testid=coach-play-on]")
+    page.wait_for_selector("[data-testid=coach]", state="detached")
+    assert page.get_attribute("#app", "data-tutorial") == "over"

@@ -1,0 +1,84 @@
+"""Fixes from the player review (issue 13): the Total column stays in view on a phone's end screen,
+your tickets and their summary line are not cut off at 1280×800, no "null" under an empty ticket
+list in the card game, singular words for one train / one point, no "−0" on the end screen, the
+"Final round" notice covers neither cards nor tickets and goes when the round is over."""
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from e2e.helpers import wait_for_app_state
+
+PERSON = """() => { const a = document.getElementById('app').dataset;
+  return ['game-over', 'choose-tickets'].includes(a.uiState) || (a.uiState === 'playing' && a.myTurn === 'true' && a.busy === 'false'); }"""
+SEATS = [{"name": "Ann", "kind": "human", "bot": None, "color": "red"},
+         {"name": "Bot", "kind": "bot", "bot": "easy", "color": "blue"}]
+# Three trains each: claiming a route of 1 starts the final round at once.
+SHORT_USA = {"tickets": [["DEN-ELP", "KC-HOU", "DEN-PIT"], ["BOS-MIA", "SEA-LA"]], "trains": [3, 3],
+             "hands": [["red", "red", "blue", "green"], ["blue", "black", "white", "yellow"]]}
+
+
+def start(page: Page, server, variant: str, setup: dict, width: int, height: int) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(server.url + "?botDelay=0")
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    page.evaluate("s => window.__railtripNewGame(s)", {"variant": variant, "players": 2, "seed": 5, "setup": setup,
+                                                        "seats": SEATS, "speed": "instant"})
+    page.wait_for_function(PERSON)
+
+
+def inside(inner: dict, outer: dict) -> bool:
+    return (inner["x"] >= outer["x"] - 0.5 and inner["y"] >= outer["y"] - 0.5
+            and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5
+            and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 0.5)
+
+
+def test_tickets_and_their_summary_are_not_cut_off(page: Page, server, snapshot) -> None:
+    start(page, server, "usa", SHORT_USA, 1280, 800)
+    box = page.locator("[data-testid=my-tickets]").bounding_box()
+    for ticket in ["DEN-ELP", "KC-HOU", "DEN-PIT"]:
+        assert inside(page.locator(f"[data-testid=my-ticket-{ticket}]").bounding_box(), box), ticket
+    assert inside(page.locator("[data-testid=ticket-sum]").bounding_box(), box)
+    assert box["y"] + box["height"] <= 800
+    snapshot(page, "tickets")
+
+
+def test_phone_end_screen_shows_the_total_and_singular_words(page: Page, server, snapshot) -> None:
+    start(page, server, "usa", SHORT_USA, 390, 844)
+    for move in ["claim KC-OMA-1 1red", "draw", "draw"]:
+        page.wait_for_function(PERSON)
+        if page.get_attribute("#app", "data-ui-state") == "game-over":
+            break
+        page.evaluate("t => window.__railtripAct(t)", move)
+        page.wait_for_selector("#app[data-busy=false]")
+    page.wait_for_selector("#app[data-ui-state=game-over]")
+    assert "Final round" not in page.inner_text("[data-testid=toasts]")  # its notice went with the round
+    snapshot(page, "end")
+    dialog = page.locator("[data-testid=game-over]").bounding_box()
+    for seat in (0, 1):
+        total = page.locator(f"[data-testid=final-total-{seat}]").bounding_box()
+        assert total["x"] >= 0 and total["x"] + total["width"] <= min(390, dialog["x"] + dialog["width"]), total
+        won = page.inner_text(f"[data-testid=final-tickets-won-{seat}]")
+        assert won == "0" or won.startswith("+"), won  # never "+0" or "−0"
+    page.click("[data-testid=view-board]")
+    log = page.inner_text("[data-testid=game-log]")
+    assert "(1 train, 1 point)" in log and "1 trains" not in log and "1 points" not in log
+
+
+def test_card_game_without_tickets_shows_no_null(page: Page, server) -> None:
+    start(page, server, "cardgame", {"tickets": [[], ["SEA-LA"]]}, 1280, 800)
+    text = page.inner_text("[data-testid=my-tickets]")
+    assert "null" not in text and text.strip()
+
+
+def test_final_round_notice_does_not_cover_cards_or_tickets(page: Page, server) -> None:
+    start(page, server, "usa", SHORT_USA, 1280, 800)
+    page.evaluate("t => window.__railtripAct(t)", "claim KC-OMA-1 1red")  # 2 trains left: the final round
+    toast = page.locator("[data-testid=toast]", has_text="Final round")
+    toast.wait_for()
+    box = toast.bounding_box()
+    for area in ["hand", "my-tickets"]:
+        other = page.locator(f"[data-testid={area}]").bounding_box()
+        apart = (box["y"] + box["height"] <= other["y"] or other["y"] + other["height"] <= box["y"]
+                 or box["x"] + box["width"] <= other["x"] or other["x"] + other["width"] <= box["x"])
+        assert apart, area

@@ -1,0 +1,151 @@
+// The interactive tutorials: a scripted first game from an explicit setup (web/tutorials/<game>.json).
+// The engine deals from the setup and lists the legal moves as always; the coach only narrows
+// them to the step's move: it points at what to click, refuses any other move with a friendly
+// line, plays the computer's scripted answers through the engine, and when the script ends the
+// game goes on as a free game against a computer player. No rule is decided here.
+//
+// A script: {variant, seed, bot, name:{en,de}, setup, steps:[...], done:{en,de}} where a step is
+//   {say:{en,de}, play:"<action text>", any?:true, target?:[testid...], route?:"<route id>"}
+//   (the person's move; `any`: every legal move of the same kind is accepted, e.g. which tickets
+//   to keep) or {bot:"<action text>"} (the computer's scripted move).
+import { h } from "./dom.js";
+import { t, getLang } from "../i18n.js";
+import { resolveBot } from "./newgame.js";
+
+/** Reads the script of `variant`. */
+export async function loadTutorial(variant) {
+  const res = await fetch(new URL(`../tutorials/${variant}.json`, import.meta.url));
+  if (!res.ok) throw new Error(`no tutorial for ${variant}`);
+  return res.json();
+}
+
+/** New-game settings for a tutorial: you against one computer player, dealt from the setup. */
+export function tutorialSettings(tutorial, bots) {
+  const lang = getLang();
+  return {
+    variant: tutorial.variant, players: 2, seed: tutorial.seed, setup: tutorial.setup, speed: "normal",
+    seats: [{ name: t("tutorial.you"), kind: "human", bot: null, color: "red" },
+      { name: tutorial.name?.[lang] ?? tutorial.name?.en ?? t("tutorial.bot"), kind: "bot", bot: resolveBot(tutorial.bot ?? "easy", bots), color: "blue" }],
+    tutorial: tutorial.variant,
+  };
+}
+
+const say = (text) => text?.[getLang()] ?? text?.en ?? "";
+
+/** Walks a screen (TurnScreen) through a script. */
+export class Coach {
+  constructor(screen, tutorial) {
+    this.screen = screen;
+    this.script = tutorial;
+    this.steps = tutorial.steps;
+    this.index = 0;
+    this.active = true;
+    this.refused = false;
+    this.marked = [];
+    this.text = h("p", { class: "coach-text", testid: "coach-text" });
+    this.refuseEl = h("p", { class: "coach-refuse", testid: "coach-refuse", role: "alert", hidden: true });
+    this.counter = h("span", { testid: "coach-step" });
+    this.actions = h("div", { class: "dlg-actions" });
+    this.el = h("aside", { class: "coach", testid: "coach", "aria-live": "polite", dataset: { step: 0 } },
+      h("div", { class: "coach-head" }, h("span", { text: t("tutorial.badge") }), this.counter,
+        h("button", { type: "button", class: "btn btn-ghost btn-small", testid: "coach-skip", text: t("tutorial.skip"),
+          on: { click: () => this.finish() } })),
+      this.text, this.refuseEl, this.actions);
+  }
+
+  get step() {
+    return this.active ? this.steps[this.index] ?? null : null;
+  }
+
+  /** Whether the person may send `text` now (any move once the script is over). */
+  allows(text) {
+    const step = this.step;
+    if (!step) return true;
+    if (!step.play) return false;
+    if (text === step.play) return true;
+    if (!step.any) return false;
+    const legal = this.screen.res?.legal ?? [];
+    const kind = (x) => legal.find((a) => a.text === x)?.kind;
+    return kind(text) !== undefined && kind(text) === kind(step.play);
+  }
+
+  /** A refused move: say why, and reopen the step's dialog if the move came from one. */
+  refuse() {
+    this.refused = true;
+    this.refuseEl.textContent = t("tutorial.refuse");
+    this.refuseEl.hidden = false;
+  }
+
+  /** The computer's scripted move now, or null (the engine's bot plays once the script is over). */
+  botAction() {
+    const step = this.step;
+    return step?.bot ?? null;
+  }
+
+  /** A move was applied (`text`): the script goes on. */
+  applied(text) {
+    const step = this.step;
+    if (!step) return;
+    if (step.bot ? step.bot === text : this.allows(text)) {
+      this.index += 1;
+      this.refused = false;
+      this.refuseEl.hidden = true;
+      if (this.index >= this.steps.length) this.#done();
+    }
+  }
+
+  #done() {
+    this.counter.textContent = "";
+    this.text.replaceChildren(h("strong", { text: t("tutorial.freeTitle") }), " ", say(this.script.done) || t("tutorial.free"));
+    this.el.dataset.step = "done";
+    this.actions.replaceChildren(h("button", { type: "button", class: "btn btn-primary btn-small", testid: "coach-play-on",
+      text: t("tutorial.playOn"), on: { click: () => this.finish() } }));
+  }
+
+  /** Ends the tutorial: the game goes on free (the coach box goes away). */
+  finish() {
+    this.active = false;
+    this.#unmark();
+    this.screen._coachRoute?.(null);
+    this.el.remove();
+    this.screen.ctx.root.dataset.tutorial = "over";
+    this.screen._coachDone?.();
+  }
+
+  #unmark() {
+    for (const el of this.marked) el.classList.remove("coach-target");
+    this.marked = [];
+  }
+
+  /** Shows the step and marks what to click (called whenever the screen changes). */
+  update() {
+    if (!this.active) return;
+    const root = this.screen.ctx.root;
+    // A modal dialog sits above everything else: the coach then speaks from inside it.
+    const dialog = [...root.querySelectorAll("dialog[open]")].at(-1) ?? null;
+    if (dialog) {
+      if (this.el.parentElement !== dialog) dialog.insertBefore(this.el, dialog.children[1] ?? null);
+    } else if (this.el.parentElement !== root) root.append(this.el);
+    this.el.classList.toggle("coach--in-dialog", Boolean(dialog));
+    root.dataset.tutorial = this.step ? String(this.index) : "done";
+    this.#unmark();
+    const step = this.step;
+    if (!step?.route) this.screen._coachRoute?.(null);
+    if (!step) return;
+    this.el.dataset.step = String(this.index);
+    const humanSteps = this.steps.filter((s) => s.play);
+    const n = humanSteps.indexOf(step) + 1;
+    if (step.bot) {
+      this.text.textContent = say(step.say) || t("status.botThinking", { name: this.screen.names[1] });
+      this.counter.textContent = "";
+      return;
+    }
+    this.counter.textContent = t("tutorial.step", { n, total: humanSteps.length });
+    this.text.textContent = say(step.say);
+    const mark = (el) => { if (el) { el.classList.add("coach-target"); this.marked.push(el); } };
+    for (const id of step.target ?? []) {
+      for (const el of root.querySelectorAll(`[data-testid="${id}"]`)) mark(el);
+    }
+    if (step.route) this.screen._coachRoute?.(step.route);
+  }
+}
