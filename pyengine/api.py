@@ -11,7 +11,8 @@ Functions (arguments are one JSON object):
   load {record, upto?, player?}           -> {game_id, ...state}   (record: object or JSON text;
                                              upto: replay only the first N actions)
   state {game_id, player}                 -> {view, legal, current, phase, over, scores?}
-  apply {game_id, action, player?}        -> {event, ...state for player}
+  apply {game_id, action, player?, seat?} -> {event, ...state for player}
+                                          (seat: the seat that acts; refused unless it is the one to move)
   bot_move {game_id, bot?, player?, max_seconds?} -> {event, ...state for player}
                                           (bot: a name or level; max_seconds caps a search by the clock)
   record {game_id}                        -> the game record (settings + seed + actions + meta)
@@ -127,6 +128,12 @@ def _apply(args: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(action, str):
         raise EngineError("the action must be given as text")
     player = args.get("player")
+    seat = args.get("seat")
+    if seat is not None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.settings.players:
+            raise EngineError(f"there is no seat {str(seat)[:20]!r} in this game")
+        if game.is_over or seat != game.current_player:
+            raise EngineError(f"it is not seat {seat + 1}'s turn")
     game.apply(action)
     return {"event": game.event(-1, player), **_state(game, player)}
 

@@ -5,6 +5,7 @@
 import { CARDGAME_STRINGS } from "./i18n-cardgame.js";
 import { WORLD_STRINGS } from "./i18n-world.js";
 import { SHARE_STRINGS } from "./i18n-share.js";
+import { SAFETY_STRINGS } from "./i18n-safety.js";
 
 const LANG_KEY = "railtrip.lang";
 export const LANGS = ["en", "de"];
@@ -377,6 +378,8 @@ Object.assign(en, WORLD_STRINGS.en);
 Object.assign(de, WORLD_STRINGS.de);
 Object.assign(en, SHARE_STRINGS.en);
 Object.assign(de, SHARE_STRINGS.de);
+Object.assign(en, SAFETY_STRINGS.en);
+Object.assign(de, SAFETY_STRINGS.de);
 
 export const STRINGS = { en, de };
 

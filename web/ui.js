@@ -15,6 +15,9 @@ import { latestSave, listSaves, removeSave, newSaveId, setSessionGame, sessionGa
   readRecordFile, downloadRecord, savedGamesPanel } from "./ui/saves.js";
 import { linkFromLocation, clearLinkFromLocation, openShareDialog } from "./ui/share.js";
 import { ReplayScreen } from "./ui/replay.js";
+import { precheckLink, cleanRecord } from "./ui/safedata.js";
+import { cleanName, isolate } from "./ui/names.js";
+import { isFramed, showFramed } from "./ui/frameguard.js";
 
 function loadStylesheet(href) {
   return new Promise((resolve) => {
@@ -42,6 +45,11 @@ export async function startUI(engine, root) {
   await loadStylesheet(new URL("./world.css", import.meta.url).href);
   await loadStylesheet(new URL("./share.css", import.meta.url).href);
   initLang();
+  root.classList.add("rt-root");
+  if (isFramed()) {
+    showFramed(root);
+    return;
+  }
   const version = await engine.call("version");
   const boards = new Map();
   const getBoard = async (variant) => {
@@ -51,7 +59,6 @@ export async function startUI(engine, root) {
 
   const shell = h("div", { class: "shell" });
   const toasts = h("div", { class: "toasts", testid: "toasts", "aria-live": "polite" });
-  root.classList.add("rt-root");
   root.replaceChildren(shell, toasts);
   let game = null;
 
@@ -87,7 +94,7 @@ export async function startUI(engine, root) {
       version, initial,
       onStart: (settings) => startGame(settings),
       saved: saved ? {
-        label: t("newgame.savedLabel", { names: saved.names.join(", "), turn: (saved.turn ?? 0) + 1 }),
+        label: t("newgame.savedLabel", { names: saved.names.map(isolate).join(", "), turn: (saved.turn ?? 0) + 1 }),
         onContinue: () => openSave(saved),
       } : null,
     });
@@ -129,45 +136,56 @@ export async function startUI(engine, root) {
 
   async function openSave(save) {
     const entry = save.entry;
+    let settings;
+    let rec;
     try {
-      await checkRecord(entry.record);
+      settings = settingsFromRecord(entry.record, { bots: version.bots, speed: entry.settings?.speed ?? loadPrefs()?.speed,
+        saveId: save.id, seats: entry.record.meta?.seats ?? entry.settings?.seats });
+      rec = cleanRecord(entry.record, settings.seats);
+      await checkRecord(rec);
     } catch (err) {
       return showNewGame(null, { title: t("saves.cannotOpenTitle"), text: t("saves.cannotOpen", { message: err.message }) });
     }
-    const rec = entry.record;
-    return startGame(settingsFromRecord(rec, { bots: version.bots, speed: entry.settings?.speed ?? loadPrefs()?.speed,
-      saveId: save.id, seats: rec.meta?.seats ?? entry.settings?.seats }), rec);
+    return startGame(settings, rec);
   }
 
   async function importFile(file) {
     let record;
+    let settings;
     let res;
     try {
-      record = await readRecordFile(file);
+      const raw = await readRecordFile(file);
+      settings = settingsFromRecord(raw, { bots: version.bots, speed: loadPrefs()?.speed });
+      record = cleanRecord(raw, settings.seats);
       res = await checkRecord(record);
     } catch (err) {
       return showNewGame(null, { title: t("saves.importFailedTitle"), text: t("saves.importFailed", { message: err.message }) });
     }
     if (res.over) return showReplay(record);
-    return startGame(settingsFromRecord(record, { bots: version.bots, speed: loadPrefs()?.speed }), record);
+    return startGame(settings, record);
   }
 
   /** Opens a share link: a deal goes to the new-game screen, a whole game to the replay viewer. */
   async function openLink(link) {
     let res;
+    let settings;
+    let record;
+    const prefs = loadPrefs() ?? {};
     try {
+      // Look inside first: a link nested thousands of levels deep would crash the engine's parser.
+      await precheckLink(link);
       res = await engine.call("open_link", { link });
       if (!UI_VARIANTS.includes(res.variant)) throw new Error(t("link.variantMissing", { variant: res.variant }));
+      settings = settingsFromRecord(res.record, { bots: version.bots, speed: prefs.speed });
+      record = cleanRecord(res.record, settings.seats);
     } catch (err) {
       return showNewGame(null, { testid: "link-error", title: t("link.brokenTitle"), text: err.message });
     }
-    if (res.kind === "game") return showReplay(res.record);
-    const prefs = loadPrefs() ?? {};
-    const settings = settingsFromRecord(res.record, { bots: version.bots, speed: prefs.speed });
-    const names = settings.seats.map((s) => (s.kind === "bot" ? t("link.botName", { name: s.name }) : s.name)).join(", ");
+    if (res.kind === "game") return showReplay(record);
+    const names = settings.seats.map((s) => (s.kind === "bot" ? t("link.botName", { name: isolate(s.name) }) : isolate(s.name))).join(", ");
     const initial = { ...prefs, variant: settings.variant, opponents: settings.players - 1, seats: settings.seats,
       seed: String(settings.seed), keepSeed: true, lookPile: Boolean(settings.options?.look_at_own_pile) };
-    return showNewGame(initial, { kind: "deal", onPlay: () => startGame(settings, res.record),
+    return showNewGame(initial, { kind: "deal", onPlay: () => startGame(settings, record),
       text: t("link.dealText", { game: tMaybe(`variant.${settings.variant}.title`, settings.variant), names }) });
   }
 
@@ -193,8 +211,18 @@ export async function startUI(engine, root) {
   async function startGame(settings, record = null) {
     game?.destroy();
     game = null;
-    // A new game gets a save slot of its own; a continued one keeps its slot.
-    settings = { ...settings, saveId: record && settings.saveId ? settings.saveId : newSaveId() };
+    // A new game gets a save slot of its own; a continued one keeps its slot. Names are cleaned
+    // (the test hook and the replay's take-over pass seats of their own) and a record carries
+    // exactly these seats.
+    const seats = (settings.seats ?? []).map((s, i) => ({ ...s, name: cleanName(s?.name, t("newgame.seatName", { n: i + 1 })) }));
+    settings = { ...settings, seats, saveId: record && settings.saveId ? settings.saveId : newSaveId() };
+    if (record) {
+      try {
+        record = cleanRecord(record, seats);
+      } catch (err) {
+        return showNewGame(null, { title: t("saves.cannotOpenTitle"), text: err.message });
+      }
+    }
     setSessionGame(settings.saveId);
     clearLinkFromLocation();
     let board;

@@ -157,7 +157,7 @@ export class GameScreen extends TurnScreen {
     const res = this.res;
     if (!res?.scores) return;
     close(this.dialog);
-    const players = this.seats.map((s, i) => ({ name: s.name, color: this.colors[i] }));
+    const players = this.seats.map((s, i) => ({ name: this.names[i], color: this.colors[i] }));
     const longest = new Set(res.scores.filter((sc) => sc.longest_bonus).flatMap((sc) => sc.longest_path_routes ?? []));
     this.boardView.update({ longest });
     const panel = endScreen({
