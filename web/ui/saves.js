@@ -11,7 +11,7 @@ import { h } from "./dom.js";
 import { t, tMaybe } from "../i18n.js";
 import { PLAYER_COLOR_NAMES } from "./cards.js";
 import { resolveBot } from "./newgame.js";
-import { cleanName } from "./names.js";
+import { cleanName, isolate } from "./names.js";
 import { parseBoundedJson, checkSeed, UnsafeDataError } from "./safedata.js";
 
 const PREFIX = "railtrip.save.";
@@ -205,7 +205,8 @@ export function downloadRecord(record) {
 
 // --- the list on the new-game screen -------------------------------------------------------------
 
-function when(ms) {
+/** When a save was made, in the page's language ("" when unknown). */
+export function savedWhen(ms) {
   if (!ms) return "";
   try {
     return new Date(ms).toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -227,7 +228,7 @@ export function savedGamesPanel(saves, actions) {
     } } });
   const rows = saves.map((s) => {
     const title = s.ok ? tMaybe(`variant.${s.variant}.title`, s.variant) : t("saves.damaged");
-    const detail = s.ok ? [s.names.join(", "), s.turn !== null ? t("saves.turn", { n: s.turn + 1 }) : null, when(s.savedAt)]
+    const detail = s.ok ? [s.names.map(isolate).join(", "), s.turn !== null ? t("saves.turn", { n: s.turn + 1 }) : null, savedWhen(s.savedAt)]
       .filter(Boolean).join(" · ") : t("saves.damagedHint");
     return h("li", { class: ["save-row", !s.ok && "broken"], testid: "save-row", dataset: { saveId: s.id } },
       h("div", { class: "save-text" },

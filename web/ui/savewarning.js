@@ -4,24 +4,32 @@
 import { h } from "./dom.js";
 import { t, tMaybe } from "../i18n.js";
 import { modal, close } from "./dialogs.js";
-import { listSaves, removeSave, downloadRecord, MAX_SAVES } from "./saves.js";
+import { listSaves, removeSave, downloadRecord, savedWhen, MAX_SAVES } from "./saves.js";
 import { isolate } from "./names.js";
 
 /**
  * The warning bar for `reason` ("quota" | "limit" | "unavailable"), or null when the game is saved.
- * actions: {onDownload(), onManage()}
+ * `collapsed`: only a small "not saved" button is shown (the player hid the bar; it stays until
+ * the game is saved). actions: {onDownload(), onManage(), onToggle()}
  */
-export function saveWarningBar(reason, { onDownload, onManage }) {
+export function saveWarningBar(reason, { collapsed = false, onDownload, onManage, onToggle }) {
   if (!reason) return null;
+  if (collapsed) {
+    return h("button", { type: "button", class: "save-warning-pill", testid: "save-warning-show", dataset: { reason },
+      "aria-label": t("savewarn.show"), title: t("savewarn.show"), on: { click: onToggle } },
+    h("span", { "aria-hidden": "true", text: "⚠" }), t("savewarn.pill"));
+  }
   return h("section", { class: "save-warning", testid: "save-warning", role: "alert", dataset: { reason } },
     h("div", { class: "save-warning-text" },
-      h("strong", { class: "save-warning-title", text: t("savewarn.title") }),
+      h("strong", { class: "save-warning-title", text: t("savewarn.title") }), " ",
       h("span", { testid: "save-warning-message", text: t(`savewarn.${reason}`, { n: MAX_SAVES }) })),
     h("div", { class: "save-warning-actions" },
       h("button", { type: "button", class: "btn btn-primary btn-small", testid: "save-warning-download",
         text: t("savewarn.download"), on: { click: onDownload } }),
       reason === "unavailable" ? null : h("button", { type: "button", class: "btn btn-secondary btn-small",
-        testid: "save-warning-manage", text: t(reason === "limit" ? "savewarn.manageLimit" : "savewarn.manage"), on: { click: onManage } })));
+        testid: "save-warning-manage", text: t(reason === "limit" ? "savewarn.manageLimit" : "savewarn.manage"), on: { click: onManage } }),
+      h("button", { type: "button", class: "btn btn-ghost btn-small save-warning-hide", testid: "save-warning-hide",
+        "aria-label": t("savewarn.hide"), title: t("savewarn.hide"), text: "✕", on: { click: onToggle } })));
 }
 
 function kb(chars) {
@@ -42,7 +50,7 @@ export function manageSavesDialog(parent, { keepId, reason, onDeleted }) {
   };
   const rows = saves.map((s) => {
     const title = s.ok ? tMaybe(`variant.${s.variant}.title`, s.variant) : t("saves.damaged");
-    const detail = [s.names.map(isolate).join(", "), s.turn !== null ? t("saves.turn", { n: s.turn + 1 }) : null, kb(s.size)]
+    const detail = [s.names.map(isolate).join(", "), s.turn !== null ? t("saves.turn", { n: s.turn + 1 }) : null, savedWhen(s.savedAt), kb(s.size)]
       .filter(Boolean).join(" · ");
     const box = h("input", { type: "checkbox", testid: `manage-check-${s.id}`, value: s.id,
       on: { change: () => { if (box.checked) chosen.add(s.id); else chosen.delete(s.id); refresh(); } } });

@@ -50,6 +50,7 @@ export class TurnScreen {
     this.delay = botDelay(settings.speed);
     this.saveProblem = null;      // why the last autosave failed ("quota" | "limit" | "unavailable"), or null
     this.saveBar = null;
+    this.saveBarCollapsed = false;
   }
 
   // ------------------------------------------------------------------ lifecycle
@@ -365,7 +366,10 @@ export class TurnScreen {
     const was = this.saveProblem;
     this.saveProblem = reason;
     this.saveBar?.remove();
-    this.saveBar = saveWarningBar(reason, { onDownload: () => this.download(), onManage: () => this._manageSaves() });
+    if (!reason) this.saveBarCollapsed = false;
+    this.saveBar = saveWarningBar(reason, { collapsed: this.saveBarCollapsed, onDownload: () => this.download(),
+      onManage: () => this._manageSaves(),
+      onToggle: () => { this.saveBarCollapsed = !this.saveBarCollapsed; this._showSaveProblem(this.saveProblem); } });
     if (this.saveBar) this.ctx.root.append(this.saveBar);
     else if (was) this.ctx.toast(t("savewarn.savedAgain"));
   }
