@@ -12,7 +12,8 @@ Functions (arguments are one JSON object):
                                              upto: replay only the first N actions)
   state {game_id, player}                 -> {view, legal, current, phase, over, scores?}
   apply {game_id, action, player?, seat?} -> {event, ...state for player}
-                                          (seat: the seat that acts; refused unless it is the one to move)
+                                          (seat: the seat that acts; refused unless it is to move,
+                                           null included)
   bot_move {game_id, bot?, player?, max_seconds?} -> {event, ...state for player}
                                           (bot: a name or level; max_seconds caps a search by the clock)
   record {game_id}                        -> the game record (settings + seed + actions + meta)
@@ -28,7 +29,7 @@ from typing import Any, Callable
 from . import __version__
 from .actions import Action
 from .bots import bot_action, bot_names, bot_names_for
-from .errors import EngineError
+from .errors import EngineError, IllegalActionError
 from .game import RECORD_VERSION, Game
 from .links import deal_link, decode_link, game_link
 from .record import replay
@@ -128,12 +129,14 @@ def _apply(args: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(action, str):
         raise EngineError("the action must be given as text")
     player = args.get("player")
-    seat = args.get("seat")
-    if seat is not None:
+    if "seat" in args:  # the seat that acts: only the one to move may (never a bot's turn)
+        seat = args["seat"]
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.settings.players:
             raise EngineError(f"there is no seat {str(seat)[:20]!r} in this game")
-        if game.is_over or seat != game.current_player:
-            raise EngineError(f"it is not seat {seat + 1}'s turn")
+        if game.is_over:
+            raise IllegalActionError("the game is over")
+        if seat != game.current_player:
+            raise IllegalActionError(f"it is not seat {seat}'s turn (seat {game.current_player} is to move)")
     game.apply(action)
     return {"event": game.event(-1, player), **_state(game, player)}
 
