@@ -296,7 +296,8 @@ def test_seeds_beyond_2_53_are_refused(page: Page, server) -> None:
         goto_ready(page, server.url + Q + "#" + link)
         if opens:
             page.wait_for_selector("[data-testid=deal-notice]")
-            page.click("[data-testid=play-deal]")
+            # Started from the prefilled form (not "Play this deal"): still the link's number seed.
+            page.click("[data-testid=start-game]")
             page.wait_for_selector("[data-testid=ticket-dialog]")
             assert page.evaluate("window.__railtripRecord()")["seed"] == seed
         else:

@@ -251,7 +251,9 @@ export function renderNewGame(container, { version, onStart, saved = null, initi
     const seedText = seedInput.value.trim();
     let seed;
     if (seedText === "") seed = randomSeed();
-    else if (/^\d{1,15}$/.test(seedText)) seed = Number(seedText);
+    // A whole number a JavaScript number holds exactly is a number seed (a deal link's seed stays
+    // the same shuffle); anything else, larger numbers included, is a text seed.
+    else if (/^-?\d{1,16}$/.test(seedText) && Number.isSafeInteger(Number(seedText))) seed = Number(seedText);
     else seed = seedText.slice(0, 64);
     savePrefs(sanitizePrefs({ variant, opponents, speed, lookPile, seats: seats.map(({ name, kind, bot, color }) => ({ name, kind, bot, color })) }));
     const options = variant === "cardgame" ? { look_at_own_pile: lookPile } : undefined;
