@@ -19,7 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Callable, ClassVar
 
+from .boundary import excerpt, is_number_text, leading_number
 from .errors import InvalidActionError
+
+MAX_ACTION_CHARS = 200  # the longest action of any game is far shorter
 
 
 class Action:
@@ -163,15 +166,13 @@ class Pass(Action):
 
 
 def _parse_count_card(token: str) -> tuple[str, int]:
-    digits = 0
-    while digits < len(token) and token[digits].isdigit():
-        digits += 1
-    if digits == 0 or digits == len(token):
-        raise InvalidActionError(f"payment item {token!r} should look like '3red' (count, then card)")
-    count = int(token[:digits])
+    split = leading_number(token)
+    if split is None:
+        raise InvalidActionError(f"payment item {excerpt(token)} should look like '3red' (count, then card)")
+    count, card = split
     if count < 1:
-        raise InvalidActionError(f"payment item {token!r} has a zero count")
-    return token[digits:], count
+        raise InvalidActionError(f"payment item {excerpt(token)} has a zero count")
+    return card, count
 
 
 def _parse_draw(args: list[str]) -> Action:
@@ -181,7 +182,7 @@ def _parse_draw(args: list[str]) -> Action:
 
 
 def _parse_take(args: list[str]) -> Action:
-    if len(args) not in (2, 3) or not args[0].isdigit():
+    if len(args) not in (2, 3) or not is_number_text(args[0]):
         raise InvalidActionError("'take' needs a slot number and a card, e.g. 'take 2 red'")
     return TakeCard(int(args[0]), args[1], args[2] if len(args) == 3 else "")
 
@@ -219,11 +220,13 @@ def parse_action(text: str) -> Action:
     """Parse an action's text form; raises InvalidActionError with the reason."""
     if not isinstance(text, str):
         raise InvalidActionError(f"an action must be text, not {type(text).__name__}")
+    if len(text) > MAX_ACTION_CHARS:
+        raise InvalidActionError(f"an action is a short text; this one has {len(text):,} characters")
     words = text.split()
     if not words:
         raise InvalidActionError("empty action text")
     parser = PARSERS.get(words[0].lower())
     if parser is None:
         raise InvalidActionError(
-            f"unknown action {words[0]!r}; expected one of: {', '.join(sorted(PARSERS))}")
+            f"unknown action {excerpt(words[0])}; expected one of: {', '.join(sorted(PARSERS))}")
     return parser(words[1:])

@@ -29,10 +29,11 @@ from typing import Any, Callable
 from . import __version__
 from .actions import Action
 from .bots import bot_action, bot_names, bot_names_for
-from .errors import EngineError, IllegalActionError
+from .boundary import excerpt, is_int, load_json
+from .errors import EngineError, IllegalActionError, RecordError
 from .game import RECORD_VERSION, Game
 from .links import deal_link, decode_link, game_link
-from .record import replay
+from .record import parse_record, replay
 from .variants import get_variant, variant_names
 
 _GAMES: dict[str, Game] = {}
@@ -50,8 +51,8 @@ def _action_json(game: Game, a: Action) -> dict[str, Any]:
 
 def _game(args: dict[str, Any]) -> Game:
     gid = args.get("game_id")
-    if gid not in _GAMES:
-        raise EngineError(f"no game with id {gid!r} (it may have been closed)")
+    if not isinstance(gid, str) or gid not in _GAMES:
+        raise EngineError(f"no game with id {excerpt(gid)} (it may have been closed)")
     return _GAMES[gid]
 
 
@@ -64,9 +65,8 @@ def _store(game: Game, meta: dict[str, Any]) -> str:
 
 
 def _state(game: Game, player: Any) -> dict[str, Any]:
-    if player is not None and (not isinstance(player, int) or isinstance(player, bool)
-                               or not 0 <= player < game.settings.players):
-        raise EngineError(f"there is no seat {player!r} in this game")
+    if player is not None and (not is_int(player) or not 0 <= player < game.settings.players):
+        raise EngineError(f"there is no seat {excerpt(player)} in this game")
     over = game.is_over
     out: dict[str, Any] = {
         "view": game.view(player),
@@ -108,12 +108,11 @@ def _new_game(args: dict[str, Any]) -> dict[str, Any]:
 
 def _load(args: dict[str, Any]) -> dict[str, Any]:
     rec = args.get("record")
-    upto = args.get("upto")
-    if upto is not None and (not isinstance(upto, int) or isinstance(upto, bool) or upto < 0):
-        raise EngineError("upto must be a number of actions")
-    game = replay(rec if rec is not None else {}, upto)
-    data = json.loads(rec) if isinstance(rec, str) else rec
-    meta = data.get("meta", {}) if isinstance(data, dict) else {}
+    if not isinstance(rec, (str, dict)):
+        raise RecordError("give the record as a JSON object or its text")
+    data = parse_record(rec)
+    game = replay(data, args.get("upto"))
+    meta = data.get("meta", {})
     gid = _store(game, meta if isinstance(meta, dict) else {})
     return {"game_id": gid, "players": game.settings.players, "meta": _META[gid],
             "variant": game.variant.name, **_state(game, args.get("player", 0))}
@@ -131,8 +130,8 @@ def _apply(args: dict[str, Any]) -> dict[str, Any]:
     player = args.get("player")
     if "seat" in args:  # the seat that acts: only the one to move may (never a bot's turn)
         seat = args["seat"]
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.settings.players:
-            raise EngineError(f"there is no seat {str(seat)[:20]!r} in this game")
+        if not is_int(seat) or not 0 <= seat < game.settings.players:
+            raise EngineError(f"there is no seat {excerpt(seat)} in this game")
         if game.is_over:
             raise IllegalActionError("the game is over")
         if seat != game.current_player:
@@ -174,9 +173,10 @@ def _open_link(args: dict[str, Any]) -> dict[str, Any]:
     """Decode a share link: ``{kind: "deal"|"game", record, actions}`` (the page then loads it)."""
     decoded = decode_link(args.get("link", ""))
     rec = decoded["record"]
-    return {"kind": decoded["kind"], "record": rec, "actions": len(rec.get("actions", [])),
+    meta = rec.get("meta")
+    return {"kind": decoded["kind"], "record": rec, "actions": len(rec["actions"]),
             "variant": rec.get("variant"), "players": rec.get("players"),
-            "seats": rec.get("meta", {}).get("seats", [])}
+            "seats": meta.get("seats", []) if isinstance(meta, dict) else []}
 
 
 def _drop(args: dict[str, Any]) -> bool:
@@ -198,12 +198,12 @@ def call(name: str, args_json: str = "{}") -> str:
     try:
         fn = _FUNCTIONS.get(name)
         if fn is None:
-            raise EngineError(f"unknown API function {name!r}")
-        args = json.loads(args_json) if args_json else {}
+            raise EngineError(f"unknown API function {excerpt(name)}")
+        args = load_json(args_json, "the API arguments", EngineError) if args_json else {}
         if not isinstance(args, dict):
             raise EngineError("API arguments must be a JSON object")
         return json.dumps({"ok": fn(args)}, separators=(",", ":"), ensure_ascii=False)
     except EngineError as exc:
         return json.dumps({"error": {"type": type(exc).__name__, "message": str(exc)}})
     except Exception as exc:  # A bug: still a message for the page, never a dead worker.
-        return json.dumps({"error": {"type": "InternalError", "message": f"{type(exc).__name__}: {exc}"}})
+        return json.dumps({"error": {"type": "InternalError", "message": f"{type(exc).__name__}: {excerpt(str(exc))}"}})

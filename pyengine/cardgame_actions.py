@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .actions import Action, register_parser
+from .boundary import excerpt, leading_number
 from .errors import InvalidActionError
 
 CARD_ORDER = ("red", "orange", "yellow", "green", "blue", "purple", "black", "white", "loco")
@@ -60,15 +61,13 @@ def _parse_play(args: list[str]) -> Action:
         raise InvalidActionError("'play' needs cards, e.g. 'play 3red 1loco' or 'play 1red 1green 1blue'")
     items: list[tuple[str, int]] = []
     for token in args:
-        digits = 0
-        while digits < len(token) and token[digits].isdigit():
-            digits += 1
-        if digits == 0 or digits == len(token):
-            raise InvalidActionError(f"card item {token!r} should look like '3red' (count, then card)")
-        count = int(token[:digits])
+        split = leading_number(token)
+        if split is None:
+            raise InvalidActionError(f"card item {excerpt(token)} should look like '3red' (count, then card)")
+        count, card = split
         if count < 1:
-            raise InvalidActionError(f"card item {token!r} has a zero count")
-        items.append((token[digits:].lower(), count))
+            raise InvalidActionError(f"card item {excerpt(token)} has a zero count")
+        items.append((card.lower(), count))
     return PlayCards(canonical_cards(items))
 
 

@@ -2,8 +2,18 @@
 from __future__ import annotations
 
 
+MAX_MESSAGE_CHARS = 400  # a message stays readable whatever text it was built from
+
+
 class EngineError(ValueError):
-    """Base class of every error the engine raises on purpose."""
+    """Base class of every error the engine raises on purpose. The message is cut to
+    MAX_MESSAGE_CHARS: a message never repeats a whole hostile input."""
+
+    def __init__(self, message: object = "", *args: object) -> None:
+        text = str(message)
+        if len(text) > MAX_MESSAGE_CHARS:
+            text = text[:MAX_MESSAGE_CHARS - 1] + "…"
+        super().__init__(text, *args)
 
 
 class UnknownVariantError(EngineError):

@@ -4,12 +4,14 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action, parse_action
+from .boundary import copy_json, is_int
 from .errors import IllegalActionError, InvalidActionError, SettingsError
 from .variants import Settings, Variant, get_variant
 
 RECORD_FORMAT = "railtrip-record"
 RECORD_VERSION = 1
 MAX_ACTIONS = 20000  # a record longer than any real game is refused
+MAX_SEED_CHARS = 200  # a text seed is a phrase, not a file
 
 
 class Game:
@@ -39,10 +41,16 @@ class Game:
             setup: dict[str, Any] | None = None) -> "Game":
         """Start a game from a seed (or an explicit ``setup`` of deck orders)."""
         v = get_variant(variant)
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise SettingsError("the seed must be an integer or a text")
+        if not (is_int(seed) and abs(seed) < 2 ** 64 or isinstance(seed, str) and len(seed) <= MAX_SEED_CHARS):
+            raise SettingsError(f"the seed must be an integer below 2^64 or a text of at most "
+                                f"{MAX_SEED_CHARS} characters")
+        if options is not None and not isinstance(options, dict):
+            raise SettingsError("the options must be an object (name: value)")
         settings = Settings(v.name, players, seed, start_player, dict(options or {}), setup)
-        return cls(v, settings, v.new_state(settings))
+        state = v.new_state(settings)
+        if setup is not None:
+            v.check_setup(state)
+        return cls(v, settings, state)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -68,11 +76,13 @@ class Game:
         v = self.variant.view(self.state, player)
         if log:
             v["log"] = [_redact(ev, player) for ev in self.log]
-        return v
+        copied: dict[str, Any] = copy_json(v)  # a copy: editing a view never changes the game
+        return copied
 
     def event(self, index: int, player: int | None) -> dict[str, Any]:
-        """Log event ``index`` as ``player`` may see it."""
-        return _redact(self.log[index], player)
+        """Log event ``index`` as ``player`` may see it (a copy)."""
+        copied: dict[str, Any] = copy_json(_redact(self.log[index], player))
+        return copied
 
     def scores(self) -> list[dict[str, Any]]:
         return self.variant.scores(self.state)

@@ -16,6 +16,7 @@ import json
 import zlib
 from typing import Any
 
+from .boundary import is_number_text, load_json
 from .errors import EngineError
 from .game import RECORD_FORMAT, RECORD_VERSION, Game
 from .record import parse_record, replay
@@ -101,7 +102,7 @@ def decode_link(link: str) -> dict[str, Any]:
         if text.startswith(prefix):
             text = text[len(prefix):]
     tag, dot, body = text.partition(".")
-    if not dot or not tag or tag[0] not in _KNOWN_TAGS or not tag[1:].isdigit():
+    if not dot or not tag or tag[0] not in _KNOWN_TAGS or not is_number_text(tag[1:]):
         raise LinkError("this is not a Railtrip game link")
     version = int(tag[1:])
     if version != 1:
@@ -112,10 +113,7 @@ def decode_link(link: str) -> dict[str, Any]:
         raw = _inflate(raw)
     if len(raw) > MAX_JSON_BYTES:
         raise LinkError("the link's game is too large to be a real game")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise LinkError("the link is damaged (its content is not readable)") from exc
+    data = load_json(raw, "the link's content", LinkError)
     if not isinstance(data, dict):
         raise LinkError("the link is damaged (unexpected content)")
     if tag[0] == "d":
@@ -131,6 +129,6 @@ def decode_link(link: str) -> dict[str, Any]:
         replay(record)  # proves every action is legal
     except EngineError as exc:
         raise LinkError(f"the link's game cannot be opened: {exc}") from exc
-    except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as exc:
-        raise LinkError(f"the link's game is malformed: {exc}") from exc
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError) as exc:
+        raise LinkError(f"the link's game is malformed ({type(exc).__name__})") from exc
     return {"kind": "deal" if tag[0] == "d" else "game", "record": record}

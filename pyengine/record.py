@@ -8,37 +8,41 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .boundary import MAX_JSON_DEPTH, excerpt, is_int, is_number_text, load_json, value_depth
 from .errors import EngineError, RecordError
 from .game import MAX_ACTIONS, RECORD_FORMAT, RECORD_VERSION, Game
-from .variants import get_variant
+from .variants import Variant, get_variant
 
 _KNOWN_KEYS = {"format", "version", "rules", "variant", "players", "seed", "start_player",
                "options", "setup", "actions", "meta"}
 
 
 def parse_record(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
-    """Accept a record as JSON text or a dict and check its outer shape."""
+    """Accept a record as JSON text or a dict and check its outer shape (see docs/record-format.md)."""
     if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except ValueError as exc:
-            raise RecordError(f"the record is not valid JSON: {exc}") from exc
+        data = load_json(data, "the record", RecordError)
     if not isinstance(data, dict):
         raise RecordError("a record must be a JSON object")
+    if value_depth(data) > MAX_JSON_DEPTH:
+        raise RecordError(f"the record is nested more than {MAX_JSON_DEPTH} levels deep")
     if data.get("format") != RECORD_FORMAT:
         raise RecordError(f"not a Railtrip game record (format should be {RECORD_FORMAT!r})")
     version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
+    if not is_int(version):
         raise RecordError("the record has no version number")
     if version > RECORD_VERSION:
-        raise RecordError(f"the record is from a newer version of Railtrip (format {version}); "
+        raise RecordError(f"the record is from a newer version of Railtrip (format {excerpt(version)}); "
                           f"this one reads up to {RECORD_VERSION}")
     if version < 1:
-        raise RecordError(f"unknown record version {version}")
+        raise RecordError(f"unknown record version {excerpt(version)}")
     unknown = set(data) - _KNOWN_KEYS
     if unknown:
-        raise RecordError(f"unknown field(s) in the record: {', '.join(sorted(unknown))}")
-    actions = data.get("actions", [])
+        raise RecordError(f"unknown field(s) in the record: {excerpt(', '.join(sorted(unknown)))}")
+    if not isinstance(data.get("meta", {}), dict):
+        raise RecordError("the record's meta must be an object")
+    if "actions" not in data:
+        raise RecordError("the record has no actions (an empty game has \"actions\": [])")
+    actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("the record's actions must be a list of texts")
     if len(actions) > MAX_ACTIONS:
@@ -46,22 +50,33 @@ def parse_record(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _rules_version(rec: dict[str, Any], variant: Variant[Any]) -> None:
+    """Check the record's ``rules`` tag, ``<variant>/<version>``, against what this engine knows."""
+    rules = rec.get("rules", f"{variant.name}/{variant.rules_version}")
+    if not isinstance(rules, str) or "/" not in rules:
+        raise RecordError("the record's rules tag is malformed (it looks like 'usa/1')")
+    rules_name, _, rules_version = rules.partition("/")
+    if rules_name != variant.name:
+        raise RecordError(f"the record's rules ({excerpt(rules_name)}) do not match its variant ({variant.name})")
+    if not is_number_text(rules_version):
+        raise RecordError(f"the record's rules tag {excerpt(rules)} is malformed (it looks like "
+                          f"'{variant.name}/{variant.rules_version}')")
+    if int(rules_version) > variant.rules_version:
+        raise RecordError(f"the record uses rules version {rules_version} of {variant.name}; "
+                          f"this version of Railtrip knows up to {variant.rules_version}")
+
+
 def replay(data: str | bytes | dict[str, Any], upto: int | None = None) -> Game:
-    """Rebuild the game a record describes (optionally only its first ``upto`` actions)."""
+    """Rebuild the game a record describes (optionally only its first ``upto`` actions; an
+    ``upto`` beyond the record's length replays all of them)."""
+    if upto is not None and (not is_int(upto) or upto < 0):
+        raise RecordError(f"upto must be a number of actions (0 or more), not {excerpt(upto)}")
     rec = parse_record(data)
     try:
         variant = get_variant(rec.get("variant", ""))
     except EngineError as exc:
         raise RecordError(str(exc)) from exc
-    rules = rec.get("rules", f"{variant.name}/{variant.rules_version}")
-    if not isinstance(rules, str) or "/" not in rules:
-        raise RecordError("the record's rules tag is malformed")
-    rules_name, _, rules_version = rules.partition("/")
-    if rules_name != variant.name:
-        raise RecordError(f"the record's rules ({rules_name}) do not match its variant ({variant.name})")
-    if not rules_version.isdigit() or int(rules_version) > variant.rules_version:
-        raise RecordError(f"the record uses rules version {rules_version} of {variant.name}; "
-                          f"this version of Railtrip knows up to {variant.rules_version}")
+    _rules_version(rec, variant)
     options = rec.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("the record's options must be an object")
@@ -71,14 +86,14 @@ def replay(data: str | bytes | dict[str, Any], upto: int | None = None) -> Game:
                         options=options, setup=rec.get("setup"))
     except EngineError as exc:
         raise RecordError(f"the record's settings are invalid: {exc}") from exc
-    except (TypeError, KeyError, AttributeError) as exc:
-        raise RecordError(f"the record's settings are malformed: {exc}") from exc
-    actions = rec.get("actions", [])
+    except (TypeError, KeyError, AttributeError, IndexError) as exc:
+        raise RecordError(f"the record's settings are malformed ({type(exc).__name__})") from exc
+    actions = rec["actions"]
     for i, text in enumerate(actions if upto is None else actions[:upto]):
         try:
             game.apply(text)
         except EngineError as exc:
-            raise RecordError(f"action {i + 1} ({text!r}) does not replay: {exc}") from exc
+            raise RecordError(f"action {i + 1} ({excerpt(text)}) does not replay: {exc}") from exc
     return game
 
 

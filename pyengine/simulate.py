@@ -131,4 +131,35 @@ def bench(seconds: float = 2.0) -> dict[str, Any]:
         reps += 1
     out["longest_path_ms_player_network"] = round(1000 * (time.perf_counter() - t0) / reps, 3)
     out["longest_path_network_routes"] = len(best_edges)
+    out.update(_world_bench(seconds))
+    return out
+
+
+def _world_bench(seconds: float) -> dict[str, Any]:
+    """Rails & Sails: random games/s and legal lists over real positions (every payment listed)."""
+    out: dict[str, Any] = {}
+    n, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        random_playout("world", 2, 1000 + n)
+        n += 1
+    out["world_random_games_per_second_2p"] = round(n / (time.perf_counter() - t0), 1)
+    v = get_variant("world")
+    states = []
+    for k in range(3):
+        g = v.new_state(Settings("world", 3, 55 + k))
+        rng = Rng(k)
+        while not v.is_over(g):
+            states.append(g.clone())
+            legal = v.legal_actions(g)
+            v.apply(g, legal[rng.randbelow(len(legal))])
+    count = reps = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        for s in states:
+            count += len(v.legal_actions(s))
+        reps += 1
+    el = time.perf_counter() - t0
+    out["world_legal_action_lists_per_second"] = round(reps * len(states) / el)
+    out["world_mean_legal_actions"] = round(count / (reps * len(states)), 1)
+    out["world_max_legal_actions"] = max(len(v.legal_actions(s)) for s in states)
     return out

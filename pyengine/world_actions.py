@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .actions import Action, _parse_count_card, register_parser
+from .boundary import is_number_text
 from .errors import InvalidActionError
 
 
@@ -83,7 +84,7 @@ def _parse_harbor(args: list[str]) -> Action:
 
 
 def _parse_exchange(args: list[str]) -> Action:
-    if len(args) != 2 or args[0] not in PIECE_KINDS or not args[1].isdigit():
+    if len(args) != 2 or args[0] not in PIECE_KINDS or not is_number_text(args[1]):
         raise InvalidActionError("'exchange' needs 'trains' or 'ships' and a number, e.g. 'exchange trains 3'")
     count = int(args[1])
     if count < 1:
@@ -92,7 +93,7 @@ def _parse_exchange(args: list[str]) -> Action:
 
 
 def _parse_pieces(args: list[str]) -> Action:
-    if len(args) != 2 or not all(a.isdigit() for a in args):
+    if len(args) != 2 or not all(is_number_text(a) for a in args):
         raise InvalidActionError("'pieces' needs two numbers (trains, ships), e.g. 'pieces 20 40'")
     return ChoosePieces(int(args[0]), int(args[1]))
 

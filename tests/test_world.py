@@ -187,14 +187,20 @@ def test_each_deck_reshuffles_its_own_discard_pile() -> None:
 
 
 # ---------------------------------------------------------------------------- claiming routes
-def test_colored_train_route_canonical_payment() -> None:
+def test_colored_train_route_every_payment_cheapest_first() -> None:
     g = wgame(hands=[["red-train", "red-train", "red-train-h", "joker", "joker"], []])
-    # Plain cards before harbor-symbol cards, jokers only for what is missing.
-    assert claims(g, "BKK-MUM-1") == ["claim BKK-MUM-1 2red-train 1red-train-h"]
+    # Any mix of plain and harbor-symbol cards, jokers for any number of them; fewest jokers
+    # first, then plain cards before harbor-symbol ones (the page proposes the first).
+    assert claims(g, "BKK-MUM-1") == ["claim BKK-MUM-1 2red-train 1red-train-h",
+                                      "claim BKK-MUM-1 2red-train 1joker",
+                                      "claim BKK-MUM-1 1red-train 1red-train-h 1joker",
+                                      "claim BKK-MUM-1 1red-train 2joker",
+                                      "claim BKK-MUM-1 1red-train-h 2joker"]
     assert claims(g, "CCS-RIO-1") == []  # black: only 2 jokers
-    assert claims(g, "CCS-MEX-2") == ["claim CCS-MEX-2 2red-train 1red-train-h"]
+    assert claims(g, "CCS-MEX-2") == [t.replace("BKK-MUM-1", "CCS-MEX-2") for t in claims(g, "BKK-MUM-1")]
     assert claims(g, "CAI-THR-1") == ["claim CAI-THR-1 1joker"]
-    assert "more valuable cards" in illegal(g, "claim BKK-MUM-1 1red-train 1red-train-h 1joker")
+    assert "has length 3" in illegal(g, "claim BKK-MUM-1 1red-train 1joker")
+    assert "you have 2 joker" in illegal(g, "claim BKK-MUM-1 3joker")
     assert "cannot be paid with red" in illegal(g, "claim BKK-MUM-2 2red-train 1red-train-h")
     assert "never ship cards" in illegal(g, "claim BKK-MUM-1 1red-ship 2red-train")
     g.apply("claim BKK-MUM-1 2red-train 1red-train-h")
@@ -208,8 +214,9 @@ def test_gray_train_route_one_color_of_choice() -> None:
     g = wgame(hands=[["red-train", "red-train", "black-train-h", "joker"], []])
     assert claims(g, "CAI-CAS") == ["claim CAI-CAS 2red-train 1joker"]
     g1 = wgame(hands=[["red-train", "red-train", "black-train-h", "joker", "joker", "joker"], []])
-    # One payment per usable color; never all jokers while a color card can take part.
-    assert claims(g1, "CAI-CAS") == ["claim CAI-CAS 2red-train 1joker", "claim CAI-CAS 1black-train-h 2joker"]
+    # Every payment of one color (plus jokers), and all jokers too.
+    assert claims(g1, "CAI-CAS") == ["claim CAI-CAS 2red-train 1joker", "claim CAI-CAS 1red-train 2joker",
+                                     "claim CAI-CAS 1black-train-h 2joker", "claim CAI-CAS 3joker"]
     assert "one color" in illegal(g, "claim CAI-CAS 2red-train 1black-train-h")
     g2 = wgame(hands=[["joker"] * 3, []])
     assert claims(g2, "CAI-CAS") == ["claim CAI-CAS 3joker"]
@@ -232,19 +239,26 @@ def test_rough_terrain_costs_a_pair_of_one_color_per_space() -> None:
 def test_double_ships_count_two_and_no_card_may_be_superfluous() -> None:
     g = wgame(hands=[["green-double"] * 3 + ["green-ship"] * 2 + ["joker"], []])
     # Length 5: 2 doubles + 1 single, or 3 doubles (one ship over, as in the rulebook's example).
-    assert claims(g, "CPT-SIO-1") == ["claim CPT-SIO-1 1green-ship 2green-double",
-                                      "claim CPT-SIO-1 3green-double"]
+    assert claims(g, "CPT-SIO-1")[:2] == ["claim CPT-SIO-1 1green-ship 2green-double",
+                                          "claim CPT-SIO-1 3green-double"]
     assert "superfluous" in illegal(g, "claim CPT-SIO-1 2green-ship 2green-double")
     assert "superfluous" in illegal(g, "claim CPT-SIO-1 1green-ship 2green-double 1joker")
     assert "covers 4 of the 5" in illegal(g, "claim CPT-SIO-1 2green-double")
-    assert "more valuable" in illegal(g, "claim CPT-SIO-1 1green-double 2green-ship 1joker")
+    assert "claim CPT-SIO-1 2green-ship 1green-double 1joker" in claims(g, "CPT-SIO-1")
+    assert claims(g, "CPT-SIO-1") == ["claim CPT-SIO-1 1green-ship 2green-double",
+                                      "claim CPT-SIO-1 3green-double",
+                                      "claim CPT-SIO-1 2green-double 1joker",
+                                      "claim CPT-SIO-1 2green-ship 1green-double 1joker"]
     g.apply("claim CPT-SIO-1 3green-double")
     assert g.view(0)["players"][0]["ships"] == 35 and score_of(g, 0)["routes"] == 10
     assert hand(g, 0) == {"green-ship": 2, "joker": 1}
     # Length 4 white with 2 doubles; a joker stands for one space only.
     g2 = wgame(hands=[["white-double", "white-double", "joker", "white-ship"], []])
-    assert claims(g2, "DAR-MUM") == ["claim DAR-MUM 2white-double"]
-    assert claims(g2, "CHC-SYD-2") == ["claim CHC-SYD-2 1white-ship", "claim CHC-SYD-2 1white-double"]
+    assert claims(g2, "DAR-MUM") == ["claim DAR-MUM 2white-double",
+                                     "claim DAR-MUM 1white-ship 1white-double 1joker"]
+    assert "superfluous" in illegal(g2, "claim DAR-MUM 2white-double 1joker")
+    assert claims(g2, "CHC-SYD-2") == ["claim CHC-SYD-2 1white-ship", "claim CHC-SYD-2 1white-double",
+                                       "claim CHC-SYD-2 1joker"]
     g3 = wgame(hands=[["joker", "joker", "joker"], []])
     assert claims(g3, "CPT-TOA") == ["claim CPT-TOA 3joker"]
 
@@ -297,8 +311,11 @@ def test_harbor_needs_one_color_and_at_most_three() -> None:
     cards = ["red-train-h", "red-train-h", "red-ship", "black-ship", "joker"] * 2
     g = wgame(hands=[cards, []], routes={"EDI-HAM-1": 0, "EDI-MRS-1": 0},
               harbors={"HAM": 0, "MRS": 0}, pieces=[[20, 38], [20, 40]])
+    # Jokers may replace any of the 4 cards: every mix is offered, fewest jokers first.
     assert [t for t in texts(g) if t.startswith("harbor")] == [
-        "harbor EDI 2red-train-h 2red-ship", "harbor EDI 2black-ship 2joker"]
+        "harbor EDI 2red-train-h 2red-ship", "harbor EDI 1red-train-h 2red-ship 1joker",
+        "harbor EDI 2red-train-h 1red-ship 1joker", "harbor EDI 1red-train-h 1red-ship 2joker",
+        "harbor EDI 2red-train-h 2joker", "harbor EDI 2red-ship 2joker", "harbor EDI 2black-ship 2joker"]
     assert "same color" in illegal(g, "harbor EDI 2red-train-h 1red-ship 1black-ship")
     g.apply("harbor EDI 2red-train-h 2red-ship")
     assert g.view(0)["players"][0]["harbors_left"] == 0

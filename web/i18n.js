@@ -99,6 +99,8 @@ const en = {
   "pay.title": "Pay for {route}",
   "pay.explain": "Choose which cards to pay with.",
   "pay.option": "Pay {list}",
+  "pay.optionCheapest": "Pay {list} (cheapest)",
+  "pay.cheapest": "cheapest",
 
   "pass.title": "Pass the device to {name}",
   "pass.explain": "The other players should look away now. {name}, tap the button when you are ready.",
@@ -278,6 +280,8 @@ const de = {
   "pay.title": "{route} bezahlen",
   "pay.explain": "Wähle, mit welchen Karten du bezahlst.",
   "pay.option": "Bezahlen mit {list}",
+  "pay.optionCheapest": "Bezahlen mit {list} (am günstigsten)",
+  "pay.cheapest": "am günstigsten",
 
   "pass.title": "Gib das Gerät an {name} weiter",
   "pass.explain": "Die anderen schauen jetzt bitte weg. {name}, tippe auf den Knopf, wenn du bereit bist.",

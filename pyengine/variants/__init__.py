@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..boundary import excerpt
 from ..errors import UnknownVariantError
 from .base import Settings, Variant
 
@@ -46,7 +47,7 @@ def get_variant(name: str) -> Variant[Any]:
     key = _ALIASES.get(name.lower(), name.lower())
     if key not in _FACTORIES:
         raise UnknownVariantError(
-            f"unknown variant {name!r}; known variants: {', '.join(variant_names())}")
+            f"unknown variant {excerpt(name)}; known variants: {', '.join(variant_names())}")
     if key not in _INSTANCES:
         _INSTANCES[key] = _FACTORIES[key]()
     return _INSTANCES[key]

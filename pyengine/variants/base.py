@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from ..actions import Action
+from ..boundary import excerpt, is_int
 from ..errors import SettingsError
 
 
@@ -28,6 +29,13 @@ class Settings:
         if self.setup is not None:
             out["setup"] = self.setup
         return out
+
+
+def setup_list(value: Any, what: str) -> list[Any]:
+    """A setup field that must be a list (of card names, ticket ids...)."""
+    if not isinstance(value, list):
+        raise SettingsError(f"setup {what} must be a list")
+    return value
 
 
 class GameState(Protocol):
@@ -57,17 +65,27 @@ class Variant(Generic[S]):
     option_defaults: dict[str, Any] = {}
 
     def check_settings(self, settings: Settings) -> None:
-        if not isinstance(settings.players, int) or not (
+        if not is_int(settings.players) or not (
                 self.min_players <= settings.players <= self.max_players):
             raise SettingsError(
                 f"{self.title} is for {self.min_players}–{self.max_players} players, "
-                f"not {settings.players!r}")
-        if not isinstance(settings.start_player, int) or not (
+                f"not {excerpt(settings.players)}")
+        if not is_int(settings.start_player) or not (
                 0 <= settings.start_player < settings.players):
-            raise SettingsError(f"start player must be a seat from 0 to {settings.players - 1}")
+            raise SettingsError(f"start player must be a seat from 0 to {settings.players - 1}, "
+                                f"not {excerpt(settings.start_player)}")
         unknown = set(settings.options) - set(self.option_defaults)
         if unknown:
-            raise SettingsError(f"unknown option(s) for {self.name}: {', '.join(sorted(unknown))}")
+            raise SettingsError(f"unknown option(s) for {self.name}: {excerpt(', '.join(sorted(map(str, unknown))))}")
+
+    def check_setup(self, state: S) -> None:
+        """Refuse a state built from an explicit setup (a record, a link) that no game could
+        reach: the same invariants the tests check after every action, as a SettingsError."""
+        try:
+            self.check_invariants(state)
+        except AssertionError as exc:
+            reason = str(exc).split(": ")[0] or "no game can reach this position"
+            raise SettingsError(f"the setup breaks a rule: {reason}") from exc
 
     def option(self, settings: Settings, key: str) -> Any:
         return settings.options.get(key, self.option_defaults[key])

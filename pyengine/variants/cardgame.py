@@ -21,7 +21,8 @@ from ..mechanics.cards import keep_choices
 from ..rng import Rng
 from ..mechanics.explain import why_turn_illegal
 from ..mechanics.state import snapshot_slots
-from .base import Settings, Variant
+from ..boundary import excerpt, read_only
+from .base import Settings, Variant, setup_list
 
 COLORS = CARD_ORDER[:-1]  # red orange yellow green blue purple black white
 LOCO = len(COLORS)
@@ -378,7 +379,7 @@ class CardGameVariant(Variant[CardGameState]):
                 raise SettingsError(f"setup {what} must be a list of card names")
             out = []
             for name in names:
-                if name not in CARD_INDEX:
+                if not isinstance(name, str) or name not in CARD_INDEX:
                     raise SettingsError(f"setup {what}: unknown card {name!r}")
                 c = CARD_INDEX[name]
                 if remaining[c] == 0:
@@ -461,14 +462,14 @@ class CardGameVariant(Variant[CardGameState]):
         kept = per_player("tickets")
         if kept is not None:
             for p, ids in enumerate(kept):
-                s.tickets[p] = [self._ticket(t) for t in ids]
+                s.tickets[p] = [self._ticket(t) for t in setup_list(ids, f"tickets {p}")]
                 placed.extend(s.tickets[p])
         done = per_player("completed")
         if done is not None:
             for p, ids in enumerate(done):
-                s.completed[p] = [(self._ticket(t), 1, ()) for t in ids]
+                s.completed[p] = [(self._ticket(t), 1, ()) for t in setup_list(ids, f"completed {p}")]
                 placed.extend(t for t, _, _ in s.completed[p])
-        top_tickets = [self._ticket(t) for t in setup.get("ticket_deck", [])]
+        top_tickets = [self._ticket(t) for t in setup_list(setup.get("ticket_deck", []), "ticket_deck")]
         placed.extend(top_tickets)
         if len(set(placed)) != len(placed):
             raise SettingsError("setup uses a ticket twice")
@@ -489,7 +490,7 @@ class CardGameVariant(Variant[CardGameState]):
 
     def _ticket(self, tid: Any) -> int:
         if not isinstance(tid, str) or tid not in self.data.ticket_index:
-            raise SettingsError(f"setup names unknown ticket {tid!r}")
+            raise SettingsError(f"setup names unknown ticket {excerpt(tid)}")
         return self.data.ticket_index[tid]
 
     # ------------------------------------------------------------------ queries
@@ -1066,6 +1067,7 @@ class CardGameVariant(Variant[CardGameState]):
                 "two_halves_from": TWO_HALVES_FROM,
                 "options": dict(self.option_defaults),
             }
+            self._board_view = read_only(self._board_view)  # shared: never changed
         return self._board_view
 
     def check_invariants(self, s: CardGameState) -> None:

@@ -11,7 +11,8 @@ from ..mechanics.graph import components, longest_trail, longest_trail_edges
 from ..rng import Rng
 from ..mechanics.explain import why_turn_illegal
 from ..mechanics.state import snapshot_slots
-from .base import Settings, Variant
+from ..boundary import excerpt, is_int, read_only
+from .base import Settings, Variant, setup_list
 
 COLORS = ("red", "orange", "yellow", "green", "blue", "purple", "black", "white")
 LOCO = 8
@@ -175,7 +176,7 @@ class UsaVariant(Variant[UsaState]):
                 raise SettingsError(f"setup {what} must be a list of card names")
             out = []
             for name in names:
-                if name not in CARD_INDEX:
+                if not isinstance(name, str) or name not in CARD_INDEX:
                     raise SettingsError(f"setup {what}: unknown card {name!r}")
                 c = CARD_INDEX[name]
                 if remaining[c] == 0:
@@ -203,9 +204,12 @@ class UsaVariant(Variant[UsaState]):
         s.rng.shuffle(rest)
         s.deck = rest + top[::-1]
 
-        for rid, p in (setup.get("routes") or {}).items():
-            if rid not in self.board.route_index or not isinstance(p, int) or not 0 <= p < n:
-                raise SettingsError(f"setup routes: bad entry {rid!r}: {p!r}")
+        routes_given = setup.get("routes") or {}
+        if not isinstance(routes_given, dict):
+            raise SettingsError("setup routes must map route ids to seats")
+        for rid, p in routes_given.items():
+            if rid not in self.board.route_index or not is_int(p) or not 0 <= p < n:
+                raise SettingsError(f"setup routes: bad entry {excerpt(rid)}: {excerpt(p)}")
             r = self.board.route_index[rid]
             s.owner[r] = p
             s.trains[p] -= self.route_length[r]
@@ -213,7 +217,7 @@ class UsaVariant(Variant[UsaState]):
         if "trains" in setup:
             trains = setup["trains"]
             if not isinstance(trains, list) or len(trains) != n or not all(
-                    isinstance(t, int) and 0 <= t <= TRAINS_PER_PLAYER for t in trains):
+                    is_int(t) and 0 <= t <= TRAINS_PER_PLAYER for t in trains):
                 raise SettingsError(f"setup trains must list {n} numbers from 0 to {TRAINS_PER_PLAYER}")
             s.trains = list(trains)
 
@@ -225,9 +229,9 @@ class UsaVariant(Variant[UsaState]):
             if not isinstance(kept_given, list) or len(kept_given) != n:
                 raise SettingsError(f"setup tickets must list {n} ticket lists")
             for p, ids in enumerate(kept_given):
-                s.tickets[p] = [self._ticket(t) for t in ids]
+                s.tickets[p] = [self._ticket(t) for t in setup_list(ids, f"tickets {p}")]
                 placed.extend(s.tickets[p])
-        top_tickets = [self._ticket(t) for t in setup.get("ticket_deck", [])]
+        top_tickets = [self._ticket(t) for t in setup_list(setup.get("ticket_deck", []), "ticket_deck")]
         placed.extend(top_tickets)
         if len(set(placed)) != len(placed):
             raise SettingsError("setup uses a ticket twice")
@@ -257,8 +261,8 @@ class UsaVariant(Variant[UsaState]):
         return s
 
     def _ticket(self, tid: Any) -> int:
-        if tid not in self.board.ticket_index:
-            raise SettingsError(f"setup names unknown ticket {tid!r}")
+        if not isinstance(tid, str) or tid not in self.board.ticket_index:
+            raise SettingsError(f"setup names unknown ticket {excerpt(tid)}")
         return self.board.ticket_index[tid]
 
     # ------------------------------------------------------------------ market
@@ -643,7 +647,7 @@ class UsaVariant(Variant[UsaState]):
 
     def board_view(self) -> dict[str, Any]:
         if self._board_view is None:
-            self._board_view = self._make_board_view()
+            self._board_view = read_only(self._make_board_view())  # shared: never changed
         return self._board_view
 
     def _make_board_view(self) -> dict[str, Any]:
@@ -680,11 +684,18 @@ class UsaVariant(Variant[UsaState]):
         assert counts == expected, f"train cards not conserved: {counts} != {expected}"
         held = [t for ts in s.tickets for t in ts] + [t for o in s.offered for t in o] + s.ticket_deck
         assert sorted(held) == list(range(len(self.board.tickets))), "tickets not conserved"
+        on_board = [0] * s.players
+        for r, o in enumerate(s.owner):
+            if o >= 0:
+                on_board[o] += self.route_length[r]
         for p in range(s.players):
-            assert s.trains[p] >= 0, "negative trains"
+            assert 0 <= s.trains[p] and s.trains[p] + on_board[p] <= TRAINS_PER_PLAYER, \
+                (f"seat {p} has more trains on the board and in stock ({on_board[p]} + {s.trains[p]}) "
+                 f"than the {TRAINS_PER_PLAYER} a player has")
             assert s.points[p] == sum(ROUTE_POINTS[self.route_length[r]]
                                       for r, o in enumerate(s.owner) if o == p), "route points differ"
         for r, q in enumerate(self.route_partner):
             if q >= 0 and s.owner[r] >= 0 and s.owner[q] >= 0:
-                assert s.players >= DOUBLE_ROUTES_BOTH_USABLE_FROM, "both tracks used with < 4 players"
+                assert s.players >= DOUBLE_ROUTES_BOTH_USABLE_FROM, \
+                    f"both tracks of a double route are claimed with fewer than {DOUBLE_ROUTES_BOTH_USABLE_FROM} players"
                 assert s.owner[r] != s.owner[q], "one player owns both tracks of a double route"

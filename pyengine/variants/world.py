@@ -14,36 +14,25 @@ yellow, green, red, black, white), plus the joker (24). Their stable names:
 Train deck: the ``*-train``, ``*-train-h`` and ``joker`` cards (80); ship deck: ``*-ship`` and
 ``*-double`` (60). Each deck has its own discard pile; cards go back to their own deck's pile.
 
-Canonical payments (which payments are listed as legal actions)
-----------------------------------------------------------------
-Every payment the rules allow is *possible*, but only payments that no other legal payment
-dominates are listed, so the list stays small. "A dominates B" means: A spends cards that are
-never worth more than B's, for the same effect. The value order used (each is a "worth at least"
-relation for the holder, true in every position):
+Payments (every payment the rules allow is a legal action)
+----------------------------------------------------------
+A payment is a multiset of cards, written as ``<count><card>`` items in card order; each distinct
+multiset is one action, so the list stays finite. Jokers replace any number of cards.
 
-* joker ≥ any single card (it replaces it everywhere, harbors included);
-* a harbor-symbol train card ≥ the same color's plain train card;
-* two single-ship cards ≥ one double-ship card of that color (they cover the same two spaces and
-  can also build harbors), so a double is spent before two singles/jokers where it fits.
-
-Consequences, per route (or harbor) and per color chosen:
-
-* Train route, colored or gray (per color): as many cards of the color as needed, plain ones
-  before harbor-symbol ones, jokers only for what is missing. All jokers only when no color card
-  can take part. One action per usable color.
-* Rough terrain (pairs of one color per rough space): all card-count vectors that form valid
-  pairs are enumerated and those where some jokers could be swapped for color cards (with every
-  other card kept) are dropped; plain before harbor-symbol cards within a color.
-* Ship route (per color): as many doubles as fit into the length (``min(doubles, L // 2)``), the
-  rest in single ships, then jokers. For an odd length, paying ``(L + 1) / 2`` doubles (one ship
-  over, the rulebook's own example) is a second option when the player holds that many doubles.
+* Train route (colored, or gray in one color of the player's choice): any mix of the color's plain
+  and harbor-symbol train cards plus jokers, as many cards as spaces; all jokers once.
+* Rough terrain: each rough space costs a pair of one color (a joker may replace either card);
+  the other spaces follow the route's color rule; every plain/harbor-symbol mix.
+* Ship route (one color): singles, doubles and jokers covering the length.
   **[decision]** no card may be superfluous: a payment is legal only if it covers the length and
-  removing any card would not; a joker counts as one space.
-* Harbor (per color): harbor-symbol train cards and single ships of the color first (2 + 2), the
-  rest jokers; 4 jokers only when no color card can take part.
+  removing any card would not, so only an all-double payment overshoots (odd length,
+  ``(L + 1) / 2`` doubles, the rulebook's own example); a joker counts as one space.
+* Harbor (one color): up to 2 harbor-symbol train cards and up to 2 single ships, jokers for the
+  rest of the 4; 4 jokers once.
 
-Every listed payment is a distinct action; a payment written differently (a dominated one) is
-refused by ``why_illegal`` with the canonical form to use.
+Each route's (and each harbor city's) payments are listed cheapest first (``payment_rank``:
+fewest jokers, then least card worth: plain train < harbor-symbol card < double ship), so the
+page proposes the cheapest and offers the rest; bots choose by their own costs.
 
 Other decisions (named constants / options below)
 -------------------------------------------------
@@ -71,7 +60,8 @@ from ..rng import Rng
 from ..world_actions import BuildHarbor, ChoosePieces, ExchangePieces
 from ..mechanics.explain import why_keep_illegal
 from ..mechanics.state import snapshot_slots
-from .base import Settings, Variant
+from ..boundary import excerpt, is_int, read_only
+from .base import Settings, Variant, setup_list
 
 COLORS = ("purple", "yellow", "green", "red", "black", "white")
 NCOLORS = len(COLORS)
@@ -203,19 +193,54 @@ class WorldState:
 
 
 # ---------------------------------------------------------------------- payments
-def _split_color(hand: list[int], color: int, n: int, out: list[tuple[int, int]]) -> None:
-    """Add n train cards of ``color``: plain ones first, then harbor-symbol ones."""
+# What a card is worth to its holder, to list the cheapest payments first (the page proposes the
+# first one; bots choose by their own costs): a harbor-symbol card is worth more than a plain one
+# of its color (it also builds harbors), a double ship covers two spaces, a joker replaces anything.
+_WORTH = {TRAIN: 5, TRAIN_H: 6, SHIP: 6, DOUBLE: 10}
+_JOKER_WORTH = 15
+
+
+def payment_rank(pay: Payment) -> tuple[int, int]:
+    """(jokers spent, worth spent): smaller is cheaper; the legal list orders payments by it."""
+    jokers = worth = 0
+    for c, n in pay:
+        if c == JOKER:
+            jokers += n
+            worth += _JOKER_WORTH * n
+        else:
+            worth += _WORTH[c % 4] * n
+    return jokers, worth
+
+
+def _color_splits(hand: list[int], color: int, n: int) -> list[list[tuple[int, int]]]:
+    """Every way to give n train cards of ``color``: plain and harbor-symbol cards in any mix."""
     plain = hand[4 * color + TRAIN]
-    a = n if n <= plain else plain
-    if a:
-        out.append((4 * color + TRAIN, a))
-    if n - a:
-        out.append((4 * color + TRAIN_H, n - a))
+    marked = hand[4 * color + TRAIN_H]
+    out = []
+    for a in range(min(n, plain), max(0, n - marked) - 1, -1):
+        pay = []
+        if a:
+            pay.append((4 * color + TRAIN, a))
+        if n - a:
+            pay.append((4 * color + TRAIN_H, n - a))
+        out.append(pay)
+    return out
+
+
+def _train_payments(counts: tuple[int, ...], jokers: int, hand: list[int]) -> list[Payment]:
+    """Expand (train cards per color, jokers) into every plain/harbor-symbol mix the hand allows."""
+    pays: list[list[tuple[int, int]]] = [[]]
+    for c in range(NCOLORS):
+        if counts[c]:
+            pays = [pay + split for pay in pays for split in _color_splits(hand, c, counts[c])]
+    if jokers:
+        pays = [pay + [(JOKER, jokers)] for pay in pays]
+    return [tuple(pay) for pay in pays]
 
 
 def _rough_vectors(length: int, rough: int, color: int, have: tuple[int, ...],
                    jokers: int) -> list[tuple[tuple[int, ...], int]]:
-    """Undominated (color counts, jokers) payments for a train route with rough spaces."""
+    """Every (color counts, jokers) payment for a train route with rough spaces (sorted)."""
     normal = length - rough
     pairs_cards = 2 * rough
     found: set[tuple[tuple[int, ...], int]] = set()
@@ -251,17 +276,7 @@ def _rough_vectors(length: int, rough: int, color: int, have: tuple[int, ...],
                 counts[c] = 0
 
             rec(0, pairs_cards)
-    vecs = list(found)
-    out = []
-    for n_a, j_a in vecs:
-        dominated = False
-        for n_b, j_b in vecs:
-            if j_b < j_a and all(x >= y for x, y in zip(n_b, n_a)):
-                dominated = True
-                break
-        if not dominated:
-            out.append((n_a, j_a))
-    return out
+    return sorted(found)
 
 
 class WorldVariant(Variant[WorldState]):
@@ -322,6 +337,7 @@ class WorldVariant(Variant[WorldState]):
                                  for n in range(1, MAX_SHIPS + 1)}
         self.keep_cache: dict[tuple[tuple[int, ...], int], list[Action]] = {}
         self.claim_cache: dict[tuple[int, Payment], ClaimRoute] = {}
+        self.class_pay_cache: dict[tuple[int, ...], int] = {}
         self.harbor_cache: dict[tuple[int, Payment], BuildHarbor] = {}
         self.rough_cache: dict[tuple[Any, ...], list[tuple[tuple[int, ...], int]]] = {}
         self.order_cache: dict[tuple[Any, ...], bool] = {}
@@ -371,7 +387,7 @@ class WorldVariant(Variant[WorldState]):
                 if name is None and allow_none:
                     out.append(-1)
                     continue
-                if name not in CARD_INDEX:
+                if not isinstance(name, str) or name not in CARD_INDEX:
                     raise SettingsError(f"setup {what}: unknown card {name!r} "
                                         f"(cards are named like 'red-train', 'red-train-h', "
                                         f"'red-ship', 'red-double', 'joker')")
@@ -418,9 +434,9 @@ class WorldVariant(Variant[WorldState]):
             if not isinstance(kept_given, list) or len(kept_given) != n:
                 raise SettingsError(f"setup tickets must list {n} ticket lists")
             for p, ids in enumerate(kept_given):
-                s.tickets[p] = [self._ticket(t) for t in ids]
+                s.tickets[p] = [self._ticket(t) for t in setup_list(ids, f"tickets {p}")]
                 placed.extend(s.tickets[p])
-        top_tickets = [self._ticket(t) for t in setup.get("ticket_deck", [])]
+        top_tickets = [self._ticket(t) for t in setup_list(setup.get("ticket_deck", []), "ticket_deck")]
         placed.extend(top_tickets)
         if len(set(placed)) != len(placed):
             raise SettingsError("setup uses a ticket twice")
@@ -436,7 +452,7 @@ class WorldVariant(Variant[WorldState]):
         if not isinstance(routes_given, dict):
             raise SettingsError("setup routes must map route ids to seats")
         for rid, p in routes_given.items():
-            if rid not in b.route_index or not isinstance(p, int) or not 0 <= p < n:
+            if rid not in b.route_index or not is_int(p) or not 0 <= p < n:
                 raise SettingsError(f"setup routes: bad entry {rid!r}: {p!r}")
             r = b.route_index[rid]
             s.owner[r] = p
@@ -451,7 +467,7 @@ class WorldVariant(Variant[WorldState]):
         for cid, p in harbors_given.items():
             if cid not in b.city_index or not b.cities[b.city_index[cid]].port:
                 raise SettingsError(f"setup harbors: {cid!r} is not a port city")
-            if not isinstance(p, int) or not 0 <= p < n or s.harbors_left[p] == 0:
+            if not is_int(p) or not 0 <= p < n or s.harbors_left[p] == 0:
                 raise SettingsError(f"setup harbors: bad seat {p!r} for {cid}")
             s.harbor_owner[b.city_index[cid]] = p
             s.harbors_left[p] -= 1
@@ -461,7 +477,7 @@ class WorldVariant(Variant[WorldState]):
                 raise SettingsError(f"setup pieces must list [trains, ships] in supply for {n} players")
             for p, pair in enumerate(pieces_given):
                 if (not isinstance(pair, list) or len(pair) != 2
-                        or not all(isinstance(x, int) and x >= 0 for x in pair)):
+                        or not all(is_int(x) and x >= 0 for x in pair)):
                     raise SettingsError(f"setup pieces {p}: expected [trains, ships]")
                 t, sh = pair
                 if t + board_trains[p] > MAX_TRAINS or sh + board_ships[p] > MAX_SHIPS:
@@ -500,8 +516,8 @@ class WorldVariant(Variant[WorldState]):
         return s
 
     def _ticket(self, tid: Any) -> int:
-        if tid not in self.board.ticket_index:
-            raise SettingsError(f"setup names unknown ticket {tid!r}")
+        if not isinstance(tid, str) or tid not in self.board.ticket_index:
+            raise SettingsError(f"setup names unknown ticket {excerpt(tid)}")
         return self.board.ticket_index[tid]
 
     # ------------------------------------------------------------------ decks and market
@@ -581,6 +597,23 @@ class WorldVariant(Variant[WorldState]):
         payments = self.ship_payments(r, hand) if self.route_ship[r] else self.train_payments(r, hand)
         return self._route_actions(r, self._pay_id(tuple(payments)))
 
+    def _class_pay_id(self, k: int, hand: list[int]) -> int:
+        """The interned payments of route class k for ``hand`` (-1: none), memoized on the only
+        cards that matter: the route's card forms per usable color and the jokers, capped."""
+        r = self.class_route[k]
+        need = self.route_length[r] + self.route_rough[r]
+        col = self.route_color[r]
+        f0, f1 = (SHIP, DOUBLE) if self.route_ship[r] else (TRAIN, TRAIN_H)
+        key: tuple[int, ...] = (k, hand[JOKER] if hand[JOKER] < need else need)
+        for c in ((col,) if col >= 0 and not self.route_rough[r] else range(NCOLORS)):  # rough pairs: any color
+            a, b = hand[4 * c + f0], hand[4 * c + f1]
+            key += (a if a < need else need, b if b < need else need)
+        pid = self.class_pay_cache.get(key)
+        if pid is None:
+            pays = tuple(self.ship_payments(r, hand) if self.route_ship[r] else self.train_payments(r, hand))
+            pid = self.class_pay_cache[key] = self._pay_id(pays) if pays else -1
+        return pid
+
     def _pay_id(self, payments: tuple[Payment, ...]) -> int:
         pid = self.pay_ids.get(payments)
         if pid is None:
@@ -598,7 +631,7 @@ class WorldVariant(Variant[WorldState]):
                 act = self.claim_cache.get((r, pay))
                 if act is None:
                     act = ClaimRoute(rid, tuple((CARD_NAMES[c], k) for c, k in pay),
-                                     (r,) + tuple(x for ck in pay for x in ck))
+                                     (r, *payment_rank(pay), *(x for ck in pay for x in ck)))
                     self.claim_cache[(r, pay)] = act
                 acts.append(act)
             acts.sort(key=lambda a: a.sort_hint)
@@ -606,11 +639,12 @@ class WorldVariant(Variant[WorldState]):
         return acts
 
     def train_payments(self, r: int, hand: list[int]) -> list[Payment]:
+        """Every payment the hand allows for train route r: per usable color any mix of plain and
+        harbor-symbol cards, jokers replacing any number of them (all jokers once)."""
         length = self.route_length[r]
         col = self.route_color[r]
         jokers = hand[JOKER]
         rough = self.route_rough[r]
-        out: list[Payment] = []
         if rough:
             have = tuple(min(hand[4 * c + TRAIN] + hand[4 * c + TRAIN_H], length + rough) for c in range(NCOLORS))
             key = (length, rough, col, have, min(jokers, length + rough))
@@ -618,103 +652,70 @@ class WorldVariant(Variant[WorldState]):
             if vecs is None:
                 vecs = _rough_vectors(length, rough, col, have, min(jokers, length + rough))
                 self.rough_cache[key] = vecs
-            for counts, j in vecs:
-                pay: list[tuple[int, int]] = []
-                for c in range(NCOLORS):
-                    if counts[c]:
-                        _split_color(hand, c, counts[c], pay)
-                if j:
-                    pay.append((JOKER, j))
-                out.append(tuple(pay))
-            return out
-        if col >= 0:
-            count = hand[4 * col + TRAIN] + hand[4 * col + TRAIN_H]
-            n = count if count < length else length
-            if length - n > jokers:
-                return out
-            pay = []
-            if n:
-                _split_color(hand, col, n, pay)
-            if length - n:
-                pay.append((JOKER, length - n))
-            out.append(tuple(pay))
-            return out
-        any_color = False
-        for c in range(NCOLORS):
-            count = hand[4 * c + TRAIN] + hand[4 * c + TRAIN_H]
-            if count == 0:
-                continue
-            any_color = True
-            n = count if count < length else length
-            if length - n > jokers:
-                continue
-            pay = []
-            _split_color(hand, c, n, pay)
-            if length - n:
-                pay.append((JOKER, length - n))
-            out.append(tuple(pay))
-        if not any_color and jokers >= length:
-            out.append(((JOKER, length),))
+        else:
+            vecs = []
+            for c in ((col,) if col >= 0 else range(NCOLORS)):
+                count = hand[4 * c + TRAIN] + hand[4 * c + TRAIN_H]
+                for n in range(max(1, length - jokers), min(count, length) + 1):
+                    vecs.append((tuple(n if k == c else 0 for k in range(NCOLORS)), length - n))
+            if jokers >= length:
+                vecs.append(((0,) * NCOLORS, length))
+        out: list[Payment] = []
+        for color_counts, j in vecs:
+            out.extend(_train_payments(color_counts, j, hand))
         return out
 
     def ship_payments(self, r: int, hand: list[int]) -> list[Payment]:
+        """Every payment the hand allows for ship route r: singles, doubles and jokers of one
+        color covering the length with no superfluous card (so only all-double payments overshoot,
+        by one space on an odd length); all jokers once."""
         length = self.route_length[r]
         col = self.route_color[r]
         jokers = hand[JOKER]
         half = length // 2
         out: list[Payment] = []
-        all_jokers = False
-        colored_exact = False
         for c in ((col,) if col >= 0 else range(NCOLORS)):
             singles = hand[4 * c + SHIP]
             doubles = hand[4 * c + DOUBLE]
-            d = doubles if doubles < half else half
-            u = length - 2 * d
-            sg = singles if singles < u else u
-            j = u - sg
-            if j <= jokers:
-                if d == 0 and sg == 0:
-                    all_jokers = True
-                else:
-                    colored_exact = True
+            for d in range(min(doubles, half) + 1):
+                rest = length - 2 * d
+                for sg in range(max(0, rest - jokers), min(singles, rest) + 1):
+                    if d == 0 and sg == 0:
+                        continue
                     pay: list[tuple[int, int]] = []
                     if sg:
                         pay.append((4 * c + SHIP, sg))
                     if d:
                         pay.append((4 * c + DOUBLE, d))
-                    if j:
-                        pay.append((JOKER, j))
+                    if rest - sg:
+                        pay.append((JOKER, rest - sg))
                     out.append(tuple(pay))
             if length & 1 and doubles > half:
                 out.append(((4 * c + DOUBLE, half + 1),))
-        if all_jokers and not colored_exact:
+        if jokers >= length:
             out.append(((JOKER, length),))
         return out
 
     def harbor_payments(self, hand: list[int]) -> list[Payment]:
+        """Every harbor payment: up to 2 harbor-symbol train cards and 2 single ships of one color,
+        jokers for the rest (4 jokers once)."""
         jokers = hand[JOKER]
         out: list[Payment] = []
-        any_color = False
         for c in range(NCOLORS):
-            t = hand[4 * c + TRAIN_H]
-            sh = hand[4 * c + SHIP]
-            t = t if t < 2 else 2
-            sh = sh if sh < 2 else 2
-            if t + sh == 0:
-                continue
-            any_color = True
-            j = 4 - t - sh
-            if j > jokers:
-                continue
-            pay: list[tuple[int, int]] = []
-            if t:
-                pay.append((4 * c + TRAIN_H, t))
-            if sh:
-                pay.append((4 * c + SHIP, sh))
-            if j:
-                pay.append((JOKER, j))
-            out.append(tuple(pay))
-        if not any_color and jokers >= 4:
+            for t in range(min(2, hand[4 * c + TRAIN_H]) + 1):
+                for sh in range(min(2, hand[4 * c + SHIP]) + 1):
+                    j = 4 - t - sh
+                    if t + sh == 0 or j > jokers:
+                        continue
+                    pay: list[tuple[int, int]] = []
+                    if t:
+                        pay.append((4 * c + TRAIN_H, t))
+                    if sh:
+                        pay.append((4 * c + SHIP, sh))
+                    if j:
+                        pay.append((JOKER, j))
+                    out.append(tuple(pay))
+        if jokers >= 4:
             out.append(((JOKER, 4),))
         return out
 
@@ -768,6 +769,7 @@ class WorldVariant(Variant[WorldState]):
             self.pay_ids.clear()
             self.pay_lists.clear()
             self.claim_cache.clear()
+            self.class_pay_cache.clear()
             for acts in self.route_acts:
                 acts.clear()
         p = s.current
@@ -802,9 +804,7 @@ class WorldVariant(Variant[WorldState]):
             k = route_class[r]
             pid = class_pays.get(k)
             if pid is None:
-                rep = self.class_route[k]
-                pays = tuple(self.ship_payments(rep, hand) if is_ship[r] else self.train_payments(rep, hand))
-                pid = class_pays[k] = self._pay_id(pays) if pays else -1
+                pid = class_pays[k] = self._class_pay_id(k, hand)
             if pid >= 0:
                 out.extend(route_actions(r, pid))
         if s.ticket_deck:
@@ -820,13 +820,13 @@ class WorldVariant(Variant[WorldState]):
                     harbor_pays = self.harbor_payments(hand)
                     if not harbor_pays:
                         break
-                    harbor_pays.sort(key=lambda pay: tuple(x for ck in pay for x in ck))
+                    harbor_pays.sort(key=lambda pay: (*payment_rank(pay), *(x for ck in pay for x in ck)))
                 cid = self.board.cities[city].id
                 for pay in harbor_pays:
                     act = self.harbor_cache.get((city, pay))
                     if act is None:
                         act = BuildHarbor(cid, tuple((CARD_NAMES[c], k) for c, k in pay),
-                                          (city,) + tuple(x for ck in pay for x in ck))
+                                          (city, *payment_rank(pay), *(x for ck in pay for x in ck)))
                         self.harbor_cache[(city, pay)] = act
                     out.append(act)
         ex = self.exchange_actions
@@ -1110,8 +1110,8 @@ class WorldVariant(Variant[WorldState]):
                     return "each rough-terrain space needs 2 cards of one color (a joker may replace either)"
         canon = self._pay_actions_for_route(r, s.hands[p])
         if canon:
-            return ("this payment spends more valuable cards than needed; pay as in the legal "
-                    f"actions, e.g. '{canon[0].text()}'")
+            return ("this payment does not fit the route's spaces; pay as in the legal actions, "
+                    f"e.g. '{canon[0].text()}'")
         return "you cannot pay for this route"
 
     def _why_harbor_illegal(self, s: WorldState, action: BuildHarbor) -> str:
@@ -1141,9 +1141,6 @@ class WorldVariant(Variant[WorldState]):
             return "a harbor costs 2 train cards and 2 ship cards (jokers may replace any)"
         if len({c // 4 for c, _ in pay if c != JOKER}) > 1:
             return "all 4 harbor cards must be of the same color"
-        canon = self.harbor_payments(s.hands[p])
-        if canon:
-            return "this payment spends more jokers than needed; pay as in the legal actions"
         return "you cannot pay for a harbor"
 
     # ------------------------------------------------------------------ networks and tickets
@@ -1340,7 +1337,7 @@ class WorldVariant(Variant[WorldState]):
 
     def board_view(self) -> dict[str, Any]:
         if self._board_view is None:
-            self._board_view = self._make_board_view()
+            self._board_view = read_only(self._make_board_view())  # shared: never changed
         return self._board_view
 
     def _make_board_view(self) -> dict[str, Any]:
@@ -1431,9 +1428,12 @@ class WorldVariant(Variant[WorldState]):
         for c, o in enumerate(s.harbor_owner):
             if o >= 0:
                 assert self.board.cities[c].port, "harbor outside a port city"
+                assert any(s.owner[r] == o for r in self.routes_at[c]), \
+                    f"seat {o} has a harbor in {self.board.cities[c].id} without a route of its own there"
         for r, q in enumerate(self.route_partner):
             if q >= 0 and s.owner[r] >= 0 and s.owner[q] >= 0:
-                assert s.players >= DOUBLE_ROUTES_BOTH_USABLE_FROM, "both tracks used with < 4 players"
+                assert s.players >= DOUBLE_ROUTES_BOTH_USABLE_FROM, \
+                    f"both tracks of a double route are claimed with fewer than {DOUBLE_ROUTES_BOTH_USABLE_FROM} players"
                 assert s.owner[r] != s.owner[q], "one player owns both tracks of a double route"
 
 

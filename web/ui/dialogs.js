@@ -81,20 +81,26 @@ export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, 
   return dlg;
 }
 
-/** Payment chooser for a route with several legal payments. */
+/**
+ * Payment chooser for a route with several legal payments. Fewest wild cards first, otherwise in
+ * the engine's order (it lists each route's payments cheapest first), so the first is the proposal.
+ */
 export function paymentDialog(parent, { title, options, onChoose, onCancel }) {
   let dlg;
-  const sorted = options.slice().sort((a, b) => (a.cards.loco ?? a.cards.joker ?? 0) - (b.cards.loco ?? b.cards.joker ?? 0) || a.text.localeCompare(b.text));
+  const wild = (opt) => opt.cards.loco ?? opt.cards.joker ?? 0;
+  const sorted = options.map((opt, i) => ({ opt, i })).sort((a, b) => wild(a.opt) - wild(b.opt) || a.i - b.i).map((x) => x.opt);
   const buttons = sorted.map((opt, i) => {
     const faces = [];
     for (const [card, n] of Object.entries(opt.cards)) {
       if (n > 0) faces.push(cardFace(card, { count: n, size: "sm" }));
     }
     const parts = Object.entries(opt.cards).filter(([, n]) => n > 0).map(([c, n]) => t("log.payPart", { n, card: cardName(c) }));
+    const proposed = i === 0 && sorted.length > 1;
     return h("button", { type: "button", class: "pay-option", testid: `payment-option-${i}`, dataset: { action: opt.text },
-      "aria-label": t("pay.option", { list: parts.join(" + ") }),
+      "aria-label": t(proposed ? "pay.optionCheapest" : "pay.option", { list: parts.join(" + ") }),
       on: { click: () => { close(dlg); onChoose(opt.text); } } }, faces,
-    h("span", { class: "pay-text", text: parts.join(" + ") }));
+    h("span", { class: "pay-text", text: parts.join(" + ") }),
+    proposed && h("span", { class: "pay-tag", testid: "payment-cheapest", text: t("pay.cheapest") }));
   });
   dlg = modal(parent, { testid: "payment-dialog", title, className: "dlg-pay", onCancel },
     h("p", { class: "dlg-sub", text: t("pay.explain") }),
