@@ -6,7 +6,10 @@
     python3 build.py test            install test dependencies, build, run tests/ and e2e/
 
 Standard library only (Python >= 3.11). Nothing is fetched from a CDN: Pyodide comes from the
-npm package pinned in package-lock.json, micropip from PyPI (cached in .cache/).
+npm package pinned in package-lock.json. Node.js (which npm needs anyway) runs the pinned Pyodide
+once at build time to compile the engine's .pyc files and take a memory snapshot of the imported
+engine (tools/pyodide_prepare.mjs); without Node, or if that step fails, the build ships neither
+and the page starts cold.
 
 Layout of dist/ (every URL in it is relative, so it works at a domain root or under a subpath):
 
@@ -14,8 +17,10 @@ Layout of dist/ (every URL in it is relative, so it works at a domain root or un
     build-info.json                build id, directories and the list of files (for a service worker)
     sw.js                          the service worker, with the build id and precache list filled in
     manifest.webmanifest           the web app manifest, icons pointing into app-<build>/icons/
-    app-<build>/                   every file of web/ (but index.html), our wheel, build-config.js
-    pyodide-<version>-<hash>/      the Pyodide runtime files, micropip and a trimmed pyodide-lock.json
+    app-<build>/                   every file of web/ (but index.html), our wheel (.pyc of Pyodide's Python),
+                                   build-config.js, engine-info.js (what the new-game form needs,
+                                   asked from the engine), engine.snapshot.gz (if it could be made)
+    pyodide-<version>-<hash>/      the Pyodide runtime files and a pyodide-lock.json without packages
 
 <build> is a hash of the content of app-<build>/ and the Pyodide directory, so a changed file gets
 a new URL and everything under app-*/ and pyodide-*/ can be cached forever.
@@ -23,15 +28,19 @@ a new URL and everything under app-*/ and pyodide-*/ can be cached forever.
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import threading
+import time
+import zipfile
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -41,14 +50,17 @@ DIST = ROOT / "dist"
 CACHE = ROOT / ".cache"
 NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
 
-MICROPIP_VERSION = "0.11.1"
-# The Python version of the Pyodide release pinned in package.json (pyodide-lock.json "info.python").
-PYODIDE_PYTHON = "3.14"
 # Runtime files copied from the npm package (the rest of it is docs, typings and node-only code).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.mjs.map", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-# Packages of pyodide-lock.json we ship; the lock is trimmed to them so that nothing points at
-# files that are not in dist/.
-PYODIDE_PACKAGES = ("micropip",)
+# The build step that runs the engine in the pinned Pyodide under Node (see its header).
+PYODIDE_PREPARE = ROOT / "tools" / "pyodide_prepare.mjs"
+SNAPSHOT_FILE = "engine.snapshot.gz"
+# Whether a first visit downloads the snapshot to start from it (see web/worker.js): it adds
+# ~6.6 MB to the ~14 MB of a first visit, more time on most connections than restoring saves.
+# Otherwise the service worker caches it after the game is ready and later visits restore it.
+SNAPSHOT_ON_FIRST_VISIT = False
+# Seconds the Node step may take before the build goes on without it (it takes ~4 s).
+PYODIDE_PREPARE_TIMEOUT = 180
 # Files of web/ that stay at the root of dist/ under their own name (never cached for long).
 # sw.js must sit at the root so that its scope covers the whole app; the manifest too, so that
 # its start_url "./" is the app's root.
@@ -168,52 +180,123 @@ def ensure_node_modules() -> None:
     run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"])
 
 
-def ensure_micropip_wheel() -> Path:
-    """The micropip wheel from PyPI, cached in .cache/wheels/."""
-    cache = CACHE / "wheels"
-    pattern = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
-    wheel = cache / pattern
-    if not wheel.is_file():
-        log(f"downloading micropip {MICROPIP_VERSION} from PyPI")
-        cache.mkdir(parents=True, exist_ok=True)
-        run([
-            sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
-            "--no-deps", "--only-binary=:all:", "--python-version", PYODIDE_PYTHON,
-            f"micropip=={MICROPIP_VERSION}", "-d", str(cache),
-        ])
-    if not wheel.is_file():
-        raise BuildError(f"pip download did not produce {wheel}")
-    return wheel
-
-
 # --- assembling dist/ -----------------------------------------------------------------------
 
-def assemble_pyodide(out: Path, micropip_wheel: Path) -> dict[str, Any]:
-    """Copy the Pyodide runtime into ``out`` and write a lock that matches the files we ship.
+def assemble_pyodide(out: Path) -> dict[str, Any]:
+    """Copy the Pyodide runtime into ``out`` with a lock that lists no packages.
 
-    The micropip wheel on PyPI is not byte-identical to the one Pyodide built, so the lock entry
-    gets the real file name and sha256 (else loadPackage("micropip") fails its integrity check).
+    The engine wheel is unpacked by the worker itself (no micropip), so no package of the lock is
+    ever loaded; Pyodide still reads the lock at start-up, so it must exist.
     """
     out.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(NODE_PYODIDE / name, out / name)
     lock = json.loads((NODE_PYODIDE / "pyodide-lock.json").read_text())
-    packages = lock["packages"]
-    missing = [name for name in PYODIDE_PACKAGES if name not in packages]
-    if missing:
-        raise BuildError(f"pyodide-lock.json has no entry for {missing}")
-    entry = dict(packages["micropip"])
-    if entry.get("version") != MICROPIP_VERSION:
-        raise BuildError(f"pyodide-lock.json pins micropip {entry.get('version')}, build.py ships {MICROPIP_VERSION}")
-    shutil.copy2(micropip_wheel, out / micropip_wheel.name)
-    entry["file_name"] = micropip_wheel.name
-    entry["sha256"] = sha256_file(micropip_wheel)
-    lock["packages"] = {"micropip": entry}
-    for dep in entry.get("depends", []):
-        raise BuildError(f"micropip depends on {dep}, which build.py does not ship")
+    lock["packages"] = {}
     (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
     return {"version": json.loads((NODE_PYODIDE / "package.json").read_text())["version"],
             "python": lock["info"]["python"]}
+
+
+def engine_info() -> dict[str, Any]:
+    """The engine's own answer to ``version`` (games, player limits, bots), for the page to show
+    the new-game form before Python has started. Asked in a fresh interpreter from the sources."""
+    probe = subprocess.run(
+        [sys.executable, "-c", "import sys; from pyengine.api import call; sys.stdout.write(call('version'))"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    try:
+        answer = json.loads(probe.stdout)
+    except json.JSONDecodeError:
+        answer = {}
+    if probe.returncode != 0 or "ok" not in answer:
+        raise BuildError(f"the engine did not answer 'version': {probe.stderr.strip() or probe.stdout.strip()}")
+    return answer["ok"]
+
+
+def prepare_in_pyodide(pyodide_dir: Path, wheel: Path, key: str) -> tuple[Path | None, dict[str, Any]]:
+    """Run tools/pyodide_prepare.mjs: .pyc files compiled by Pyodide's Python and a gzipped memory
+    snapshot of the imported engine. Returns (its output directory, its report), or (None, reason)
+    when Node is missing or the step fails: the build goes on, the page then starts cold."""
+    node = shutil.which("node")
+    if node is None:
+        return None, {"skipped": "node is not installed"}
+    out = Path(tempfile.mkdtemp(prefix="railtrip-pyodide-"))
+    try:
+        probe = subprocess.run([node, str(PYODIDE_PREPARE), str(pyodide_dir), str(wheel), str(out), key],
+                               cwd=ROOT, capture_output=True, text=True, timeout=PYODIDE_PREPARE_TIMEOUT)
+        report = json.loads(probe.stdout.strip().splitlines()[-1]) if probe.returncode == 0 else {}
+    except (OSError, subprocess.TimeoutExpired, json.JSONDecodeError, IndexError) as exc:
+        shutil.rmtree(out, ignore_errors=True)
+        return None, {"skipped": f"{type(exc).__name__}: {exc}"}
+    if probe.returncode != 0 or not (out / SNAPSHOT_FILE).is_file():
+        shutil.rmtree(out, ignore_errors=True)
+        tail = (probe.stderr.strip().splitlines() or ["no output"])[-1][:300]
+        return None, {"skipped": f"exit code {probe.returncode}: {tail}"}
+    return out, report
+
+
+def compile_wheel(wheel: Path, pyc_root: Path) -> int:
+    """Rewrite ``wheel`` with each module replaced by its .pyc under ``pyc_root`` (paths relative
+    to site-packages, ``pyengine/api.pyc`` for ``pyengine/api.py``: Python imports such a
+    sourceless module directly), RECORD to match; same order and fixed times, so the result is
+    reproducible. Returns how many modules were replaced."""
+    compiled = {p.relative_to(pyc_root).as_posix()[:-1]: p.read_bytes()
+                for p in pyc_root.rglob("*.pyc") if p.is_file()}
+    if not compiled:
+        return 0
+    with zipfile.ZipFile(wheel) as src:
+        entries = [(info, src.read(info)) for info in src.infolist()]
+    missing = sorted(set(compiled) - {info.filename for info, _ in entries})
+    if missing:
+        raise BuildError(f"compiled modules that are not in the wheel: {missing}")
+    out: list[tuple[zipfile.ZipInfo, bytes]] = []
+    record_lines: list[str] = []
+    for info, data in entries:
+        if info.filename in compiled:
+            info = zipfile.ZipInfo(info.filename + "c", date_time=info.date_time)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            data = compiled[info.filename[:-1]]
+        if info.filename.endswith(".dist-info/RECORD"):
+            continue
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record_lines.append(f"{info.filename},sha256={digest},{len(data)}")
+        out.append((info, data))
+    record = next(info for info, _ in entries if info.filename.endswith(".dist-info/RECORD"))
+    record_lines.append(f"{record.filename},,")
+    out.append((record, ("\n".join(record_lines) + "\n").encode()))
+    tmp = wheel.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info, data in out:
+            dst.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    tmp.replace(wheel)
+    return len(compiled)
+
+
+# Static imports of a module: `from "./x.js"` and `import "./x.js"` (relative URLs only).
+_STATIC_IMPORT = re.compile(r"""(?:\bfrom|^\s*import)\s*["'](\.{1,2}/[^"']+\.js)["']""", re.MULTILINE)
+MODULEPRELOAD_MARKER = "<!-- @modulepreload-by-build.py -->"
+
+
+def module_graph(app: Path, entries: Sequence[str]) -> list[str]:
+    """Every module that ``entries`` (paths relative to ``app``) import, directly or not, and the
+    entries themselves, in a stable order."""
+    seen: list[str] = []
+    todo = list(entries)
+    while todo:
+        rel = todo.pop(0)
+        if rel in seen or not (app / rel).is_file():
+            continue
+        seen.append(rel)
+        base = (app / rel).parent
+        for target in _STATIC_IMPORT.findall((app / rel).read_text()):
+            todo.append(os.path.relpath(os.path.normpath(base / target), app).replace(os.sep, "/"))
+    return seen
+
+
+def modulepreload_links(app: Path, app_dir: str, entries: Sequence[str]) -> str:
+    """<link rel=modulepreload> for the start screen's whole module graph: the browser fetches it
+    at once instead of one level of imports after another."""
+    return "\n  ".join(f'<link rel="modulepreload" href="./{app_dir}/{rel}">' for rel in module_graph(app, entries))
 
 
 def rewrite_references(text: str, mapping: dict[str, str]) -> str:
@@ -274,13 +357,12 @@ def build(dist: Path = DIST) -> dict[str, Any]:
     if not (WEB / "index.html").is_file():
         raise BuildError(f"{WEB / 'index.html'} is missing")
     ensure_node_modules()
-    micropip_wheel = ensure_micropip_wheel()
     parent = dist.parent
     staging = Path(tempfile.mkdtemp(prefix=".dist-", dir=parent))
     try:
         # Pyodide runtime, in a directory named after its version and content.
         pyo_tmp = staging / "pyodide-tmp"
-        pyodide = assemble_pyodide(pyo_tmp, micropip_wheel)
+        pyodide = assemble_pyodide(pyo_tmp)
         pyodide_dir = f"pyodide-{pyodide['version']}-{tree_hash(pyo_tmp)[:10]}"
         pyo_tmp.rename(staging / pyodide_dir)
 
@@ -294,15 +376,40 @@ def build(dist: Path = DIST) -> dict[str, Any]:
                 shutil.copy2(path, app_tmp / rel)
         log("building the engine wheel")
         wheel = build_engine_wheel(app_tmp)
+        (app_tmp / "engine-info.js").write_text(
+            "// Generated by build.py from the engine's answer to `version`: the games, their player\n"
+            "// limits and the bots, so that the new-game form needs no Python to draw itself.\n"
+            f"export default {json.dumps(engine_info(), indent=1, sort_keys=True)};\n")
+        # The snapshot belongs to this engine wheel (before its .pyc are added; they are compiled
+        # from it) and this Pyodide; the worker checks the key before restoring it.
+        snapshot_key = sha256_bytes(f"{sha256_file(wheel)} {pyodide_dir} {pyodide['version']}".encode())[:16]
+        started = time.monotonic()
+        prepared, report = prepare_in_pyodide(staging / pyodide_dir, wheel, snapshot_key)
+        snapshot = None
+        if prepared is None:
+            log(f"no snapshot and no .pyc in this build ({report['skipped']}); the page starts cold")
+        else:
+            try:
+                pyc_count = compile_wheel(wheel, prepared / "pyc")
+                shutil.copy2(prepared / SNAPSHOT_FILE, app_tmp / SNAPSHOT_FILE)
+            finally:
+                shutil.rmtree(prepared, ignore_errors=True)
+            snapshot = {"file": SNAPSHOT_FILE, "key": snapshot_key, "firstVisit": SNAPSHOT_ON_FIRST_VISIT}
+            log(f"Python {report.get('python')} in Pyodide: {pyc_count} modules compiled in the wheel, memory snapshot "
+                f"{report.get('snapshotBytes', 0) / 1e6:.1f} MB, {report.get('snapshotGzipBytes', 0) / 1e6:.1f} MB "
+                f"gzipped ({time.monotonic() - started:.1f} s: "
+                f"{', '.join(f'{k} {v:.1f}' for k, v in report.get('phases', {}).items())})")
         config = {
             "pyodide": f"../{pyodide_dir}/",
             "pyodideVersion": pyodide["version"],
             "engineWheel": wheel.name,
-            # Uncompressed sizes of what the worker downloads, for an exact progress bar.
+            "snapshot": snapshot,
+            # Sizes of what the worker downloads (as sent), for an exact progress bar.
             "downloadSizes": {
                 **{f"../{pyodide_dir}/{name}": (staging / pyodide_dir / name).stat().st_size
-                   for name in ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", micropip_wheel.name)},
+                   for name in ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")},
                 wheel.name: wheel.stat().st_size,
+                **({SNAPSHOT_FILE: (app_tmp / SNAPSHOT_FILE).stat().st_size} if snapshot else {}),
             },
         }
         (app_tmp / "build-config.js").write_text(
@@ -314,14 +421,19 @@ def build(dist: Path = DIST) -> dict[str, Any]:
         app_tmp.rename(staging / app_dir)
 
         # Root files, with references to app files pointing into app-<build>/.
-        mapping = {p.relative_to(WEB).as_posix(): f"./{app_dir}/{p.relative_to(WEB).as_posix()}"
-                   for p in WEB.rglob("*") if p.is_file() and p.relative_to(WEB).as_posix() not in ROOT_FILES}
+        # (Generated app files too: index.html preloads engine-info.js.)
+        app_files = [p.relative_to(staging / app_dir).as_posix() for p in (staging / app_dir).rglob("*") if p.is_file()]
+        mapping = {rel: f"./{app_dir}/{rel}" for rel in app_files}
         for name in sorted(ROOT_FILES):
             src = WEB / name
             if not src.is_file():
                 continue
             if name in REWRITTEN_IN_ROOT_FILES:
-                (staging / name).write_text(rewrite_references(src.read_text(), mapping))
+                text = rewrite_references(src.read_text(), mapping)
+                if MODULEPRELOAD_MARKER in text:
+                    text = text.replace(MODULEPRELOAD_MARKER, modulepreload_links(
+                        staging / app_dir, app_dir, ("main.js", "ui.js")))
+                (staging / name).write_text(text)
             else:
                 shutil.copy2(src, staging / name)
 
@@ -335,6 +447,7 @@ def build(dist: Path = DIST) -> dict[str, Any]:
             "pyodideVersion": pyodide["version"],
             "python": pyodide["python"],
             "engineWheel": f"{app_dir}/{wheel.name}",
+            "snapshot": f"{app_dir}/{SNAPSHOT_FILE}" if snapshot else None,
             "files": files,
         }
         (staging / "build-info.json").write_text(json.dumps(info, indent=2) + "\n")
@@ -359,6 +472,7 @@ MIME_TYPES = {
     ".map": "application/json",
     ".whl": "application/zip",
     ".zip": "application/zip",
+    ".gz": "application/gzip",
     ".css": "text/css",
     ".html": "text/html",
     ".svg": "image/svg+xml",

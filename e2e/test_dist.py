@@ -45,14 +45,13 @@ def test_no_absolute_or_cdn_urls_in_our_files(dist_dir: Path) -> None:
             assert not re.search(r"""(?:from|import\(|new URL\()\s*["']/""", text), path
 
 
-def test_pyodide_lock_matches_the_shipped_micropip(dist_dir: Path) -> None:
+def test_pyodide_runtime_without_packages(dist_dir: Path) -> None:
+    """The engine wheel is unpacked by the worker itself: no micropip, a lock without packages."""
     info = build_info(dist_dir)
     pyodide = dist_dir / info["pyodide"]
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
-    assert set(lock["packages"]) == {"micropip"}
-    entry = lock["packages"]["micropip"]
-    wheel = pyodide / entry["file_name"]
-    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
+    assert lock["packages"] == {}
+    assert not list(pyodide.glob("*.whl"))
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
         assert (pyodide / name).is_file(), name
     assert info["pyodideVersion"] == railtrip_build.required_pyodide_version()
@@ -62,6 +61,6 @@ def test_engine_wheel_is_pure_python_with_the_api(dist_dir: Path) -> None:
     info = build_info(dist_dir)
     with zipfile.ZipFile(dist_dir / info["engineWheel"]) as wheel:
         names = wheel.namelist()
-        assert "pyengine/api.py" in names
+        assert "pyengine/api.pyc" in names  # Compiled by Pyodide's Python at build time.
         wheel_meta = next(n for n in names if n.endswith(".dist-info/WHEEL"))
         assert "Root-Is-Purelib: true" in wheel.read(wheel_meta).decode()

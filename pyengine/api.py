@@ -28,7 +28,6 @@ from typing import Any, Callable
 
 from . import __version__
 from .actions import Action
-from .bots import bot_action, bot_names, bot_names_for
 from .boundary import excerpt, is_int, load_json
 from .errors import EngineError, IllegalActionError, RecordError
 from .game import RECORD_VERSION, Game
@@ -84,6 +83,7 @@ def _state(game: Game, player: Any) -> dict[str, Any]:
 
 def _version(args: dict[str, Any]) -> dict[str, Any]:
     del args  # Unused.
+    from .bots import bot_names, bot_names_for  # Imported when needed: most of a start-up's import time.
     return {"engine": __version__, "record_version": RECORD_VERSION,
             "variants": [{"name": n, "title": get_variant(n).title,
                           "min_players": get_variant(n).min_players,
@@ -148,6 +148,7 @@ def _bot_move(args: dict[str, Any]) -> dict[str, Any]:
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, float))
                               or not 0 <= limit <= 600):
         raise EngineError("max_seconds must be a number of seconds between 0 and 600")
+    from .bots import bot_action  # Imported at the first bot move, not at start-up.
     action = bot_action(game, str(args.get("bot") or DEFAULT_BOT),
                         float(limit) if limit is not None else None)
     game.apply(action)

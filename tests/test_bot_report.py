@@ -45,3 +45,13 @@ def test_tournament_in_processes_gives_the_same_results() -> None:
     strip = lambda r: {k: v for k, v in r.items() if k != "timing"}  # noqa: E731
     assert strip(one) == strip(two)
     assert two["timing"]["normal"]["decisions"] == one["timing"]["normal"]["decisions"]
+
+
+def test_cells_on_another_seed_say_so(tmp_path: Path) -> None:
+    results = tmp_path / "results"
+    assert report.main(["run", "--variant", "usa", "--players", "2", "--bot", "normal",
+                        "--opponent", "zombie", "--games", "2", "--seed", "2026",
+                        "--results", str(results), "--out", str(tmp_path)]) == 0
+    assert json.loads((results / "usa-2p-normal-vs-zombie.json").read_text())["seed"] == 2026
+    assert report.main(["render", "--results", str(results), "--out", str(tmp_path)]) == 0
+    assert "| normal | zombie | 2 (seed 2026) |" in (tmp_path / "bots-results.md").read_text()

@@ -73,7 +73,8 @@ def test_hard_plays_a_full_world_game(players: int) -> None:
 def test_hard_level_is_the_search_bot() -> None:
     assert isinstance(get_variant_bot("world", "hard"), WorldSearchBot)
     assert isinstance(get_variant_bot("world", "normal"), WorldBot)
-    assert sorted(bot_names_for("world")) == sorted(["easy", "hard", "normal", "random"] + BASELINES)
+    assert sorted(bot_names_for("world")) == sorted(["easy", "hard", "normal", "random"] + BASELINES
+                                                    + ["shortest_path", "zombie"])
 
 
 def test_world_bot_games_replay_identically() -> None:

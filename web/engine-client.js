@@ -1,8 +1,10 @@
 // Promise-based client for the engine worker (worker.js).
 //
-//   import { startEngine } from "./engine-client.js";
+//   import { startEngine, LoadingEngine } from "./engine-client.js";
 //   const engine = await startEngine({ onProgress: (p) => console.log(p.label, p.fraction) });
 //   const view = await engine.call("view", { game_id: 1 });   // resolves with the "ok" value
+//
+//   const early = new LoadingEngine(startEngine());   // usable at once: calls wait for the load
 //
 // engine.call(name, args) sends args as JSON to pyengine.api.call(name, args_json) in the worker.
 // Calls run one at a time in the order they were made. A call that fails rejects with an
@@ -19,7 +21,7 @@ export class EngineError extends Error {
   }
 }
 
-/** The engine could not be loaded; .step says where ("download", "start", "micropip", ...). */
+/** The engine could not be loaded; .step says where ("download" or "start"). */
 export class EngineLoadError extends Error {
   constructor(message, step = "", detail = "") {
     super(message);
@@ -93,9 +95,9 @@ export class Engine {
 
   constructor(worker, info) {
     this.#worker = worker;
-    /** The engine's answer to "version", e.g. {engine: "0.1.0"}. */
-    this.version = info.version;
     this.pyodideVersion = info.pyodideVersion;
+    /** How Python started: "snapshot" (build.py's memory snapshot) or "cold". */
+    this.start = info.start;
     /** Milliseconds from worker start to the end of each loading step. */
     this.timings = info.timings;
     worker.onmessage = ({ data: msg }) => this.#onResult(msg);
@@ -158,5 +160,37 @@ export class Engine {
     this.#dead ??= error;
     for (const { reject } of this.#pending.values()) reject(error);
     this.#pending.clear();
+  }
+}
+
+/**
+ * The engine while it is still loading, so that the page can draw and take clicks at once:
+ * call() waits for the load (calls keep their order) and rejects with the EngineLoadError if it
+ * fails. `.ready` says whether it has loaded; `.loaded` resolves with the Engine.
+ */
+export class LoadingEngine {
+  #engine = null;
+
+  /** @param {Promise<Engine>} loading what startEngine() returned */
+  constructor(loading) {
+    this.ready = false;
+    this.loaded = loading.then((engine) => {
+      this.#engine = engine;
+      this.ready = true;
+      return engine;
+    });
+    this.loaded.catch(() => {}); // The page reports a failed load once, where it waits for it.
+  }
+
+  call(name, args = {}) {
+    return this.#engine ? this.#engine.call(name, args) : this.loaded.then((engine) => engine.call(name, args));
+  }
+
+  get start() { return this.#engine?.start; }
+  get timings() { return this.#engine?.timings; }
+  get pyodideVersion() { return this.#engine?.pyodideVersion; }
+
+  terminate() {
+    this.loaded.then((engine) => engine.terminate(), () => {});
   }
 }

@@ -6,6 +6,7 @@ import { CARDGAME_STRINGS } from "./i18n-cardgame.js";
 import { WORLD_STRINGS } from "./i18n-world.js";
 import { SHARE_STRINGS } from "./i18n-share.js";
 import { SAFETY_STRINGS } from "./i18n-safety.js";
+import { LOADING_STRINGS } from "./i18n-loading.js";
 
 const LANG_KEY = "railtrip.lang";
 export const LANGS = ["en", "de"];
@@ -384,6 +385,8 @@ Object.assign(en, SHARE_STRINGS.en);
 Object.assign(de, SHARE_STRINGS.de);
 Object.assign(en, SAFETY_STRINGS.en);
 Object.assign(de, SAFETY_STRINGS.de);
+Object.assign(en, LOADING_STRINGS.en);
+Object.assign(de, LOADING_STRINGS.de);
 
 export const STRINGS = { en, de };
 

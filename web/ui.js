@@ -1,6 +1,10 @@
-// Railtrip game UI entry point. main.js calls startUI(engine, root) once the engine is loaded:
-//   engine  the Engine from engine-client.js: `await engine.call(name, args)`
-//   root    <main id="app">, empty and visible
+// Railtrip game UI entry point. main.js calls startUI(engine, root, {version, reveal}) at once:
+//   engine   a LoadingEngine from engine-client.js: `await engine.call(name, args)` (waits for the
+//            engine while it loads; `engine.ready` says whether it has)
+//   root     <main id="app">, empty
+//   version  the engine's answer to "version" as build.py wrote it (engine-info.js)
+//   reveal   shows root once it has a screen (the new-game form at once; a game from a link or a
+//            reload once the engine has it)
 // Test hooks are documented in docs/ui-testing.md (data-testid, data-ui-state, window.__railtrip*).
 
 import { h } from "./ui/dom.js";
@@ -19,15 +23,6 @@ import { precheckLink, cleanRecord } from "./ui/safedata.js";
 import { cleanName, isolate } from "./ui/names.js";
 import { isFramed, showFramed } from "./ui/frameguard.js";
 
-function loadStylesheet(href) {
-  return new Promise((resolve) => {
-    const link = h("link", { rel: "stylesheet", href });
-    link.addEventListener("load", () => resolve(), { once: true });
-    link.addEventListener("error", () => resolve(), { once: true });
-    document.head.append(link);
-  });
-}
-
 /** Board data plus lookups the panels need. */
 function prepareBoard(b) {
   const cities = new Map(b.cities.map((c) => [c.id, c]));
@@ -39,18 +34,13 @@ function prepareBoard(b) {
   };
 }
 
-export async function startUI(engine, root) {
-  await loadStylesheet(new URL("./game.css", import.meta.url).href);
-  await loadStylesheet(new URL("./cardgame.css", import.meta.url).href);
-  await loadStylesheet(new URL("./world.css", import.meta.url).href);
-  await loadStylesheet(new URL("./share.css", import.meta.url).href);
+export async function startUI(engine, root, { version, reveal = () => {} }) {
   initLang();
   root.classList.add("rt-root");
   if (isFramed()) {
     showFramed(root);
     return;
   }
-  const version = await engine.call("version");
   const boards = new Map();
   const getBoard = async (variant) => {
     if (!boards.has(variant)) boards.set(variant, prepareBoard(await engine.call("board", { variant })));
@@ -107,6 +97,17 @@ export async function startUI(engine, root) {
     }));
     drawSaves();
     document.title = "Railtrip";
+    reveal();
+  }
+
+  /** While the engine loads, the button the player pressed says that its action will follow. */
+  function markWaiting(testid) {
+    if (engine.ready) return;
+    const button = shell.querySelector(`[data-testid="${testid}"]`);
+    if (!button) return;
+    button.classList.add("is-waiting");
+    button.setAttribute("aria-busy", "true");
+    button.replaceChildren(t("load.startWhenReady"));
   }
 
   /** A message above the new-game form: a link or file that could not be opened, or a shared deal. */
@@ -136,6 +137,7 @@ export async function startUI(engine, root) {
 
   async function openSave(save) {
     const entry = save.entry;
+    markWaiting("continue-game");
     let settings;
     let rec;
     try {
@@ -204,11 +206,24 @@ export async function startUI(engine, root) {
       onNewGame: () => showNewGame(), startGame: (s, r) => startGame(s, r) }, { record, Screen: screenClass(record.variant), board });
     game = replay;
     shell.replaceChildren(replay.el);
+    reveal();
     document.title = `Railtrip · ${t("replay.title")}`;
     await replay.start();
   }
 
+  // Only the latest request to start a game goes ahead once the engine is ready.
+  let startRequest = 0;
   async function startGame(settings, record = null) {
+    const request = ++startRequest;
+    if (!engine.ready) {
+      markWaiting("start-game");
+      try {
+        await engine.loaded;
+      } catch {
+        return; // main.js shows the load error.
+      }
+      if (request !== startRequest) return;
+    }
     game?.destroy();
     game = null;
     // A new game gets a save slot of its own; a continued one keeps its slot. Names are cleaned
@@ -237,6 +252,7 @@ export async function startUI(engine, root) {
       onNewGame: () => showNewGame(), startGame: (s) => startGame(s),
       share: (screen) => openShareDialog({ engine, gameId: screen.gameId, root, toast }) }, settings);
     shell.replaceChildren(game.el);
+    reveal();
     document.title = `Railtrip · ${board.name}`;
     await game.start(record);
   }

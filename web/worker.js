@@ -1,9 +1,22 @@
-// Railtrip engine worker (module worker): loads Pyodide, installs the engine wheel with micropip
-// and answers engine calls in order. Talk to it through engine-client.js, not directly.
+// Railtrip engine worker (module worker): starts Python, puts the engine wheel in place and answers
+// engine calls in order. Talk to it through engine-client.js, not directly.
+//
+// Two ways to start, decided per load:
+//   snapshot  build.py's memory snapshot of Pyodide with the engine already imported
+//             (engine.snapshot.gz, keyed on the engine wheel and the Pyodide build): restored
+//             in place of Python's own start-up and the engine import. Used when the service
+//             worker has cached it (repeat visits, offline). A first visit does not download it
+//             (6.6 MB more than the runtime itself, which on most connections costs more time
+//             than restoring saves) unless build-config.js says snapshot.firstVisit; the service
+//             worker caches it after the game is ready, for the next visit;
+//   cold      Python starts and imports the engine (compiled .pyc from the wheel).
+// A snapshot that is missing, damaged, of another build or refused by Pyodide means a cold start,
+// never a failed load. The wheel is unpacked in both cases (the bots and the maps' data are
+// imported and read lazily, after the start); it downloads in parallel with Pyodide.
 //
 // Messages to the page:
-//   {type: "progress", step, label, fraction, loaded, total}
-//   {type: "ready", version, pyodideVersion, timings}
+//   {type: "progress", step, label, fraction, loaded, total}    step: download | start
+//   {type: "ready", version, pyodideVersion, timings, start}    start: "snapshot" | "cold"
 //   {type: "load-error", message, step, detail}
 //   {type: "result", id, json}            json: the engine's '{"ok": ...}' / '{"error": ...}' text
 //   {type: "result", id, error: {type, message}}   the call could not run at all
@@ -12,13 +25,13 @@
 
 // Each step fills its part of the bar; the parts are roughly what the steps take on a fast
 // connection (downloads dominate on a slow one, and report their bytes).
+// The labels are English fallbacks; the page shows its own words for each step.
 const STEPS = {
-  download: { start: 0.0, end: 0.5, label: "Downloading Pyodide" },
-  start: { start: 0.5, end: 0.88, label: "Starting Python" },
-  micropip: { start: 0.88, end: 0.9, label: "Installing micropip" },
-  engine: { start: 0.9, end: 0.96, label: "Installing the game engine" },
-  import: { start: 0.96, end: 1.0, label: "Importing the game engine" },
+  download: { start: 0.0, end: 0.6, label: "Downloading the game" },
+  start: { start: 0.6, end: 1.0, label: "Starting the game engine" },
 };
+// The first bytes of the decompressed snapshot: "railtrip-snapshot <key>\n", zero-padded.
+const SNAPSHOT_HEADER = 256;
 
 class LoadError extends Error {
   constructor(message, detail = "") {
@@ -59,7 +72,7 @@ function progress(step, within = 0, extra = {}) {
 const tracked = new Map();
 const loadedBytes = new Map();
 
-// Files that count for the download step's bar (micropip arrives after Python has started).
+// Files that count for the download step's bar.
 const barFiles = new Set();
 
 function reportDownload() {
@@ -83,19 +96,22 @@ function reportDownload() {
 }
 
 // Python's start-up reports nothing until it is done: creep towards the end of the step
-// (about 2/3 of it after 2.5 s) so that the bar never looks frozen.
+// (about 2/3 of it after 2.5 s, or 0.5 s when restoring a snapshot) so that the bar never
+// looks frozen.
+let startTimescale = 2300;
 function startingPython() {
   if (currentStep !== "download") return;
   const begun = performance.now();
   progress("start", 0);
   const timer = setInterval(() => {
-    if (currentStep !== "start") {
+    if (currentStep !== "start" || ready) {
       clearInterval(timer);
       return;
     }
-    progress("start", 0.95 * (1 - Math.exp(-(performance.now() - begun) / 2300)));
-  }, 250);
+    progress("start", 0.95 * (1 - Math.exp(-(performance.now() - begun) / startTimescale)));
+  }, 150);
 }
+let ready = false;
 
 // Counts the bytes of a response body as it streams through, without reading it twice.
 function countedResponse(url, response) {
@@ -116,20 +132,21 @@ function countedResponse(url, response) {
   return counted;
 }
 
-// Pyodide fetches the wasm, the standard library and micropip itself: wrap fetch to watch them.
+// Pyodide fetches the wasm and the standard library itself: wrap fetch to watch them.
+// A file the load cannot do without fails the load; an optional one (the snapshot) does not.
 const realFetch = self.fetch.bind(self);
-async function trackingFetch(input, init) {
+async function trackingFetch(input, init, { optional = false } = {}) {
   const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
   if (!tracked.has(url)) return realFetch(input, init);
   let response;
   try {
     response = await realFetch(input, init);
   } catch (err) {
-    failLoad(new LoadError(`network error while downloading ${baseName(url)}`, String(err)));
+    if (!optional) failLoad(new LoadError(`network error while downloading ${baseName(url)}`, String(err)));
     throw err;
   }
   if (!response.ok) {
-    failLoad(new LoadError(`HTTP ${response.status} for ${baseName(url)}`, url));
+    if (!optional) failLoad(new LoadError(`HTTP ${response.status} for ${baseName(url)}`, url));
     return response;
   }
   return countedResponse(url, response);
@@ -138,13 +155,15 @@ async function trackingFetch(input, init) {
 // Pyodide reports some failures (a wasm that does not compile, a package that does not install)
 // only on the console: turn those into load errors instead of waiting forever.
 const realConsole = { warn: console.warn.bind(console), error: console.error.bind(console) };
+let restoringSnapshot = false;
 function watchConsole(level) {
   const recent = [];
   console[level] = (...args) => {
     realConsole[level](...args);
     const text = args.map((a) => (a instanceof Error ? a.message : String(a))).join(" ");
     recent.push(text);
-    if (/wasm instantiation failed/i.test(text)) {
+    // (Not while restoring a snapshot: that attempt falls back to a cold start by itself.)
+    if (/wasm instantiation failed/i.test(text) && !restoringSnapshot) {
       setTimeout(() => failLoad(new LoadError("the Python runtime (WebAssembly) could not be started",
         recent.slice(-3).join("\n"))), 0);
     }
@@ -173,71 +192,138 @@ async function fetchBytes(url) {
 
 // --- loading ------------------------------------------------------------------------------
 
+/** The snapshot from the service worker's cache, or (if firstVisit) from the network. */
+async function snapshotResponse(url, firstVisit) {
+  let cached;
+  try {
+    cached = await caches.match(url);
+  } catch { /* No CacheStorage here (an opaque origin, say). */ }
+  if (cached) {
+    barFiles.delete(url); // Local: nothing to wait for on the bar.
+    return cached;
+  }
+  if (!firstVisit) throw new Error("not cached yet (first visit)");
+  return trackingFetch(url, undefined, { optional: true });
+}
+
+/** The snapshot's memory image from `response`; rejects (the reason in timings.snapshot) if it
+ *  cannot be used: not downloadable, not gzip, or made for another engine or Pyodide. */
+async function decodeSnapshot(response, key) {
+  try {
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const plain = response.body.pipeThrough(new DecompressionStream("gzip"));
+    const bytes = new Uint8Array(await new Response(plain).arrayBuffer());
+    const label = new TextDecoder().decode(bytes.subarray(0, SNAPSHOT_HEADER)).split("\n")[0];
+    if (label !== `railtrip-snapshot ${key}`) throw new Error(`made for another build (${label.slice(0, 60)})`);
+    return bytes.subarray(SNAPSHOT_HEADER);
+  } catch (err) {
+    timings.snapshot = `not used: ${err.message ?? err}`;
+    throw err;
+  }
+}
+
+/** Starts Python from `snapshot` (a promise of its bytes, or null); cold if that fails. The
+ *  snapshot is passed as a promise so that Pyodide's own downloads start at once, beside it. */
+async function startPython(loadPyodide, pyodideBase, snapshot) {
+  const options = {
+    indexURL: pyodideBase,
+    stdout: (line) => console.log(`[python] ${line}`),
+    stderr: (line) => realConsole.warn(`[python] ${line}`),
+  };
+  if (snapshot) {
+    restoringSnapshot = true;
+    try {
+      return { pyodide: await loadPyodide({ ...options, _loadSnapshot: snapshot }), start: "snapshot" };
+    } catch (err) {
+      // Pyodide checks its own build id and the snapshot's layout: start cold instead.
+      timings.snapshot ??= `refused: ${lastLine(err.message ?? err)}`;
+      realConsole.warn(`Railtrip: starting cold (snapshot ${timings.snapshot})`);
+    } finally {
+      restoringSnapshot = false;
+    }
+  }
+  try {
+    return { pyodide: await loadPyodide(options), start: "cold" };
+  } catch (err) {
+    throw new LoadError(`Python could not start: ${err.message}`, err.stack ?? String(err));
+  }
+}
+
 async function load() {
   progress("download", 0);
   const configUrl = new URL("./build-config.js", import.meta.url).href;
   const config = (await importModule(configUrl, "The build configuration")).default;
   const pyodideBase = new URL(config.pyodide, configUrl).href;
   const wheelUrl = new URL(config.engineWheel, configUrl).href;
+  const snapshotUrl = config.snapshot ? new URL(config.snapshot.file, configUrl).href : null;
   for (const [path, size] of Object.entries(config.downloadSizes ?? {})) {
     const url = new URL(path, configUrl).href;
     if (url.endsWith(".mjs")) continue; // .mjs files come through import(), not fetch.
     tracked.set(url, size);
-    if (!url.includes("/micropip-")) barFiles.add(url);
+    barFiles.add(url);
   }
   self.fetch = trackingFetch;
-  const warnings = watchConsole("warn");
-  const errors = watchConsole("error");
+  watchConsole("warn");
 
-  // The engine wheel downloads while Pyodide starts.
+  // The engine wheel and the snapshot download while Pyodide's own files do.
   const wheelBytes = fetchBytes(wheelUrl);
   wheelBytes.catch((err) => failLoad(err));
+  const pyodideModule = importModule(`${pyodideBase}pyodide.mjs`, "Pyodide");
+  pyodideModule.catch(() => {}); // Awaited below.
 
-  const { loadPyodide } = await importModule(`${pyodideBase}pyodide.mjs`, "Pyodide");
-  const pyodide = await loadPyodide({
-    indexURL: pyodideBase,
-    packages: ["micropip"],
-    stdout: (line) => console.log(`[python] ${line}`),
-    stderr: (line) => realConsole.warn(`[python] ${line}`),
-  }).catch((err) => {
-    throw new LoadError(`Python could not start: ${err.message}`, err.stack ?? String(err));
-  });
-
-  progress("micropip", 0);
-  if (!pyodide.loadedPackages.micropip) {
-    throw new LoadError("micropip could not be installed", [...errors, ...warnings].slice(-5).join("\n"));
-  }
-  const micropip = pyodide.pyimport("micropip");
-
-  progress("engine", 0);
-  const wheelName = baseName(wheelUrl);
-  const wheelPath = `/tmp/${wheelName}`;
-  pyodide.FS.writeFile(wheelPath, await wheelBytes);
-  try {
-    await micropip.install(`emfs:${wheelPath}`);
-  } catch (err) {
-    throw new LoadError(`the engine wheel ${wheelName} could not be installed: ${lastLine(err.message)}`, err.message);
-  } finally {
-    micropip.destroy();
+  // Whether there is a snapshot to restore is known before Python starts (a look into the cache),
+  // so that a first visit never starts Pyodide's downloads twice.
+  let snapshotBytes = null;
+  if (!snapshotUrl) {
+    timings.snapshot = "not built";
+  } else {
+    try {
+      snapshotBytes = decodeSnapshot(await snapshotResponse(snapshotUrl, config.snapshot.firstVisit), config.snapshot.key);
+      snapshotBytes.then(() => { startTimescale = 500; }, () => {
+        barFiles.delete(snapshotUrl);
+        reportDownload();
+      });
+    } catch (err) {
+      timings.snapshot = `not used: ${err.message ?? err}`;
+      barFiles.delete(snapshotUrl);
+    }
   }
 
-  progress("import", 0);
+  const { loadPyodide } = await pyodideModule;
+  let { pyodide, start } = await startPython(loadPyodide, pyodideBase, snapshotBytes);
+  const wheel = await wheelBytes;
+  // The wheel goes where build.py's snapshot had it (site-packages), also after a restore: the
+  // file system is not part of the snapshot, and the bots and map data are read lazily.
+  const install = (py) => {
+    const sitePackages = py.runPython("import os, sysconfig; os.path.normpath(sysconfig.get_path('purelib'))");
+    py.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+  };
   let api;
   try {
+    install(pyodide);
     api = pyodide.pyimport("pyengine.api");
   } catch (err) {
-    throw new LoadError(`the engine could not be imported: ${lastLine(err.message)}`, err.message);
+    if (start !== "snapshot") {
+      throw new LoadError(`the engine could not be started: ${lastLine(err.message)}`, err.message);
+    }
+    // A restored interpreter that does not work is a snapshot problem: start cold instead.
+    timings.snapshot = `broken after restore: ${lastLine(err.message)}`;
+    ({ pyodide, start } = await startPython(loadPyodide, pyodideBase, null));
+    try {
+      install(pyodide);
+      api = pyodide.pyimport("pyengine.api");
+    } catch (err2) {
+      throw new LoadError(`the engine could not be started: ${lastLine(err2.message)}`, err2.message);
+    }
   }
+  if (start === "snapshot") timings.snapshot = "restored";
   const callApi = (name, argsJson) => api.call(name, argsJson);
-  const version = JSON.parse(callApi("version", "{}"));
-  if (!("ok" in version)) {
-    throw new LoadError(`the engine does not answer: ${version.error?.message}`, JSON.stringify(version));
-  }
   self.fetch = realFetch;
   Object.assign(console, realConsole);
-  progress("import", 1);
-  timings.import = Math.round(performance.now() - t0);
-  return { pyodide, callApi, version: version.ok, pyodideVersion: pyodide.version };
+  ready = true;
+  timings[currentStep] = Math.round(performance.now() - t0);
+  timings.ready = Math.round(performance.now() - t0);
+  return { pyodide, callApi, start, pyodideVersion: pyodide.version };
 }
 
 function lastLine(text) {
@@ -250,7 +336,7 @@ function lastLine(text) {
 const engine = Promise.race([load(), loadFailed]);
 
 engine.then(
-  ({ version, pyodideVersion }) => self.postMessage({ type: "ready", version, pyodideVersion, timings }),
+  ({ start, pyodideVersion }) => self.postMessage({ type: "ready", start, pyodideVersion, timings }),
   (err) => {
     self.fetch = realFetch;
     Object.assign(console, realConsole);

@@ -125,6 +125,15 @@ def _register_builtin() -> None:
     register_variant_bot("world", "route_focus", route_focus_world_bot)
     register_variant_bot("world", "one_step_thinker", one_step_thinker_world_bot)
     register_variant_bot("world", "long_route_junkie", long_route_junkie_world_bot)
+    # Issue 16's reference opponents, one module per game (reference.py, world_reference.py,
+    # cardgame_reference.py).
+    from . import cardgame_reference, reference, world_reference
+    register_bot("shortest_path", reference.shortest_path_bot)
+    register_bot("zombie", reference.zombie_bot)
+    register_variant_bot("world", "shortest_path", world_reference.shortest_path_world_bot)
+    register_variant_bot("world", "zombie", world_reference.zombie_world_bot)
+    register_variant_bot("cardgame", "shortest_path", cardgame_reference.shortest_path_cardgame_bot)
+    register_variant_bot("cardgame", "zombie", cardgame_reference.zombie_cardgame_bot)
 
 
 _register_builtin()

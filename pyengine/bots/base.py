@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Iterator, Sequence
 
-from ..actions import Action
+from ..actions import Action, DrawCard, TakeCard
 from ..rng import Rng
 
 # The wall-clock cap of the decision being made (perf_counter value), or None: no cap.
@@ -68,3 +68,13 @@ class RandomBot(Bot):
                board: dict[str, Any]) -> Action:
         del view, board  # Unused.
         return legal[rng.randbelow(len(legal))]
+
+
+def blind_card(legal: Sequence[Action]) -> Action:
+    """The first blind draw among ``legal``; with the deck empty, the first face-up card; else the
+    first legal action (the reference opponents' "draw two blind cards")."""
+    for kind in (DrawCard, TakeCard):
+        for a in legal:
+            if isinstance(a, kind):
+                return a
+    return legal[0]

@@ -172,6 +172,19 @@ class StylePolicy:
                 best = (key, a)
         return best[1] if best else None
 
+    def play_needed(self, s: CardGameState, p: int, legal: Sequence[Action], short: Sequence[int]
+                    ) -> PlayCards | None:
+        """The biggest set of a color ``short`` still misses (most missing first), else three
+        colors of which at least two are missing; None if neither can be played."""
+        needed = sorted((c for c in range(NCOL) if short[c] > 0), key=lambda c: (-short[c], c))
+        play = self.best_set(s, p, legal, needed)
+        if play is not None:
+            return play
+        for a, trio in self.mixed(legal):
+            if sum(1 for c in trio if short[c] > 0) >= 2:
+                return a
+        return None
+
     def draw_tickets(self, s: CardGameState, legal: Sequence[Action]) -> Action | None:
         if len(s.ticket_deck) < 4:
             return None
@@ -247,14 +260,9 @@ class DestinationHungry(StylePolicy):
                 act = self.draw_tickets(s, legal)
                 if act is not None:
                     return act
-            needed = [c for c in range(NCOL) if short[c] > 0]
-            needed.sort(key=lambda c: -short[c])
-            play = self.best_set(s, p, legal, needed)
+            play = self.play_needed(s, p, legal, short)
             if play is not None:
                 return play
-            for a, trio in self.mixed(legal):
-                if sum(1 for c in trio if short[c] > 0) >= 2:
-                    return a
         return self.pick_card(s, legal, self.card_weights(short, s.hands[p]))
 
 
@@ -272,10 +280,14 @@ class RouteFocus(StylePolicy):
         want = 2 if s.phase == SETUP_TICKETS else 1
         return (fits[:want] or ratio[:least]) if fits or least else []
 
+    def focus_order(self, s: CardGameState, p: int, arr: Sequence[int]) -> list[int]:
+        """The order the tickets get the attention in: the most valuable first."""
+        return sorted(s.tickets[p], key=lambda t: (-self.points[t], t))
+
     def focus(self, s: CardGameState, p: int, arr: Sequence[int]) -> tuple[list[int], list[int]]:
-        """The open tickets, most valuable first, and the colors the first one not yet covered
+        """The open tickets in ``focus_order`` and the colors the first one not yet covered
         by the arriving cards still misses (the others wait their turn)."""
-        queue = sorted(s.tickets[p], key=lambda t: (-self.points[t], t))
+        queue = self.focus_order(s, p, arr)
         done: list[int] = []
         for t in queue:
             if not self.covered(done + [t], arr):

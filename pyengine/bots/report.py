@@ -125,6 +125,11 @@ def met(c: dict[str, Any]) -> str:
     return "yes" if c["win_rate"] >= need else "no"
 
 
+def seed_note(c: dict[str, Any]) -> str:
+    """The seed of a cell measured on another seed than the default 1 (e.g. " (seed 2026)")."""
+    return "" if c.get("seed", 1) == 1 else f" (seed {c['seed']})"
+
+
 def mark(c: dict[str, Any]) -> str:
     """A dagger for cells timed by the wall clock (before CPU time was measured)."""
     return "" if c.get("clock") == "cpu" else " \u2020"
@@ -135,7 +140,7 @@ def markdown(cells: list[dict[str, Any]]) -> str:
              "(each cell: `python -m pyengine tournament …` with the line shown in its file). "
              "Win rate of the row bot over seat-rotated games (a tie counts 1/k), 95% Wilson "
              "interval; at 4 players against three copies of the opponent (an even share is 25%). "
-             "Target: the issue's goal for the cell (`hard` ≥ 80% / ≥ 60% against each baseline; "
+             "Games: seed 1 unless another is shown. Target: the issue's goal for the cell (`hard` ≥ 80% / ≥ 60% against each baseline; "
              "a level against the one below: better than an even share, with the whole interval "
              "above it for \"yes\"). Times: CPython per decision, CPU time of the playing process "
              "(single-choice turns not timed); \u2020 = wall clock on the shared, heavily loaded "
@@ -157,7 +162,7 @@ def markdown(cells: list[dict[str, Any]]) -> str:
                       "|---|---|---:|---:|---|---|---|---:|---:|---:|"]
             for c in pc:
                 lines.append(
-                    f"| {c['bot']} | {c['opponent']} | {c['games']} | {100 * c['win_rate']:.1f}% | "
+                    f"| {c['bot']} | {c['opponent']} | {c['games']}{seed_note(c)} | {100 * c['win_rate']:.1f}% | "
                     f"{100 * c['ci95'][0]:.1f}–{100 * c['ci95'][1]:.1f}% | {target_of(c)} | {met(c)} | "
                     f"{c['score']:.1f} ({c['opp_score']:.1f}) | {c['ms']:.1f}{mark(c)} | {c['p95_ms']:.0f}{mark(c)} |")
             lines.append("")

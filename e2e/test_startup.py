@@ -1,0 +1,216 @@
+"""Start-up: the start screen before the engine, cold and snapshot starts, and snapshots that
+cannot be used (damaged, of another build, refused by Pyodide, missing) falling back to a cold
+start. (The timing figures are in scripts/bench_load.py; these tests check behaviour.)"""
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from playwright.sync_api import Page, Route
+
+from e2e.conftest import railtrip_build
+from e2e.helpers import app_state, wait_for_app_state
+
+Q = "?botDelay=0"
+
+
+@pytest.fixture
+def own_server(dist_dir: Path) -> Iterator["railtrip_build.Server"]:
+    """A server of this test's own (a service worker's cache belongs to its origin)."""
+    with railtrip_build.Server(dist_dir, port=0) as srv:
+        yield srv
+
+
+def engine_start(page: Page) -> str:
+    return page.evaluate("document.documentElement.dataset.engineStart")
+
+
+def snapshot_note(page: Page) -> str:
+    return page.evaluate("railtrip.engine.timings.snapshot")
+
+
+def bot_game(page: Page, variant: str, moves: int) -> list[str]:
+    """A seeded game in which the bots make ``moves`` moves; its actions (the bots are imported
+    lazily, so this also checks that they import after a snapshot restore)."""
+    return page.evaluate("""async ([variant, moves]) => {
+        const e = railtrip.engine;
+        const game = await e.call('new_game', {variant, players: 2, seed: 20261123, player: null});
+        for (let i = 0; i < moves; i++) await e.call('bot_move', {game_id: game.game_id, bot: 'normal'});
+        const record = await e.call('record', {game_id: game.game_id});
+        await e.call('drop', {game_id: game.game_id});
+        return record.actions;
+    }""", [variant, moves])
+
+
+def first_visit_then_cached(page: Page, url: str) -> None:
+    page.goto(url)
+    assert wait_for_app_state(page, "ready", "error") == "ready", page.inner_text("body")
+    assert engine_start(page) == "cold"  # A first visit does not download the snapshot.
+    assert snapshot_note(page).startswith("not used: not cached yet")
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'")
+
+
+def test_start_screen_is_drawn_before_the_engine_and_start_waits_for_it(page: Page, server) -> None:
+    held: list[Route] = []
+    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # Python waits for it.
+    page.goto(server.url + Q)
+    page.wait_for_selector("#app[data-ui-state=new-game] [data-testid=start-game]")
+    assert app_state(page) == "loading"
+    assert page.is_hidden("#loading")
+    paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
+    assert paint is not None and paint < 3_000, f"first paint after {paint} ms"
+    # The engine's progress shows over the start screen, in the player's words and language.
+    page.wait_for_selector("#engine-status", state="visible")
+    page.click("[data-testid=lang-de]")
+    step = page.inner_text("#engine-step")
+    assert step.startswith("Das Spiel wird"), step
+    assert "micropip" not in step and "Python" not in step
+    saves = page.locator("[data-testid=saved-games], .saves-wrap")
+    assert saves.count() >= 1
+    page.click("[data-testid=start-game]")
+    page.wait_for_selector("[data-testid=start-game][aria-busy=true]")
+    assert page.inner_text("[data-testid=start-game]") == "Startet, sobald das Spiel bereit ist…"
+    assert page.get_attribute("#app", "data-ui-state") == "new-game"
+
+    deadline = time.monotonic() + 60
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(50)  # The worker asks for the wasm once it has started.
+    assert held, "the wasm was never requested"
+    for route in held:
+        route.continue_()
+    page.context.unroute("**/pyodide.asm.wasm")
+    assert wait_for_app_state(page, "ready", "error") == "ready", page.inner_text("body")
+    # The game the player asked for starts by itself.
+    page.wait_for_selector("#app:not([data-ui-state=new-game]):not([data-ui-state=starting])")
+    assert page.is_hidden("#engine-status")
+
+
+def test_repeat_visit_restores_the_snapshot_also_offline(page: Page, dist_dir: Path) -> None:
+    srv = railtrip_build.Server(dist_dir, port=0).start()
+    try:
+        first_visit_then_cached(page, srv.url + Q)
+        cold = {v: bot_game(page, v, 4) for v in ("usa", "world", "cardgame")}
+        page.reload()
+        assert wait_for_app_state(page, "ready", "error") == "ready", page.inner_text("body")
+        assert engine_start(page) == "snapshot"
+        assert snapshot_note(page) == "restored"
+    finally:
+        srv.stop()
+    # Everything restored from the snapshot plays as after a cold start (seeded games, lazily
+    # imported bots, map data read after the restore).
+    assert {v: bot_game(page, v, 4) for v in cold} == cold
+    page.context.set_offline(True)
+    page.reload()
+    assert wait_for_app_state(page, "ready", "error") == "ready", page.inner_text("body")
+    assert engine_start(page) == "snapshot"
+    page.click("[data-testid=start-game]")
+    page.wait_for_selector("#app:not([data-ui-state=new-game]):not([data-ui-state=starting])")
+
+
+# Replaces the cached snapshot with one that cannot be used.
+SPOIL_SNAPSHOT = """async (kind) => {
+    const gzip = async (bytes) => new Uint8Array(await new Response(
+        new Blob([bytes]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+    const gunzip = async (response) => new Uint8Array(await new Response(
+        response.body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
+    let spoiled = 0;
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+            if (!request.url.endsWith('/engine.snapshot.gz')) continue;
+            const real = await gunzip(await cache.match(request));
+            let body;
+            if (kind === 'damaged') {
+                body = (await gzip(real)).slice(0, 100000);  // Cut off: not a whole gzip stream.
+            } else if (kind === 'other-build') {
+                const other = real.slice();
+                other.set(new TextEncoder().encode('railtrip-snapshot 0123456789abcdef\\n'));
+                body = await gzip(other);
+            } else if (kind === 'refused') {
+                const bad = real.slice();
+                bad.fill(0x55, 256, 256 + 64);  // Our header is right; Pyodide's is not.
+                body = await gzip(bad);
+            } else {
+                throw new Error(kind);
+            }
+            await cache.put(request, new Response(body, {headers: {'Content-Type': 'application/gzip'}}));
+            spoiled++;
+        }
+    }
+    return spoiled;
+}"""
+
+
+@pytest.mark.parametrize(("kind", "note"), [
+    ("damaged", r"not used: .+"),
+    ("other-build", r"not used: made for another build \(railtrip-snapshot 0123456789abcdef\)"),
+    ("refused", r"refused: .*magic.*"),
+])
+def test_unusable_snapshot_falls_back_to_a_cold_start(page: Page, own_server, kind: str, note: str) -> None:
+    first_visit_then_cached(page, own_server.url + Q)
+    assert page.evaluate(SPOIL_SNAPSHOT, kind) == 1
+    page.reload()
+    assert wait_for_app_state(page, "ready", "error") == "ready", page.inner_text("body")
+    assert engine_start(page) == "cold"
+    assert re.fullmatch(note, snapshot_note(page), re.IGNORECASE), snapshot_note(page)
+    assert len(bot_game(page, "usa", 3)) >= 3
+
+
+def _with_snapshot_on_first_visit(page: Page, dist_dir: Path, snapshot_status: int) -> None:
+    """Serves build-config.js with snapshot.firstVisit on, and the snapshot with ``snapshot_status``."""
+    info = json.loads((dist_dir / "build-info.json").read_text())
+    config = (dist_dir / info["app"] / "build-config.js").read_text()
+    assert '"firstVisit": false' in config
+
+    def handle(route: Route) -> None:
+        url = route.request.url
+        if url.endswith("/build-config.js"):
+            route.fulfill(status=200, content_type="text/javascript",
+                          body=config.replace('"firstVisit": false', '"firstVisit": true'))
+        elif url.endswith("/engine.snapshot.gz") and snapshot_status != 200:
+            route.fulfill(status=snapshot_status, body="missing", content_type="text/plain")
+        else:
+            route.continue_()
+    page.context.route(re.compile(r".*/(build-config\.js|engine\.snapshot\.gz)$"), handle)
+
+
+def test_first_visit_restores_the_snapshot_when_configured(page: Page, server, dist_dir: Path) -> None:
+    _with_snapshot_on_first_visit(page, dist_dir, 200)
+    page.goto(server.url + Q + "&sw=0")
+    assert wait_for_app_state(page, "ready", "error") == "ready", page.inner_text("body")
+    assert engine_start(page) == "snapshot"
+    assert len(bot_game(page, "cardgame", 3)) >= 3
+
+
+@pytest.mark.allow_console_errors  # The browser logs the failed request.
+def test_missing_snapshot_on_first_visit_falls_back_to_a_cold_start(page: Page, server, dist_dir: Path) -> None:
+    _with_snapshot_on_first_visit(page, dist_dir, 404)
+    page.goto(server.url + Q + "&sw=0")
+    assert wait_for_app_state(page, "ready", "error") == "ready", page.inner_text("body")
+    assert engine_start(page) == "cold"
+    assert snapshot_note(page) == "not used: HTTP 404"
+
+
+def test_build_ships_pyc_for_pyodides_python_and_the_snapshot(dist_dir: Path) -> None:
+    import zipfile
+    info = json.loads((dist_dir / "build-info.json").read_text())
+    with zipfile.ZipFile(dist_dir / info["engineWheel"]) as wheel:
+        names = wheel.namelist()
+        record = wheel.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+        api = wheel.read("pyengine/api.pyc")
+    # Compiled by Pyodide's Python (its magic number), in place of the sources.
+    magic = int.from_bytes(api[:2], "little")
+    assert api[2:4] == b"\r\n" and magic >= 3600, magic  # 3.14's magic numbers are 36xx.
+    assert not [n for n in names if n.endswith(".py")]
+    pycs = [n for n in names if n.endswith(".pyc")]
+    assert len(pycs) > 20 and all(f"{n}," in record for n in pycs)
+    assert info["snapshot"] and (dist_dir / info["snapshot"]).stat().st_size > 1_000_000
+    engine_info = (dist_dir / info["app"] / "engine-info.js").read_text()
+    data: dict[str, Any] = json.loads(engine_info[engine_info.index("{"):engine_info.rindex("}") + 1])
+    # The engine's own answer, asked in a fresh interpreter (tests here register extra bots).
+    assert data == railtrip_build.engine_info()
+    assert {v["name"] for v in data["variants"]} >= {"usa", "world", "cardgame"}
