@@ -318,6 +318,9 @@ SW_SKIP_SUFFIXES = (".map",)
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; "
        "style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; "
        "base-uri 'self'; form-action 'self'")
+# The header adds what a <meta> CSP cannot say: no other site may frame the app (clickjacking).
+# Static hosts that send no headers are covered by the page's own check (web/ui/frameguard.js).
+CSP_HEADER = CSP + "; frame-ancestors 'none'"
 
 
 def write_manifest(staging: Path, mapping: dict[str, str]) -> None:
@@ -525,7 +528,8 @@ def make_handler(directory: Path, prefix: str = "/", quiet: bool = False) -> typ
             else:
                 self.send_header("Cache-Control", "no-cache")
             self.send_header("X-Content-Type-Options", "nosniff")
-            self.send_header("Content-Security-Policy", CSP)
+            self.send_header("Content-Security-Policy", CSP_HEADER)
+            self.send_header("X-Frame-Options", "DENY")
             super().end_headers()
 
         def log_message(self, format: str, *args: Any) -> None:  # noqa: A002

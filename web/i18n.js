@@ -6,6 +6,7 @@ import { CARDGAME_STRINGS } from "./i18n-cardgame.js";
 import { WORLD_STRINGS } from "./i18n-world.js";
 import { USA1910_STRINGS } from "./i18n-usa1910.js";
 import { SHARE_STRINGS } from "./i18n-share.js";
+import { SAFETY_STRINGS } from "./i18n-safety.js";
 import { LOADING_STRINGS } from "./i18n-loading.js";
 import { LEARN_STRINGS } from "./i18n-learn.js";
 
@@ -387,6 +388,8 @@ Object.assign(en, USA1910_STRINGS.en);
 Object.assign(de, USA1910_STRINGS.de);
 Object.assign(en, SHARE_STRINGS.en);
 Object.assign(de, SHARE_STRINGS.de);
+Object.assign(en, SAFETY_STRINGS.en);
+Object.assign(de, SAFETY_STRINGS.de);
 Object.assign(en, LOADING_STRINGS.en);
 Object.assign(de, LOADING_STRINGS.de);
 Object.assign(en, LEARN_STRINGS.en);

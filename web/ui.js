@@ -21,6 +21,9 @@ import { linkFromLocation, clearLinkFromLocation, openShareDialog } from "./ui/s
 import { ReplayScreen } from "./ui/replay.js";
 import { learnPanel } from "./ui/learn.js";
 import { showRules } from "./ui/rules.js";
+import { precheckLink, cleanRecord } from "./ui/safedata.js";
+import { cleanName, isolate } from "./ui/names.js";
+import { isFramed, showFramed } from "./ui/frameguard.js";
 
 /** Board data plus lookups the panels need. */
 function prepareBoard(b) {
@@ -35,6 +38,11 @@ function prepareBoard(b) {
 
 export async function startUI(engine, root, { version, reveal = () => {} }) {
   initLang();
+  root.classList.add("rt-root");
+  if (isFramed()) {
+    showFramed(root);
+    return;
+  }
   const boards = new Map();
   const getBoard = async (variant) => {
     if (!boards.has(variant)) boards.set(variant, prepareBoard(await engine.call("board", { variant })));
@@ -43,7 +51,6 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
 
   const shell = h("div", { class: "shell" });
   const toasts = h("div", { class: "toasts", testid: "toasts", "aria-live": "polite" });
-  root.classList.add("rt-root");
   root.replaceChildren(shell, toasts);
   let game = null;
 
@@ -79,7 +86,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
       version, initial,
       onStart: (settings) => startGame(settings),
       saved: saved ? {
-        label: t("newgame.savedLabel", { names: saved.names.join(", "), turn: (saved.turn ?? 0) + 1 }),
+        label: t("newgame.savedLabel", { names: saved.names.map(isolate).join(", "), turn: (saved.turn ?? 0) + 1 }),
         onContinue: () => openSave(saved),
       } : null,
     });
@@ -158,46 +165,57 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
   async function openSave(save) {
     const entry = save.entry;
     markWaiting("continue-game");
+    let settings;
+    let rec;
     try {
-      await checkRecord(entry.record);
+      settings = settingsFromRecord(entry.record, { bots: version.bots, speed: entry.settings?.speed ?? loadPrefs()?.speed,
+        saveId: save.id, seats: entry.record.meta?.seats ?? entry.settings?.seats });
+      rec = cleanRecord(entry.record, settings.seats);
+      await checkRecord(rec);
     } catch (err) {
       return showNewGame(null, { title: t("saves.cannotOpenTitle"), text: t("saves.cannotOpen", { message: err.message }) });
     }
-    const rec = entry.record;
-    return startGame(settingsFromRecord(rec, { bots: version.bots, speed: entry.settings?.speed ?? loadPrefs()?.speed,
-      saveId: save.id, seats: rec.meta?.seats ?? entry.settings?.seats }), rec);
+    return startGame(settings, rec);
   }
 
   async function importFile(file) {
     let record;
+    let settings;
     let res;
     try {
-      record = await readRecordFile(file);
+      const raw = await readRecordFile(file);
+      settings = settingsFromRecord(raw, { bots: version.bots, speed: loadPrefs()?.speed });
+      record = cleanRecord(raw, settings.seats);
       res = await checkRecord(record);
     } catch (err) {
       return showNewGame(null, { title: t("saves.importFailedTitle"), text: t("saves.importFailed", { message: err.message }) });
     }
     if (res.over) return showReplay(record);
-    return startGame(settingsFromRecord(record, { bots: version.bots, speed: loadPrefs()?.speed }), record);
+    return startGame(settings, record);
   }
 
   /** Opens a share link: a deal goes to the new-game screen, a whole game to the replay viewer. */
   async function openLink(link) {
     let res;
+    let settings;
+    let record;
+    const prefs = loadPrefs() ?? {};
     try {
+      // Look inside first: a link nested thousands of levels deep would crash the engine's parser.
+      await precheckLink(link);
       res = await engine.call("open_link", { link });
       if (!UI_VARIANTS.includes(res.variant)) throw new Error(t("link.variantMissing", { variant: res.variant }));
+      settings = settingsFromRecord(res.record, { bots: version.bots, speed: prefs.speed });
+      record = cleanRecord(res.record, settings.seats);
     } catch (err) {
       return showNewGame(null, { testid: "link-error", title: t("link.brokenTitle"), text: err.message });
     }
-    if (res.kind === "game") return showReplay(res.record);
-    const prefs = loadPrefs() ?? {};
-    const settings = settingsFromRecord(res.record, { bots: version.bots, speed: prefs.speed });
-    const names = settings.seats.map((s) => (s.kind === "bot" ? t("link.botName", { name: s.name }) : s.name)).join(", ");
+    if (res.kind === "game") return showReplay(record);
+    const names = settings.seats.map((s) => (s.kind === "bot" ? t("link.botName", { name: isolate(s.name) }) : isolate(s.name))).join(", ");
     const initial = { ...prefs, variant: settings.variant, opponents: settings.players - 1, seats: settings.seats,
       seed: String(settings.seed), keepSeed: true, lookPile: Boolean(settings.options?.look_at_own_pile),
       tickets: settings.options?.tickets };  // a deal of North America carries its way of play
-    return showNewGame(initial, { kind: "deal", onPlay: () => startGame(settings, res.record),
+    return showNewGame(initial, { kind: "deal", onPlay: () => startGame(settings, record),
       text: t("link.dealText", { game: tMaybe(`variant.${settings.variant}.title`, settings.variant), names }) });
   }
 
@@ -236,8 +254,18 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
     }
     game?.destroy();
     game = null;
-    // A new game gets a save slot of its own; a continued one keeps its slot.
-    settings = { ...settings, saveId: record && settings.saveId ? settings.saveId : newSaveId() };
+    // A new game gets a save slot of its own; a continued one keeps its slot. Names are cleaned
+    // (the test hook and the replay's take-over pass seats of their own) and a record carries
+    // exactly these seats.
+    const seats = (settings.seats ?? []).map((s, i) => ({ ...s, name: cleanName(s?.name, t("newgame.seatName", { n: i + 1 })) }));
+    settings = { ...settings, seats, saveId: record && settings.saveId ? settings.saveId : newSaveId() };
+    if (record) {
+      try {
+        record = cleanRecord(record, seats);
+      } catch (err) {
+        return showNewGame(null, { title: t("saves.cannotOpenTitle"), text: err.message });
+      }
+    }
     setSessionGame(settings.saveId);
     clearLinkFromLocation();
     let board;

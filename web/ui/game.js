@@ -175,7 +175,7 @@ export class GameScreen extends TurnScreen {
     if (!res?.scores) return;
     this.finalToast?.remove();  // the final round is over
     close(this.dialog);
-    const players = this.seats.map((s, i) => ({ name: s.name, color: this.colors[i] }));
+    const players = this.seats.map((s, i) => ({ name: this.names[i], color: this.colors[i] }));
     const longest = new Set(res.scores.filter((sc) => sc.longest_bonus).flatMap((sc) => sc.longest_path_routes ?? []));
     this.boardView.update({ longest });
     const panel = endScreen({

@@ -2,6 +2,8 @@
 import { h } from "./dom.js";
 import { t, tMaybe } from "../i18n.js";
 import { PLAYER_COLORS, PLAYER_COLOR_NAMES } from "./cards.js";
+import { cleanName, cutChars, MAX_NAME_CHARS } from "./names.js";
+import { parseBoundedJson } from "./safedata.js";
 
 const PREFS_KEY = "railtrip.newgame.v1";
 export const LEVELS = ["easy", "normal", "hard"];
@@ -33,12 +35,56 @@ export function randomSeed() {
   return a[0] % 1_000_000_000;
 }
 
+/** Longest stored settings text read back (they are well under 1 kB). */
+const MAX_PREFS_CHARS = 20_000;
+
+/**
+ * The stored new-game settings, each field checked on its own: a field of the wrong shape falls
+ * back to its default, the rest is kept (a damaged entry must never stop the app from starting).
+ */
+export function sanitizePrefs(raw) {
+  const p = raw && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
+  const out = {};
+  if (typeof p.variant === "string" && p.variant.length <= 40) out.variant = p.variant;
+  if (Number.isInteger(p.opponents) && p.opponents >= 1 && p.opponents <= 7) out.opponents = p.opponents;
+  if (typeof p.speed === "string" && Object.hasOwn(SPEEDS, p.speed)) out.speed = p.speed;
+  if (typeof p.lookPile === "boolean") out.lookPile = p.lookPile;
+  if (typeof p.tickets === "string" && p.tickets.length <= 40) out.tickets = p.tickets;  // checked against the engine's ways
+  if (p.keepSeed === true && (typeof p.seed === "string" || Number.isSafeInteger(p.seed))) {
+    out.keepSeed = true;
+    out.seed = String(p.seed).slice(0, 64);
+  }
+  if (Array.isArray(p.seats)) {
+    out.seats = p.seats.slice(0, 5).map((x) => {
+      const seat = x && typeof x === "object" ? x : {};
+      return {
+        name: cleanName(seat.name, null),
+        kind: seat.kind === "human" || seat.kind === "bot" ? seat.kind : null,
+        bot: typeof seat.bot === "string" && seat.bot.length <= 40 ? seat.bot : null,
+        color: PLAYER_COLOR_NAMES.includes(seat.color) ? seat.color : null,
+      };
+    });
+  }
+  return out;
+}
+
+/** The last new-game settings (checked; a repaired entry is written back), or null. */
 export function loadPrefs() {
+  let raw;
   try {
-    return JSON.parse(localStorage.getItem(PREFS_KEY) || "null");
+    raw = localStorage.getItem(PREFS_KEY);
   } catch {
     return null;
   }
+  if (raw === null) return null;
+  let prefs;
+  try {
+    prefs = sanitizePrefs(parseBoundedJson(raw, { maxChars: MAX_PREFS_CHARS }));
+  } catch {
+    prefs = {};
+  }
+  if (JSON.stringify(prefs) !== raw) savePrefs(prefs);
+  return prefs;
 }
 
 function savePrefs(prefs) {
@@ -66,10 +112,12 @@ export function renderNewGame(container, { version, onStart, saved = null, initi
   const variants = (version.variants ?? []).slice().sort((a, b) =>
     (UI_VARIANTS.includes(a.name) ? UI_VARIANTS.indexOf(a.name) : 99) - (UI_VARIANTS.includes(b.name) ? UI_VARIANTS.indexOf(b.name) : 99));
   const playable = (name) => UI_VARIANTS.includes(name);
-  const prefs = initial ?? loadPrefs() ?? {};
+  const prefs = sanitizePrefs(initial ?? loadPrefs());
   const seats = defaultSeats(bots);
   (prefs.seats ?? []).forEach((p, i) => {
-    if (i < seats.length && p) seats[i] = { ...seats[i], ...p, bot: p.bot ? resolveBot(p.bot, bots) : seats[i].bot };
+    if (i >= seats.length) return;
+    const known = Object.fromEntries(Object.entries(p).filter(([, v]) => v !== null));
+    seats[i] = { ...seats[i], ...known, bot: p.bot ? resolveBot(p.bot, bots) : seats[i].bot };
   });
   seats[0].kind = "human";
   let variant = playable(prefs.variant) && variants.some((v) => v.name === prefs.variant) ? prefs.variant
@@ -115,9 +163,16 @@ export function renderNewGame(container, { version, onStart, saved = null, initi
     const rows = [];
     for (let i = 0; i <= opponents; i++) {
       const seat = seats[i];
-      const nameInput = h("input", { type: "text", value: seat.name, maxlength: 16, autocomplete: "off",
+      // Cut by characters (maxlength would count UTF-16 units and allow half an emoji).
+      const nameInput = h("input", { type: "text", value: seat.name, autocomplete: "off", spellcheck: "false",
         id: `seat-${i}-name`, testid: i === 0 ? "player-name" : `seat-${i}-name`, "aria-label": i === 0 ? t("newgame.yourName") : t("newgame.seatName", { n: i }),
-        on: { input: (e) => { seat.name = e.target.value; } } });
+        on: { input: (e) => {
+          if (!e.isComposing) {
+            const cut = cutChars(e.target.value, MAX_NAME_CHARS);
+            if (cut !== e.target.value) e.target.value = cut;
+          }
+          seat.name = e.target.value;
+        } } });
       const row = h("div", { class: ["seat-row", seat.kind === "human" && "is-human"], testid: `seat-${i}` },
         h("span", { class: "seat-badge", style: { "--swatch": PLAYER_COLORS[seat.color] } }, String(i + 1)),
         h("div", { class: "seat-main" },
@@ -202,7 +257,7 @@ export function renderNewGame(container, { version, onStart, saved = null, initi
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     const chosen = seats.slice(0, opponents + 1).map((s, i) => ({
-      name: (s.name || "").trim().slice(0, 16) || (i === 0 ? t("newgame.defaultName") : t("newgame.seatName", { n: i })),
+      name: cleanName(s.name, i === 0 ? t("newgame.defaultName") : t("newgame.seatName", { n: i })),
       kind: i === 0 ? "human" : s.kind,
       bot: s.kind === "bot" && i > 0 ? resolveBot(s.bot, bots) : null,
       color: s.color,
@@ -210,9 +265,11 @@ export function renderNewGame(container, { version, onStart, saved = null, initi
     const seedText = seedInput.value.trim();
     let seed;
     if (seedText === "") seed = randomSeed();
-    else if (/^\d{1,15}$/.test(seedText)) seed = Number(seedText);
+    // A whole number a JavaScript number holds exactly is a number seed (a deal link's seed stays
+    // the same shuffle); anything else, larger numbers included, is a text seed.
+    else if (/^-?\d{1,16}$/.test(seedText) && Number.isSafeInteger(Number(seedText))) seed = Number(seedText);
     else seed = seedText.slice(0, 64);
-    savePrefs({ variant, opponents, speed, lookPile, tickets: ticketsWay, seats: seats.map(({ name, kind, bot, color }) => ({ name, kind, bot, color })) });
+    savePrefs(sanitizePrefs({ variant, opponents, speed, lookPile, tickets: ticketsWay, seats: seats.map(({ name, kind, bot, color }) => ({ name, kind, bot, color })) }));
     const ways = usaWays();
     const options = variant === "cardgame" ? { look_at_own_pile: lookPile }
       : variant === "usa" && ways && ticketsWay !== ways.default ? { tickets: ticketsWay } : undefined;

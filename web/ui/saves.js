@@ -2,18 +2,23 @@
 // savedAt}), so a damaged entry never takes the others with it. The screens save after every
 // action (saveGame); the new-game screen lists the saves (savedGamesPanel) with continue, export
 // (the record as a .railtrip.json file) and delete, and imports such files.
-// Everything read back from storage or a file is checked: the engine replays the record (which
-// refuses impossible actions) and the seats are rebuilt from known values; names are only ever
-// shown as text.
+// Everything read back from storage or a file is checked: its JSON text is bounded before parsing
+// (safedata.js), the engine replays the record (which refuses impossible actions) and the seats
+// are rebuilt from known values; names are only ever shown as text.
+// Saving never deletes another save: when the storage is full or the list has MAX_SAVES games,
+// saveGame says why it could not save, and the screen asks the player (savewarning.js).
 import { h } from "./dom.js";
 import { t, tMaybe } from "../i18n.js";
 import { PLAYER_COLOR_NAMES } from "./cards.js";
 import { resolveBot } from "./newgame.js";
+import { cleanName, isolate } from "./names.js";
+import { parseBoundedJson, checkSeed, UnsafeDataError } from "./safedata.js";
 
 const PREFIX = "railtrip.save.";
 const LEGACY_KEY = "railtrip.saved.v1";
 const SESSION_KEY = "railtrip.session.game";
-const MAX_SAVES = 30;
+/** The most games kept; a new game beyond it is not saved until the player deletes one. */
+export const MAX_SAVES = 30;
 /** Larger files are not game records (a long 5-player game is well under 100 kB). */
 export const MAX_FILE_BYTES = 2_000_000;
 
@@ -33,31 +38,36 @@ export function newSaveId() {
 
 const validId = (id) => typeof id === "string" && /^[0-9a-z-]{1,40}$/.test(id);
 
-/** Saves the running game under settings.saveId (the screens call this after every action). */
+/**
+ * Saves the running game under settings.saveId (the screens call this after every action).
+ * Returns {ok: true} or {ok: false, reason}: "quota" (the storage is full), "limit" (MAX_SAVES
+ * other games are saved and this one is new) or "unavailable" (no storage in this browser).
+ * It never removes another save: freeing space is the player's choice.
+ */
 export function saveGame({ record, settings, turn }) {
   const store = storage();
-  if (!store || !validId(settings?.saveId)) return false;
-  const entry = { record, settings, turn, savedAt: Date.now() };
+  if (!store || !validId(settings?.saveId)) return { ok: false, reason: "unavailable" };
   const key = PREFIX + settings.saveId;
   try {
-    store.setItem(key, JSON.stringify(entry));
-  } catch {
-    // Storage full: drop the oldest other saves and try once more.
-    for (const old of listSaves().filter((s) => s.id !== settings.saveId).slice(-5)) removeSave(old.id);
-    try { store.setItem(key, JSON.stringify(entry)); } catch { return false; }
+    if (store.getItem(key) === null && saveKeys(store).length >= MAX_SAVES) return { ok: false, reason: "limit" };
+    store.setItem(key, JSON.stringify({ record, settings, turn, savedAt: Date.now() }));
+  } catch (err) {
+    return { ok: false, reason: isQuotaError(err) ? "quota" : "unavailable" };
   }
-  prune();
-  return true;
+  return { ok: true };
+}
+
+function isQuotaError(err) {
+  return err?.name === "QuotaExceededError" || err?.name === "NS_ERROR_DOM_QUOTA_REACHED" || err?.code === 22 || err?.code === 1014;
+}
+
+function saveKeys(store) {
+  return Object.keys(store).filter((k) => k.startsWith(PREFIX));
 }
 
 /** Forgets a save (a finished game, or the person deleted it). */
 export function removeSave(id) {
   try { storage()?.removeItem(PREFIX + id); } catch { /* ignore */ }
-}
-
-function prune() {
-  const saves = listSaves();
-  for (const s of saves.slice(MAX_SAVES)) removeSave(s.id);
 }
 
 /** The old single save slot becomes an entry of the list (once). */
@@ -66,7 +76,7 @@ function migrateLegacy(store) {
   try { raw = store.getItem(LEGACY_KEY); } catch { return; }
   if (raw === null) return;
   try {
-    const old = JSON.parse(raw);
+    const old = parseBoundedJson(raw);
     if (old && typeof old === "object" && old.record && old.settings) {
       const id = validId(old.settings.saveId) ? old.settings.saveId : newSaveId();
       store.setItem(PREFIX + id, JSON.stringify({ ...old, settings: { ...old.settings, saveId: id } }));
@@ -85,12 +95,15 @@ export function listSaves() {
   migrateLegacy(store);
   const out = [];
   let keys = [];
-  try { keys = Object.keys(store).filter((k) => k.startsWith(PREFIX)); } catch { return []; }
+  try { keys = saveKeys(store); } catch { return []; }
   for (const key of keys) {
     const id = key.slice(PREFIX.length);
     if (!validId(id)) continue;
+    let size = 0;
     try {
-      const entry = JSON.parse(store.getItem(key));
+      const text = store.getItem(key) ?? "";
+      size = text.length;
+      const entry = parseBoundedJson(text);
       const rec = entry?.record;
       if (!rec || typeof rec !== "object" || !Array.isArray(rec.actions)) throw new Error("no record");
       const seats = Array.isArray(rec.meta?.seats) ? rec.meta.seats : entry.settings?.seats;
@@ -98,13 +111,14 @@ export function listSaves() {
         id, ok: true, entry,
         variant: String(rec.variant ?? "?"),
         players: Number(rec.players) || 0,
-        names: Array.isArray(seats) ? seats.map((s) => String(s?.name ?? "?").slice(0, 24)) : [],
+        names: Array.isArray(seats) ? seats.slice(0, 8).map((s) => cleanName(s?.name, "?")) : [],
         turn: Number.isFinite(entry.turn) ? entry.turn : null,
         moves: rec.actions.length,
         savedAt: Number(entry.savedAt) || 0,
+        size,
       });
     } catch {
-      out.push({ id, ok: false, variant: "?", players: 0, names: [], turn: null, moves: 0, savedAt: 0 });
+      out.push({ id, ok: false, variant: "?", players: 0, names: [], turn: null, moves: 0, savedAt: 0, size });
     }
   }
   return out.sort((a, b) => b.savedAt - a.savedAt);
@@ -144,8 +158,7 @@ export function sanitizeSeats(seats, players, bots) {
     let color = PLAYER_COLOR_NAMES.includes(s.color) && !used.has(s.color) ? s.color : null;
     color ??= PLAYER_COLOR_NAMES.find((c) => !used.has(c)) ?? PLAYER_COLOR_NAMES[i % PLAYER_COLOR_NAMES.length];
     used.add(color);
-    const name = typeof s.name === "string" && s.name.trim() ? s.name.trim().slice(0, 16)
-      : kind === "human" ? t("newgame.seatName", { n: i + 1 }) : `Bot ${i}`;
+    const name = cleanName(s.name, kind === "human" ? t("newgame.seatName", { n: i + 1 }) : `Bot ${i}`);
     out.push({ name, kind, bot: kind === "bot" ? resolveBot(typeof s.bot === "string" ? s.bot : "normal", bots) : null, color });
   }
   if (!out.some((s) => s.kind === "human") && out.length) out[0] = { ...out[0], kind: "human", bot: null };
@@ -154,7 +167,8 @@ export function sanitizeSeats(seats, players, bots) {
 
 /** Settings for a screen from a (checked) record: the record decides variant, players and seed. */
 export function settingsFromRecord(record, { bots, speed = "normal", saveId = newSaveId(), seats } = {}) {
-  const players = Number(record.players);
+  const players = Math.max(0, Math.min(8, Math.trunc(Number(record.players)) || 0));
+  checkSeed(record.seed);
   const options = record.options && typeof record.options === "object" ? record.options : undefined;
   return {
     variant: record.variant, players, seed: record.seed, speed, options, saveId,
@@ -167,8 +181,9 @@ export async function readRecordFile(file) {
   if (file.size > MAX_FILE_BYTES) throw new Error(t("saves.fileTooBig"));
   let data;
   try {
-    data = JSON.parse(await file.text());
-  } catch {
+    data = parseBoundedJson(await file.text(), { maxChars: MAX_FILE_BYTES });
+  } catch (err) {
+    if (err instanceof UnsafeDataError) throw err;
     throw new Error(t("saves.fileNotJson"));
   }
   if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error(t("saves.fileNotRecord"));
@@ -190,7 +205,8 @@ export function downloadRecord(record) {
 
 // --- the list on the new-game screen -------------------------------------------------------------
 
-function when(ms) {
+/** When a save was made, in the page's language ("" when unknown). */
+export function savedWhen(ms) {
   if (!ms) return "";
   try {
     return new Date(ms).toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -212,7 +228,7 @@ export function savedGamesPanel(saves, actions) {
     } } });
   const rows = saves.map((s) => {
     const title = s.ok ? tMaybe(`variant.${s.variant}.title`, s.variant) : t("saves.damaged");
-    const detail = s.ok ? [s.names.join(", "), s.turn !== null ? t("saves.turn", { n: s.turn + 1 }) : null, when(s.savedAt)]
+    const detail = s.ok ? [s.names.map(isolate).join(", "), s.turn !== null ? t("saves.turn", { n: s.turn + 1 }) : null, savedWhen(s.savedAt)]
       .filter(Boolean).join(" · ") : t("saves.damagedHint");
     return h("li", { class: ["save-row", !s.ok && "broken"], testid: "save-row", dataset: { saveId: s.id } },
       h("div", { class: "save-text" },

@@ -11,6 +11,8 @@ import { PLAYER_COLORS, cardFace, cardName } from "./cards.js";
 import { passDeviceDialog, confirmDialog, close } from "./dialogs.js";
 import { SPEEDS, BOT_MAX_SECONDS } from "./newgame.js";
 import { saveGame, removeSave, downloadRecord } from "./saves.js";
+import { saveWarningBar, manageSavesDialog } from "./savewarning.js";
+import { isolate } from "./names.js";
 import { icon } from "./icons.js";
 import { Coach } from "./tutorial.js";
 
@@ -33,7 +35,8 @@ export class TurnScreen {
     this.board = ctx.board;
     this.settings = settings;
     this.seats = seats;
-    this.names = this.seats.map((s) => s.name);
+    // Names for running text, isolated so a right-to-left name cannot reorder the sentence.
+    this.names = this.seats.map((s) => isolate(s.name));
     this.colors = this.seats.map((s) => PLAYER_COLORS[s.color] ?? "#888");
     this.humans = this.seats.filter((s) => s.kind === "human").length;
     this.viewer = this.humans > 1 ? null : this.seats.findIndex((s) => s.kind === "human");
@@ -47,6 +50,9 @@ export class TurnScreen {
     this.lastLogLength = -1;
     this.delay = botDelay(settings.speed);
     this.coach = ctx.tutorial ? new Coach(this, ctx.tutorial) : null;  // a tutorial's script
+    this.saveProblem = null;      // why the last autosave failed ("quota" | "limit" | "unavailable"), or null
+    this.saveBar = null;
+    this.saveBarCollapsed = false;
   }
 
   // ------------------------------------------------------------------ lifecycle
@@ -94,6 +100,8 @@ export class TurnScreen {
     this.coach?.el.remove();
     this.finalToast?.remove();  // a "final round" notice belongs to this game only
     close(this.dialog);
+    close(this.manageDialog);
+    this.saveBar?.remove();
     this._unbuild();
     if (this.gameId) this.engine.call("drop", { game_id: this.gameId }).catch(() => {});
   }
@@ -111,6 +119,7 @@ export class TurnScreen {
     oldEl.replaceWith(this.el);
     this.render();
     if (kind) this._reopen(kind);
+    this._showSaveProblem(this.saveProblem);
     this._updateRoot();
   }
 
@@ -176,6 +185,7 @@ export class TurnScreen {
     if (this._interrupt(res)) return;
     if (res.over) {
       removeSave(this.settings.saveId);
+      this._showSaveProblem(null);
       this.render();
       this._showEnd();
       return;
@@ -285,6 +295,11 @@ export class TurnScreen {
 
   async act(text) {
     if (this.busy || !this.gameId) return;
+    // Only the person whose turn it is acts from this page (never on a bot's or another seat's turn).
+    if (this.frozen || !this.res || this.res.over || this.viewer === null || this.res.current !== this.viewer) {
+      this.ctx.toast(t("error.notYourTurn"), "warn");
+      return;
+    }
     if (this.coach && !this.coach.allows(text)) {
       this.coach.refuse();
       this.render();
@@ -389,13 +404,42 @@ export class TurnScreen {
     }
   }
 
+  /** Autosave after every action; a failure shows a lasting warning (the game goes on). */
   async _save() {
     if (this.coach?.active) return;  // a tutorial is kept only once it has become a free game
+    let rec;
     try {
-      const rec = await this.engine.call("record", { game_id: this.gameId });
-      if (!this.alive || this.res?.over) return;
-      saveGame({ record: rec, settings: { ...this.settings, seats: this.seats }, turn: this.res.view.turn });
-    } catch { /* storage full or private mode: the game goes on */ }
+      rec = await this.engine.call("record", { game_id: this.gameId });
+    } catch {
+      return; // the engine said why in the move that failed
+    }
+    if (!this.alive || this.res?.over) return;
+    const result = saveGame({ record: rec, settings: { ...this.settings, seats: this.seats }, turn: this.res.view.turn });
+    this._showSaveProblem(result.ok ? null : result.reason);
+  }
+
+  /** Shows, updates or removes the warning bar of a failed autosave. */
+  _showSaveProblem(reason) {
+    const was = this.saveProblem;
+    this.saveProblem = reason;
+    this.saveBar?.remove();
+    if (!reason) this.saveBarCollapsed = false;
+    this.saveBar = saveWarningBar(reason, { collapsed: this.saveBarCollapsed, onDownload: () => this.download(),
+      onManage: () => this._manageSaves(),
+      onToggle: () => { this.saveBarCollapsed = !this.saveBarCollapsed; this._showSaveProblem(this.saveProblem); } });
+    if (this.saveBar) this.ctx.root.append(this.saveBar);
+    else if (was) this.ctx.toast(t("savewarn.savedAgain"));
+  }
+
+  /** The player picks saves to delete; then this game is saved again. */
+  _manageSaves() {
+    close(this.manageDialog);
+    this.manageDialog = manageSavesDialog(this.ctx.root, { keepId: this.settings.saveId, reason: this.saveProblem,
+      onDeleted: (ids) => {
+        this.manageDialog = null;
+        if (ids.length) this.ctx.toast(t("savewarn.deleted", { n: ids.length }));
+        if (this.alive && !this.res?.over) this._save();
+      } });
   }
 
   // ------------------------------------------------------------------ root state for tests and CSS

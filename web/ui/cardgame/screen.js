@@ -214,7 +214,7 @@ export class CardGameScreen extends TurnScreen {
     const res = this.res;
     if (!res?.scores) return;
     close(this.dialog);
-    const players = this.seats.map((s, i) => ({ name: s.name, color: this.colors[i] }));
+    const players = this.seats.map((s, i) => ({ name: this.names[i], color: this.colors[i] }));
     const panel = cardEndScreen({
       scores: res.scores, players, board: this.board, actions: {
         onNewGame: () => this.ctx.onNewGame(),
