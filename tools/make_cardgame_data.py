@@ -2,7 +2,7 @@
 
 Run when the facts change: ``python3 tools/make_cardgame_data.py ../shared/data/cardgame.json``.
 The output keeps one ticket per line, so a correction to a ticket is a one-line change that can
-also be made by hand in the generated file (the loader validates it: pyengine/cardgame_data.py).
+also be made by hand in the generated file (the loader validates it: pyengine/games/cardgame/data.py).
 """
 from __future__ import annotations
 
