@@ -177,6 +177,25 @@ def test_one_player_never_claims_both_tracks() -> None:
         g.apply("claim BOS-NY-2 2yellow")
 
 
+
+def test_open_twin_at_four_players_is_refused_for_its_real_reason() -> None:
+    """With 4+ players a twin owned by someone else does not close the track: a claim without the
+    cards is refused for the cards, and the view closes the track only to its twin's owner."""
+    g = usa_game(4, hands=[["red"], ["yellow"] * 2, [], []], market=FIVE, routes={"BOS-NY-1": 1})
+    with pytest.raises(IllegalActionError) as refused:
+        g.apply("claim BOS-NY-2 2yellow")
+    assert "double route" not in str(refused.value)
+    assert "BOS-NY-2" not in g.view(0)["closed_routes"]
+    assert g.view(1)["closed_routes"]["BOS-NY-2"] == "twin_yours"
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_view_names_tracks_the_double_route_rule_closes(players: int) -> None:
+    g = usa_game(players, routes={"BOS-NY-1": 1})
+    assert g.view(0)["closed_routes"] == {"BOS-NY-2": "twin_taken"}
+    assert g.view(1)["closed_routes"] == {"BOS-NY-2": "twin_yours"}
+    assert g.view(None)["closed_routes"] == {"BOS-NY-2": "twin_taken"}
+
 # --- tickets ------------------------------------------------------------------------------------
 def test_initial_tickets_keep_at_least_two_of_three() -> None:
     g = Game.new("usa", players=2, seed=0, setup={"ticket_deck": ["BOS-MIA", "DEN-ELP", "LA-NY",

@@ -133,6 +133,7 @@ const en = {
   "tip.owner": "Claimed by {name}",
   "tip.clickToClaim": "Click to claim",
   "tip.doubleTaken": "The parallel track is taken.",
+  "tip.twinYours": "You own the parallel track (no one may claim both).",
 
   "status.yourTurn": "Your turn: draw cards, claim a route or draw tickets",
   "status.yourTurnName": "{name}, your turn: draw cards, claim a route or draw tickets",
@@ -314,6 +315,7 @@ const de = {
   "tip.owner": "Gebaut von {name}",
   "tip.clickToClaim": "Klicken zum Bauen",
   "tip.doubleTaken": "Die Parallelstrecke ist belegt.",
+  "tip.twinYours": "Die Parallelstrecke gehört dir (niemand darf beide belegen).",
 
   "status.yourTurn": "Du bist dran: Karten ziehen, Strecke bauen oder Aufträge ziehen",
   "status.yourTurnName": "{name}, du bist dran: Karten ziehen, Strecke bauen oder Aufträge ziehen",

@@ -430,8 +430,10 @@ export class GameScreen extends TurnScreen {
       } else {
         lines.push(h("span", { class: "tip-hint", text: t("tip.clickToClaim") }));
       }
-    } else if (r.double && this.res.view.routes[r.double] !== undefined) {
-      lines.push(h("span", { class: "tip-hint", text: t("tip.doubleTaken") }));
+    } else if (this.res.view.closed_routes?.[id]) {
+      // The engine says why the double-route rule closes this track (twin_taken | twin_yours).
+      const why = this.res.view.closed_routes[id] === "twin_yours" ? "tip.twinYours" : "tip.doubleTaken";
+      lines.push(h("span", { class: "tip-hint", text: t(why) }));
     }
     return h("div", { class: "tip" }, lines);
   }

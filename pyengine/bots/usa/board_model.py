@@ -11,6 +11,8 @@ import heapq
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
+from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM
+
 RouteIndex = int
 CityIndex = int
 TicketIndex = int
@@ -22,8 +24,6 @@ ROUTE_TURN_COST = 0.6
 # Long routes score more per train (15 points for 6 vs 2 x 4 for 3 + 3), so the planner discounts a
 # route by a share of its points: a detour over a long route is often worth it.
 POINT_DISCOUNT = 0.15
-# With fewer players than this only one track of a double route may be used (rules: double routes).
-DOUBLE_ROUTES_BOTH_USABLE_FROM = 4
 END_TRIGGER_TRAINS = 2
 # Globetrotter (USA 1910 ways of play): the bonus goes to the most completed tickets, so a ticket
 # a bot expects to complete is worth a share of the bonus besides its own points. A third: a few

@@ -10,6 +10,7 @@ from ...boundary import excerpt, is_int
 from ...errors import SettingsError
 from ...mechanics.mapdata import Board, load_board
 from ...mechanics.cards import draw_card
+from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, TWIN_REASONS, twin_closure
 from ...mechanics.setup import CardSupply, setup_fields, setup_list, ticket_deck
 from ...mechanics.turns import another_card_available, end_turn, next_setup_seat
 from ...mechanics.tickets import draw_tickets, keep_choices, keep_tickets, return_under
@@ -33,7 +34,6 @@ MARKET_LOCO_LIMIT = 3  # 3 face-up locomotives: discard the market and deal a ne
 MAX_MARKET_REDEALS = 50  # [decision] safety bound on consecutive re-deals besides the feasibility check
 END_TRIGGER_TRAINS = 2  # ending a turn with this many trains or fewer starts the final round
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
-DOUBLE_ROUTES_BOTH_USABLE_FROM = 4  # with fewer players only one track of a double route is usable
 
 SETUP_TICKETS, MAIN, SECOND_CARD, KEEP_TICKETS, OVER = range(5)
 PHASE_NAMES = ("setup_tickets", "main", "second_card", "keep_tickets", "over")
@@ -480,11 +480,9 @@ class UsaRules(Variant[UsaState]):
         length = self.route_length[r]
         if s.owner[r] >= 0:
             return f"route {action.route} is already claimed"
-        q = self.route_partner[r]
-        if q >= 0 and s.owner[q] >= 0:
-            if s.owner[q] == p:
-                return "you already own the other track of this double route"
-            return "with 2 or 3 players only one track of a double route can be used"
+        closure = twin_closure(s.owner, self.route_partner, r, p, s.players)
+        if closure is not None:
+            return TWIN_REASONS[closure]
         if s.trains[p] < length:
             return f"route {action.route} needs {length} trains and you have {s.trains[p]}"
         counts: dict[str, int] = {}

@@ -7,9 +7,10 @@ from typing import Any
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, TakeCard
 from ...boundary import read_only
 from ...mechanics.cards import draw_card
+from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, closed_twins
 from ...mechanics.graph import components, longest_trail, longest_trail_edges
 from .rules import (COLORS, CARD_NAMES, CARDS_PER_COLOR, LOCOMOTIVES, TRAINS_PER_PLAYER,
-                    ROUTE_POINTS, DOUBLE_ROUTES_BOTH_USABLE_FROM, SETUP_TICKETS,
+                    ROUTE_POINTS, SETUP_TICKETS,
                     SECOND_CARD, OVER, PHASE_NAMES, UsaState, UsaRules)
 from .tickets import (HIDE_OPPONENTS_COMPLETED, TIEBREAK_LONGEST_PATH_ALWAYS, WAYS_OF_PLAY,
                       WayOfPlay, globetrotter_winners)
@@ -54,6 +55,8 @@ class UsaView(UsaRules):
             "discard": len(s.discard),
             "ticket_deck": len(s.ticket_deck),
             "routes": {routes[r].id: o for r, o in enumerate(s.owner) if o >= 0},
+            # unclaimed routes the double-route rule closes to this seat (the page names why)
+            "closed_routes": closed_twins(s.owner, self.route_partner, [r.id for r in routes], player, s.players),
             "final_round": s.final_turns > 0,
             "final_turns_left": max(s.final_turns, 0),
             "tickets_option": s.way.name,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
 from .actions import BuildHarbor, ChoosePieces, ExchangePieces
 from ...mechanics.explain import why_keep_illegal
+from ...mechanics.routes import TWIN_REASONS, twin_closure
 from .state import (COLORS, TRAIN, DOUBLE, JOKER, CARD_NAMES, CARD_INDEX, TRAIN_DECK, SHIP_DECK,
                     DECK_NAMES, DECK_OF, MARKET_SIZE, TICKETS_KEEP_AT_START, TICKETS_KEEP_LATER,
                     MAX_TRAINS, MAX_SHIPS, PIECES_IN_PLAY, MIN_TRAINS, HARBORS_PER_PLAYER,
@@ -109,11 +110,9 @@ class WorldExplain(WorldRules):
         length = self.route_length[r]
         if s.owner[r] >= 0:
             return f"route {action.route} is already claimed"
-        q = self.route_partner[r]
-        if q >= 0 and s.owner[q] >= 0:
-            if s.owner[q] == p:
-                return "you already own the other track of this double route"
-            return "with 2 or 3 players only one track of a double route can be used"
+        closure = twin_closure(s.owner, self.route_partner, r, p, s.players)
+        if closure is not None:
+            return TWIN_REASONS[closure]
         ship = self.route_ship[r]
         if ship and s.ships[p] < length:
             return f"route {action.route} needs {length} ships and you have {s.ships[p]}"

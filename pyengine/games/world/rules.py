@@ -23,6 +23,7 @@ from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, P
 from ...boundary import excerpt, is_int
 from ...errors import SettingsError
 from ...mechanics.setup import CardSupply, setup_fields, setup_list, ticket_deck
+from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM
 from ...mechanics.turns import end_turn, next_setup_seat
 from ...mechanics.tickets import draw_tickets, keep_choices, keep_tickets, return_under
 from ...rng import Rng
@@ -33,7 +34,7 @@ from .state import (NCOLORS, TRAIN, TRAIN_H, SHIP, DOUBLE, JOKER, NCARDS, CARD_N
                     DEAL_SHIP_CARDS, MARKET_SIZE, MARKET_TRAIN_SLOTS, JOKER_RESET, TICKETS_DEALT,
                     TICKETS_KEEP_AT_START, TICKETS_DRAWN, TICKETS_KEEP_LATER, MAX_TRAINS,
                     MAX_SHIPS, HARBORS_PER_PLAYER, EXCHANGE_PENALTY, END_TRIGGER_PIECES,
-                    FINAL_TURNS_EACH, ROUTE_POINTS, DOUBLE_ROUTES_BOTH_USABLE_FROM, SETUP_TICKETS,
+                    FINAL_TURNS_EACH, ROUTE_POINTS, SETUP_TICKETS,
                     SETUP_PIECES, MAIN, SECOND_CARD, KEEP_TICKETS, OVER, WorldState, payment_order)
 from .payments import WorldPayments
 

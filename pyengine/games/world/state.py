@@ -61,7 +61,6 @@ EXCHANGE_PENALTY = 1  # per piece exchanged
 END_TRIGGER_PIECES = 6  # ending a turn with this many pieces or fewer starts the last two rounds
 FINAL_TURNS_EACH = 2
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21}
-DOUBLE_ROUTES_BOTH_USABLE_FROM = 4
 
 SETUP_TICKETS, SETUP_PIECES, MAIN, SECOND_CARD, KEEP_TICKETS, OVER = range(6)
 PHASE_NAMES = ("setup_tickets", "setup_pieces", "main", "second_card", "keep_tickets", "over")

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, TakeCard
 from ...boundary import read_only
+from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, closed_twins
 from ...mechanics.graph import components
 from .actions import BuildHarbor, ChoosePieces, ExchangePieces
 from .state import (COLORS, TRAIN_H, SHIP, DOUBLE, FORMS, JOKER, NCARDS, CARD_NAMES, TRAIN_DECK,
@@ -13,7 +14,7 @@ from .state import (COLORS, TRAIN_H, SHIP, DOUBLE, FORMS, JOKER, NCARDS, CARD_NA
                     MARKET_SIZE, TICKETS_KEEP_AT_START, TICKETS_DRAWN, TICKETS_KEEP_LATER,
                     MAX_TRAINS, MAX_SHIPS, PIECES_IN_PLAY, RECOMMENDED_MIX, HARBORS_PER_PLAYER,
                     HARBOR_VALUES, UNBUILT_HARBOR_PENALTY, EXCHANGE_PENALTY, ROUTE_POINTS,
-                    DOUBLE_ROUTES_BOTH_USABLE_FROM, SETUP_TICKETS, SECOND_CARD, OVER, PHASE_NAMES,
+                    SETUP_TICKETS, SECOND_CARD, OVER, PHASE_NAMES,
                     WorldState)
 from .market import WorldMarket
 
@@ -115,6 +116,8 @@ class WorldView(WorldMarket):
             "discards": {"train": len(s.train_discard), "ship": len(s.ship_discard)},
             "ticket_deck": len(s.ticket_deck),
             "routes": {routes[r].id: o for r, o in enumerate(s.owner) if o >= 0},
+            # unclaimed routes the double-route rule closes to this seat (the page names why)
+            "closed_routes": closed_twins(s.owner, self.route_partner, [r.id for r in routes], player, s.players),
             "harbors": {b.cities[c].id: o for c, o in enumerate(s.harbor_owner) if o >= 0},
             "pieces_revealed": revealed,
             "final_round": s.final_turns > 0,
