@@ -6,7 +6,7 @@ players read (refusals, the page's route tips) come from here.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 DOUBLE_ROUTES_BOTH_USABLE_FROM = 4  # with fewer players only one track of a double route is usable
 
@@ -40,3 +40,15 @@ def closed_twins(owner: Sequence[int], partner: Sequence[int], route_ids: Sequen
             if why is not None:
                 out[route_ids[r]] = why
     return out
+
+
+def why_route_unavailable(route_index: Mapping[str, int], owner: Sequence[int], partner: Sequence[int],
+                          route: str, seat: int, players: int) -> str | None:
+    """Why ``seat`` cannot claim ``route`` whatever its cards (unknown, claimed, closed by its twin), or None."""
+    if route not in route_index:
+        return f"there is no route {route!r}"
+    r = route_index[route]
+    if owner[r] >= 0:
+        return f"route {route} is already claimed"
+    closure = twin_closure(owner, partner, r, seat, players)
+    return TWIN_REASONS[closure] if closure is not None else None

@@ -10,7 +10,7 @@ from ...boundary import excerpt, is_int
 from ...errors import SettingsError
 from ...mechanics.mapdata import Board, load_board
 from ...mechanics.cards import draw_card
-from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, TWIN_REASONS, twin_closure
+from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, why_route_unavailable
 from ...mechanics.setup import CardSupply, setup_fields, setup_list, ticket_deck
 from ...mechanics.turns import another_card_available, end_turn, next_setup_seat
 from ...mechanics.tickets import draw_tickets, keep_choices, keep_tickets, return_under
@@ -472,17 +472,13 @@ class UsaRules(Variant[UsaState]):
         return "it is not an action of the classic game"
 
     def _why_claim_illegal(self, s: UsaState, action: ClaimRoute) -> str:
-        b = self.board
-        if action.route not in b.route_index:
-            return f"there is no route {action.route!r}"
-        r = b.route_index[action.route]
         p = s.current
+        unavailable = why_route_unavailable(self.board.route_index, s.owner, self.route_partner,
+                                            action.route, p, s.players)
+        if unavailable is not None:
+            return unavailable
+        r = self.board.route_index[action.route]
         length = self.route_length[r]
-        if s.owner[r] >= 0:
-            return f"route {action.route} is already claimed"
-        closure = twin_closure(s.owner, self.route_partner, r, p, s.players)
-        if closure is not None:
-            return TWIN_REASONS[closure]
         if s.trains[p] < length:
             return f"route {action.route} needs {length} trains and you have {s.trains[p]}"
         counts: dict[str, int] = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
 from .actions import BuildHarbor, ChoosePieces, ExchangePieces
 from ...mechanics.explain import why_keep_illegal
-from ...mechanics.routes import TWIN_REASONS, twin_closure
+from ...mechanics.routes import why_route_unavailable
 from .state import (COLORS, TRAIN, DOUBLE, JOKER, CARD_NAMES, CARD_INDEX, TRAIN_DECK, SHIP_DECK,
                     DECK_NAMES, DECK_OF, MARKET_SIZE, TICKETS_KEEP_AT_START, TICKETS_KEEP_LATER,
                     MAX_TRAINS, MAX_SHIPS, PIECES_IN_PLAY, MIN_TRAINS, HARBORS_PER_PLAYER,
@@ -102,17 +102,13 @@ class WorldExplain(WorldRules):
         return ""
 
     def _why_claim_illegal(self, s: WorldState, action: ClaimRoute) -> str:
-        b = self.board
-        if action.route not in b.route_index:
-            return f"there is no route {action.route!r}"
-        r = b.route_index[action.route]
         p = s.current
+        unavailable = why_route_unavailable(self.board.route_index, s.owner, self.route_partner,
+                                            action.route, p, s.players)
+        if unavailable is not None:
+            return unavailable
+        r = self.board.route_index[action.route]
         length = self.route_length[r]
-        if s.owner[r] >= 0:
-            return f"route {action.route} is already claimed"
-        closure = twin_closure(s.owner, self.route_partner, r, p, s.players)
-        if closure is not None:
-            return TWIN_REASONS[closure]
         ship = self.route_ship[r]
         if ship and s.ships[p] < length:
             return f"route {action.route} needs {length} ships and you have {s.ships[p]}"
