@@ -5,7 +5,9 @@ Tickets are small integers (a game names them); a ticket deck is a list whose *e
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Sequence
+from typing import Any, Sequence
+
+from ..actions import KeepTickets
 
 
 def draw_tickets(deck: list[int], count: int) -> list[int]:
@@ -34,3 +36,15 @@ def keep_tickets(held: list[int], offered: Sequence[int], keep: Sequence[int]) -
 def return_under(deck: list[int], returned: Sequence[int]) -> None:
     """Put returned tickets under the deck (index 0 is the bottom), the first returned lowest."""
     deck[0:0] = list(returned)[::-1]
+
+
+def keep_actions(cache: dict[tuple[tuple[int, ...], int], list[Any]], ticket_ids: Sequence[str],
+                 offered: Sequence[int], need: int) -> list[Any]:
+    """The legal keep actions for ``offered`` ticket indices (at least ``need`` kept), memoized in
+    ``cache``: the same offer always yields the same list of actions."""
+    key = (tuple(sorted(offered)), need)
+    cached = cache.get(key)
+    if cached is None:
+        cached = [KeepTickets(tuple(ticket_ids[t] for t in sub)) for sub in keep_choices(key[0], need)]
+        cache[key] = cached
+    return cached

@@ -18,7 +18,7 @@ from .actions import PlayCards
 from ...boundary import excerpt
 from ...errors import SettingsError
 from ...mechanics.setup import CardSupply, setup_fields, setup_list, ticket_deck
-from ...mechanics.tickets import draw_tickets, keep_choices, keep_tickets, return_under
+from ...mechanics.tickets import draw_tickets, keep_actions, keep_tickets, return_under
 from ...mechanics.turns import next_setup_seat
 from ...rng import Rng
 from ..base import Settings
@@ -181,16 +181,8 @@ class CardGameRules(CardGameScoring):
         return []
 
     def _keep_actions(self, s: CardGameState) -> list[Action]:
-        offered = tuple(sorted(s.offered[s.current]))
         need = TICKETS_KEEP_AT_START if s.phase == SETUP_TICKETS else TICKETS_KEEP_LATER
-        key = (offered, need)
-        cached = self.keep_cache.get(key)
-        if cached is None:
-            ids = self.tickets
-            cached = [KeepTickets(tuple(ids[t].id for t in sub))
-                      for sub in keep_choices(offered, need)]
-            self.keep_cache[key] = cached
-        return cached
+        return keep_actions(self.keep_cache, self.ticket_ids, s.offered[s.current], need)
 
     def _main_actions(self, s: CardGameState) -> list[Action]:
         p = s.current

@@ -61,6 +61,7 @@ class CardGameScoring(Variant[CardGameState]):
             self.play_info[act] = ("mixed", trio)
             self.mixed_actions[trio] = act
         self.keep_cache: dict[tuple[tuple[int, ...], int], list[Action]] = {}
+        self.ticket_ids = [t.id for t in self.tickets]
         self._board_view: dict[str, Any] | None = None
         self._solved: tuple[Any, list[tuple[int, ...]]] | None = None
 

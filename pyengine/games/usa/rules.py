@@ -13,7 +13,7 @@ from ...mechanics.cards import draw_card
 from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, why_route_unavailable
 from ...mechanics.setup import CardSupply, setup_fields, setup_list, ticket_deck
 from ...mechanics.turns import another_card_available, end_turn, next_setup_seat
-from ...mechanics.tickets import draw_tickets, keep_choices, keep_tickets, return_under
+from ...mechanics.tickets import draw_tickets, keep_actions, keep_tickets, return_under
 from ...rng import Rng
 from ...mechanics.explain import why_turn_illegal
 from ...mechanics.state import snapshot_slots
@@ -148,6 +148,7 @@ class UsaRules(Variant[UsaState]):
         self.tickets_action = DrawTickets()
         self.pass_action = Pass()
         self.keep_cache: dict[tuple[tuple[int, ...], int], list[Action]] = {}
+        self.ticket_ids = [t.id for t in b.tickets]
         self.ticket_cities = [t.cities for t in b.tickets]
         # Each way of play's ticket deck, in data order (the classic one is the first 30 tickets).
         self.decks = {name: way_ticket_deck(b, way) for name, way in WAYS_OF_PLAY.items()}
@@ -309,16 +310,8 @@ class UsaRules(Variant[UsaState]):
         return []
 
     def _keep_actions(self, s: UsaState) -> list[Action]:
-        offered = tuple(sorted(s.offered[s.current]))
         need = s.way.keep_min(s.phase == SETUP_TICKETS)
-        key = (offered, need)
-        cached = self.keep_cache.get(key)
-        if cached is None:
-            ids = self.board.tickets
-            cached = [KeepTickets(tuple(ids[t].id for t in sub))
-                      for sub in keep_choices(offered, need)]
-            self.keep_cache[key] = cached
-        return cached
+        return keep_actions(self.keep_cache, self.ticket_ids, s.offered[s.current], need)
 
     def _main_actions(self, s: UsaState) -> list[Action]:
         p = s.current

@@ -74,6 +74,7 @@ class WorldMarket(Variant[WorldState]):
         self.exchange_actions = {(w, n): ExchangePieces(w, n) for w in ("ships", "trains")
                                  for n in range(1, MAX_SHIPS + 1)}
         self.keep_cache: dict[tuple[tuple[int, ...], int], list[Action]] = {}
+        self.ticket_ids = [t.id for t in b.tickets]
         self.claim_cache: dict[tuple[int, Payment], ClaimRoute] = {}
         self.class_pay_cache: dict[tuple[int, ...], int] = {}
         self.harbor_cache: dict[tuple[int, Payment], BuildHarbor] = {}

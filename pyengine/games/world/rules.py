@@ -25,7 +25,7 @@ from ...errors import SettingsError
 from ...mechanics.setup import CardSupply, setup_fields, setup_list, ticket_deck
 from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM
 from ...mechanics.turns import end_turn, next_setup_seat
-from ...mechanics.tickets import draw_tickets, keep_choices, keep_tickets, return_under
+from ...mechanics.tickets import draw_tickets, keep_actions, keep_tickets, return_under
 from ...rng import Rng
 from .actions import BuildHarbor, ChoosePieces, ExchangePieces
 from ..base import Settings
@@ -228,16 +228,8 @@ class WorldRules(WorldPayments):
         return out
 
     def _keep_actions(self, s: WorldState) -> list[Action]:
-        offered = tuple(sorted(s.offered[s.current]))
         need = TICKETS_KEEP_AT_START if s.phase == SETUP_TICKETS else TICKETS_KEEP_LATER
-        key = (offered, need)
-        cached = self.keep_cache.get(key)
-        if cached is None:
-            ids = self.board.tickets
-            cached = [KeepTickets(tuple(ids[t].id for t in sub))
-                      for sub in keep_choices(offered, need)]
-            self.keep_cache[key] = cached
-        return cached
+        return keep_actions(self.keep_cache, self.ticket_ids, s.offered[s.current], need)
 
     def _main_actions(self, s: WorldState) -> list[Action]:
         if len(self.pay_lists) > 100000:  # bound the caches in very long sessions
