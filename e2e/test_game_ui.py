@@ -7,7 +7,7 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page
 
-from e2e.helpers import wait_for_app_state
+from e2e.helpers import wait_for_app_state, keep_tickets
 from pyengine.record import replay
 
 GAME_TIMEOUT_S = 240
@@ -99,7 +99,7 @@ def play_to_the_end(page: Page, snapshot=None) -> int:
             if not checked_tickets:
                 check_ticket_dialog(page)
                 checked_tickets = True  # All tickets are checked again now.
-            page.click("[data-testid=ticket-confirm]")
+            keep_tickets(page)
             continue
         if state == "choose-payment":
             if not checked_payment:
@@ -176,7 +176,7 @@ def test_phone_layout(browser: Browser, server, page_errors) -> None:
         open_app(page, server)
         start_game(page, seed="11")
         page.wait_for_selector("[data-testid=ticket-dialog]")
-        page.click("[data-testid=ticket-confirm]")
+        keep_tickets(page)
         page.wait_for_function(WAIT_FOR_PERSON)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         box = page.locator("[data-testid=board-canvas]").bounding_box()
@@ -195,7 +195,7 @@ def test_hotseat_hides_the_previous_hand(page: Page, server) -> None:
     assert page.locator("[data-testid=hand-hidden]").count() == 1
     page.click("[data-testid=pass-device-ready]")
     page.wait_for_selector("[data-testid=ticket-dialog]")
-    page.click("[data-testid=ticket-confirm]")
+    keep_tickets(page)
     page.wait_for_selector("#app[data-ui-state=pass-device]")
     assert page.locator("[data-testid=hand-hidden]").count() == 1
     assert page.get_attribute("#app", "data-current-player") == "1"
@@ -211,7 +211,7 @@ def test_german_and_toast_for_illegal_actions(page: Page, server) -> None:
     start_game(page, seed="5")
     page.wait_for_selector("[data-testid=ticket-dialog]")
     assert page.text_content("[data-testid=ticket-dialog] .dlg-title") == "Deine ersten Zielaufträge"
-    page.click("[data-testid=ticket-confirm]")
+    keep_tickets(page)
     page.wait_for_function(WAIT_FOR_PERSON)
     # An illegal action that reaches the engine shows the engine's message; the game goes on.
     page.evaluate("window.__railtripAct('claim NOPE 1red')")

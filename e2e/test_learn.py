@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from e2e.helpers import wait_for_app_state
+from e2e.helpers import wait_for_app_state, keep_tickets
 from pyengine.record import replay
 
 TUTORIALS = Path(__file__).resolve().parent.parent / "web" / "tutorials"
@@ -48,7 +48,7 @@ def test_rules_page_from_the_game_menu(page: Page, server) -> None:
     open_app(page, server, 390, 844)
     page.click("[data-testid=start-game]")
     page.wait_for_selector("#app[data-ui-state=choose-tickets]")
-    page.click("[data-testid=ticket-confirm]")
+    keep_tickets(page)
     page.click("[data-testid=menu]")
     page.click("[data-testid=menu-rules-page]")
     page.wait_for_selector("[data-testid=rules-page-dialog] [data-testid=rules-page]")

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page
 
 from e2e.conftest import railtrip_build
-from e2e.helpers import wait_for_app_state
+from e2e.helpers import wait_for_app_state, keep_tickets
 from pyengine.bots import bot_action
 from pyengine.game import Game
 from pyengine.links import deal_link, game_link
@@ -52,7 +52,7 @@ def played_game(actions: int, seed: int = 11) -> Game:
 def finish_tickets(page: Page) -> None:
     page.wait_for_function(WAIT_FOR_PERSON)
     if app(page)["uiState"] == "choose-tickets":
-        page.click("[data-testid=ticket-confirm]")
+        keep_tickets(page)
     page.wait_for_function(WAIT_FOR_PERSON)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from e2e.helpers import wait_for_app_state
+from e2e.helpers import wait_for_app_state, keep_tickets
 from pyengine.record import replay
 
 SETUP = json.loads((Path(__file__).resolve().parent.parent / "web" / "tutorials" / "usa.json").read_text())["setup"]
@@ -36,15 +36,14 @@ def test_undo_against_a_bot(page: Page, server, snapshot) -> None:
                          {"name": "Bot", "kind": "bot", "bot": "easy", "color": "blue"}])
     page.wait_for_selector("#app[data-ui-state=choose-tickets]")
     assert page.is_hidden("[data-testid=undo]")  # nothing played yet
-    page.click("[data-testid=ticket-confirm]")
+    keep_tickets(page)
     page.wait_for_function(WAIT_FOR_PERSON)
     page.wait_for_selector("[data-testid=undo]:visible")  # keeping tickets and the bot's keep showed nothing
     snapshot(page, "offered")
     page.click("[data-testid=undo]")
     page.wait_for_selector("#app[data-ui-state=choose-tickets][data-ply='0']")
     assert record_actions(page) == []
-    page.click("[data-testid=ticket-option-DEN-ELP]")  # keep two this time
-    page.click("[data-testid=ticket-confirm]")
+    keep_tickets(page, ["DEN-PIT", "KC-HOU"])  # keep two this time
     page.wait_for_function(WAIT_FOR_PERSON)
     assert record_actions(page)[0] == "keep DEN-PIT KC-HOU"
     page.click("[data-testid=market-slot-0]")  # a face-up card: its refill is revealed
@@ -59,7 +58,7 @@ def test_undo_in_hotseat_only_when_all_agree(page: Page, server) -> None:
         page.wait_for_selector("[data-testid=pass-device-ready]")
         page.click("[data-testid=pass-device-ready]")
         page.wait_for_selector("#app[data-ui-state=choose-tickets]")
-        page.click("[data-testid=ticket-confirm]")
+        keep_tickets(page)
     page.click("[data-testid=pass-device-ready]")
     page.wait_for_function(WAIT_FOR_PERSON)
     assert page.is_hidden("[data-testid=undo]")

@@ -7,6 +7,7 @@ import time
 
 from playwright.sync_api import Page
 
+from e2e.helpers import keep_tickets
 from e2e.test_game_ui import WAIT_FOR_PERSON, check_ticket_dialog, engine_game, open_app, start_game, ui_state
 from pyengine.bots import bot_action
 from pyengine.links import decode_link
@@ -124,7 +125,7 @@ def test_big_cities_game_deals_four_and_rings_the_big_cities(page: Page, server,
     check_ticket_dialog(page)  # keep >= 2 of 4
     assert page.inner_text("[data-testid=ticket-hint]") == "Keep at least 2 tickets."
     assert page.inner_text("[data-testid=bonuses-in-play]") == "No end bonus"
-    page.click("[data-testid=ticket-confirm]")
+    keep_tickets(page)
     page.wait_for_function(WAIT_FOR_PERSON, timeout=60_000)
     state = page.evaluate("window.__railtrip.state().view")
     assert state["tickets_option"] == "bigcities" and state["bonuses"] == {}

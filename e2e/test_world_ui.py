@@ -9,7 +9,7 @@ import time
 
 from playwright.sync_api import Page
 
-from e2e.helpers import wait_for_app_state
+from e2e.helpers import wait_for_app_state, keep_tickets
 from pyengine.record import replay
 
 GAME_TIMEOUT_S = 200
@@ -153,7 +153,7 @@ def play_to_the_end(page: Page, snapshot) -> dict[str, int]:
                 check_ticket_dialog(page)
                 checked_tickets = True
                 snapshot(page, "tickets-1280x800")
-            page.click("[data-testid=ticket-confirm]")
+            keep_tickets(page)
             continue
         if state == "choose-pieces":
             check_pieces_dialog(page)

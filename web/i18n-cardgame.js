@@ -97,13 +97,6 @@ export const CARDGAME_STRINGS = {
     "cg.endCities": "Big cities",
     "cg.viewTable": "View the table",
 
-    "cg.rulesTitle": "How to play",
-    "cg.rule1": "On your turn, first the top card of every row of your rail yard moves to your face-down on-the-way pile (automatic).",
-    "cg.rule2": "Then do one thing: draw 2 cards (a face-up locomotive counts as both), play cards to your rail yard, or draw 4 tickets and keep any number.",
-    "cg.rule3": "Play 2 or more cards of one colour (locomotives may be added on top) or exactly 3 cards of 3 colours. A colour you already have a row of is blocked until that row is empty.",
-    "cg.rule4": "A colour in another player's rail yard can only be played with more cards than their row holds: a raid, and they discard that row.",
-    "cg.rule5": "When the deck runs out, everyone gets one more turn. Then tickets are completed from the on-the-way pile; tickets left in hand count against you.",
-    "cg.rule6": "Big cities: the player(s) with the most completed tickets naming a big city get its bonus. With 4 players a second half follows.",
     "cg.ok": "OK",
   },
   de: {
@@ -199,13 +192,6 @@ export const CARDGAME_STRINGS = {
     "cg.endCities": "Großstädte",
     "cg.viewTable": "Tisch ansehen",
 
-    "cg.rulesTitle": "Spielregeln",
-    "cg.rule1": "In deinem Zug wandert zuerst die oberste Karte jeder Reihe deines Bahnhofs auf deinen verdeckten Stapel „Unterwegs“ (automatisch).",
-    "cg.rule2": "Dann tust du eines: 2 Karten ziehen (eine offene Lokomotive zählt als beide), Karten in deinen Bahnhof spielen oder 4 Aufträge ziehen und beliebig viele behalten.",
-    "cg.rule3": "Spiele 2 oder mehr Karten einer Farbe (Lokomotiven dürfen obenauf) oder genau 3 Karten in 3 Farben. Eine Farbe, von der du schon eine Reihe hast, ist gesperrt, bis die Reihe leer ist.",
-    "cg.rule4": "Eine Farbe im Bahnhof eines anderen Spielers darfst du nur mit mehr Karten spielen, als seine Reihe hat: ein Überfall, und er wirft die Reihe ab.",
-    "cg.rule5": "Ist der Stapel leer, hat jeder noch einen Zug. Dann werden Aufträge aus dem Stapel „Unterwegs“ erfüllt; Aufträge auf der Hand zählen als Minuspunkte.",
-    "cg.rule6": "Großstädte: Wer die meisten erfüllten Aufträge mit einer Großstadt hat, bekommt ihren Bonus. Mit 4 Spielern folgt eine zweite Hälfte.",
     "cg.ok": "OK",
   },
 };

@@ -31,16 +31,26 @@ export function close(dlg) {
 const sameSet = (a, b) => a.length === b.size && a.every((x) => b.has(x));
 
 /**
+ * The tickets ticked when a ticket dialog opens, the same in every game: none (so one click can
+ * never keep them all by accident), or those the person had ticked before a reload (`chosen`).
+ */
+export function initialTickets(offered, chosen) {
+  const ids = new Set(offered.map((tk) => tk.id));
+  return new Set((Array.isArray(chosen) ? chosen : []).filter((id) => ids.has(id)));
+}
+
+/**
  * Ticket choice. `keeps` are the legal keep actions; "Keep" is enabled only when the selection
  * equals the ticket set of one of them (the page never decides the minimum itself).
+ * `chosen`: the ids ticked before a reload; `onChange(ids)` hears every tick.
  */
-export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, onConfirm, setup }) {
-  const selected = new Set(offered.map((tk) => tk.id));
+export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, onConfirm, setup, chosen, onChange = () => {} }) {
+  const selected = initialTickets(offered, chosen);
   const confirm = h("button", { type: "button", class: "btn btn-primary", testid: "ticket-confirm" });
   const hint = h("p", { class: "dlg-hint", testid: "ticket-hint" });
   const items = offered.map((tk) => {
-    const input = h("input", { type: "checkbox", checked: true, value: tk.id, testid: `ticket-check-${tk.id}`,
-      on: { change: () => { input.checked ? selected.add(tk.id) : selected.delete(tk.id); refresh(); } } });
+    const input = h("input", { type: "checkbox", checked: selected.has(tk.id), value: tk.id, testid: `ticket-check-${tk.id}`,
+      on: { change: () => { input.checked ? selected.add(tk.id) : selected.delete(tk.id); onChange([...selected]); refresh(); } } });
     const mini = h("canvas", { class: "ticket-mini", "aria-hidden": "true" });
     drawTicketMap(mini, board, tk.cities, { width: 112, height: 76 });
     const label = h("label", { class: ["ticket-option", tk.itinerary && "itinerary"], testid: `ticket-option-${tk.id}`, dataset: { ticket: tk.id },

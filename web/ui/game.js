@@ -150,6 +150,7 @@ export class GameScreen extends TurnScreen {
     this.dialog = ticketDialog(this.ctx.root, {
       offered: me.offered, keeps, minKeep: me.min_keep, board: this.board, setup: this.res.phase === "setup_tickets",
       onHover: (tk) => this._setFocus(tk ? { cities: new Set(tk.cities), routes: this._routesOf(this.viewer) } : null),
+      chosen: this._pendingChoice("tickets")?.ids, onChange: (ids) => this._keepChoice({ kind: "tickets", ids }),
       onConfirm: (text) => { this.dialog = null; this.dialogKind = null; this._updateRoot(); this.act(text); },
     });
     this._updateRoot();

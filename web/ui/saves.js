@@ -15,6 +15,7 @@ import { cleanName, isolate } from "./names.js";
 import { parseBoundedJson, checkSeed, UnsafeDataError } from "./safedata.js";
 
 const PREFIX = "railtrip.save.";
+const CHOICE_PREFIX = "railtrip.choice.";
 const LEGACY_KEY = "railtrip.saved.v1";
 const SESSION_KEY = "railtrip.session.game";
 /** The most games kept; a new game beyond it is not saved until the player deletes one. */
@@ -65,9 +66,36 @@ function saveKeys(store) {
   return Object.keys(store).filter((k) => k.startsWith(PREFIX));
 }
 
-/** Forgets a save (a finished game, or the person deleted it). */
+/** Forgets a save (a finished game, or the person deleted it), and the choice begun in it. */
 export function removeSave(id) {
   try { storage()?.removeItem(PREFIX + id); } catch { /* ignore */ }
+  try { storage()?.removeItem(CHOICE_PREFIX + id); } catch { /* ignore */ }
+}
+
+// --- a choice begun but not made (ticked tickets, a face-up card waiting for its refill deck) ----
+// Kept beside the save ("railtrip.choice.<id>" = {ply, seat, kind, ...}) so that a reload reopens
+// the dialog as the person left it; it counts only at the same ply and seat.
+
+/** Remembers the choice `seat` has begun at `ply` (null forgets it). */
+export function keepChoice(id, { ply, seat, choice }) {
+  const store = storage();
+  if (!store || !validId(id)) return;
+  try {
+    if (choice) store.setItem(CHOICE_PREFIX + id, JSON.stringify({ ...choice, ply, seat }));
+    else store.removeItem(CHOICE_PREFIX + id);
+  } catch { /* a full storage only loses the half-made choice */ }
+}
+
+/** The choice of `kind` begun by `seat` at `ply` in save `id`, or null. */
+export function pendingChoice(id, { ply, seat, kind }) {
+  const store = storage();
+  if (!store || !validId(id)) return null;
+  try {
+    const c = parseBoundedJson(store.getItem(CHOICE_PREFIX + id) ?? "null");
+    return c && typeof c === "object" && c.ply === ply && c.seat === seat && c.kind === kind ? c : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The old single save slot becomes an entry of the list (once). */

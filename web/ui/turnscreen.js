@@ -10,7 +10,7 @@ import { t } from "../i18n.js";
 import { PLAYER_COLORS, cardFace, cardName } from "./cards.js";
 import { passDeviceDialog, confirmDialog, close } from "./dialogs.js";
 import { SPEEDS, BOT_MAX_SECONDS } from "./newgame.js";
-import { saveGame, removeSave, downloadRecord } from "./saves.js";
+import { saveGame, removeSave, downloadRecord, keepChoice, pendingChoice } from "./saves.js";
 import { saveWarningBar, manageSavesDialog } from "./savewarning.js";
 import { isolate } from "./names.js";
 import { icon } from "./icons.js";
@@ -416,6 +416,19 @@ export class TurnScreen {
     if (!this.alive || this.res?.over) return;
     const result = saveGame({ record: rec, settings: { ...this.settings, seats: this.seats }, turn: this.res.view.turn });
     this._showSaveProblem(result.ok ? null : result.reason);
+  }
+
+  /** Keeps the choice the person has begun (ticked tickets, a card waiting for its refill deck;
+   * null: none) with the save, so that a reload reopens it as it was. */
+  _keepChoice(choice) {
+    if (this.coach?.active || this.frozen || !this.res) return;
+    keepChoice(this.settings.saveId, { ply: this.res.ply, seat: this.viewer, choice });
+  }
+
+  /** The choice of `kind` begun at this very position before a reload, or null. */
+  _pendingChoice(kind) {
+    if (this.coach?.active || this.frozen || !this.res) return null;
+    return pendingChoice(this.settings.saveId, { ply: this.res.ply, seat: this.viewer, kind });
   }
 
   /** Shows, updates or removes the warning bar of a failed autosave. */

@@ -109,7 +109,7 @@ export class WorldScreen extends GameScreen {
     const card = takes[0].card;
     const v = this.res.view;
     let dlg;
-    const done = () => { this.dialog = null; this.dialogKind = null; this._updateRoot(); };
+    const done = () => { this.dialog = null; this.dialogKind = null; this._keepChoice(null); this._updateRoot(); };
     const buttons = takes.map((a) => h("button", { type: "button", class: "refill-choice", testid: `refill-choice-${a.refill ?? "none"}`,
       dataset: { action: a.text }, on: { click: () => { close(dlg); done(); this.act(a.text); } } },
     icon(a.refill ?? "cards", 26),
@@ -117,6 +117,7 @@ export class WorldScreen extends GameScreen {
       h("strong", { text: a.refill ? t(`wmarket.refillFrom.${a.refill}`) : t("wmarket.noRefill") }),
       a.refill ? h("small", { text: t("wmarket.left", { n: v.decks[a.refill] + v.discards[a.refill] }) }) : null)));
     this.dialogKind = "choose-refill";
+    this._keepChoice({ kind: "refill", slot });  // a reload reopens this question
     dlg = this.dialog = modal(this.ctx.root, { testid: "refill-dialog", title: t("wmarket.refillTitle", { card: cardName(card) }),
       className: "dlg-refill", onCancel: done },
     h("div", { class: "refill-card" }, cardFace(card, { size: "md" })),
@@ -288,7 +289,15 @@ export class WorldScreen extends GameScreen {
   _prompt(legal) {
     const pieces = legal.filter((a) => a.kind === "pieces");
     if (pieces.length) this.#openPieces(pieces);
-    else super._prompt(legal);
+    else if (!this.#reopenRefill()) super._prompt(legal);
+  }
+
+  /** The refill question the person left open (before a reload or a language change), if it still stands. */
+  #reopenRefill() {
+    const slot = this._pendingChoice("refill")?.slot;
+    if (!Number.isInteger(slot) || this.#takes(slot).length < 2) return false;
+    this.#chooseRefill(slot);
+    return true;
   }
 
   _reopen(kind) {
@@ -296,6 +305,7 @@ export class WorldScreen extends GameScreen {
       this.#openPieces(this.res.legal.filter((a) => a.kind === "pieces"));
       return true;
     }
+    if (kind === "choose-refill") return this.#reopenRefill();
     return super._reopen(kind);
   }
 

@@ -1,7 +1,7 @@
 // Card game dialogs: choosing tickets (with the colours each needs) and the end of a half.
 import { h } from "../dom.js";
 import { t } from "../../i18n.js";
-import { modal, close } from "../dialogs.js";
+import { modal, close, initialTickets } from "../dialogs.js";
 import { cardChips, cardCount, cityPair, cardsText } from "./parts.js";
 
 const sameSet = (a, b) => a.length === b.size && a.every((x) => b.has(x));
@@ -10,13 +10,13 @@ const sameSet = (a, b) => a.length === b.size && a.every((x) => b.has(x));
  * Ticket choice. `keeps` are the legal keep actions: "Keep" is enabled only when the selection
  * is the ticket set of one of them (zero tickets included when the engine offers a bare "keep").
  */
-export function cardTicketDialog(parent, { offered, keeps, minKeep, board, setup, onConfirm }) {
-  const selected = new Set();
+export function cardTicketDialog(parent, { offered, keeps, minKeep, board, setup, onConfirm, chosen, onChange = () => {} }) {
+  const selected = initialTickets(offered, chosen);
   const confirm = h("button", { type: "button", class: "btn btn-primary", testid: "ticket-confirm" });
   const hint = h("p", { class: "dlg-hint", testid: "ticket-hint" });
   const items = offered.map((tk) => {
-    const input = h("input", { type: "checkbox", value: tk.id, testid: `ticket-check-${tk.id}`,
-      on: { change: () => { input.checked ? selected.add(tk.id) : selected.delete(tk.id); refresh(); } } });
+    const input = h("input", { type: "checkbox", checked: selected.has(tk.id), value: tk.id, testid: `ticket-check-${tk.id}`,
+      on: { change: () => { input.checked ? selected.add(tk.id) : selected.delete(tk.id); onChange([...selected]); refresh(); } } });
     const label = h("label", { class: "ticket-option cg-ticket-option", testid: `ticket-option-${tk.id}`, dataset: { ticket: tk.id } },
       input,
       h("span", { class: "ticket-option-text" },

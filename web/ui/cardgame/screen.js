@@ -55,8 +55,7 @@ export class CardGameScreen extends TurnScreen {
   // ------------------------------------------------------------------ building
   _build() {
     this.halfBadge = h("span", { class: "cg-half-badge", testid: "half", hidden: true });
-    const top = this._topbar({ badges: [this.halfBadge], menuItems: [
-      { testid: "menu-rules", label: t("cg.rulesTitle"), run: () => this.#showRules() }] });
+    const top = this._topbar({ badges: [this.halfBadge] });
 
     // Opponents.
     this.oppsEl = h("section", { class: "cg-opps", testid: "opponents-area", "aria-label": t("cg.opponents") });
@@ -96,10 +95,7 @@ export class CardGameScreen extends TurnScreen {
       h("div", { class: "cg-mine-hand" },
         h("h2", { class: "mini-title", text: t("hand.title") }), this.handEl,
         h("div", { class: "cg-playbar" }, this.selEl, this.verdictEl, h("div", { class: "cg-play-btns" }, this.clearBtn, this.playBtn)),
-        this.suggestEl,
-        h("details", { class: "cg-howto", open: true },
-          h("summary", { class: "mini-title", text: t("cg.rulesTitle") }),
-          h("ol", { class: "cg-rules cg-rules-small" }, ["cg.rule1", "cg.rule2", "cg.rule3", "cg.rule4", "cg.rule5", "cg.rule6"].map((k) => h("li", { text: t(k) }))))),
+        this.suggestEl),
       h("div", { class: "cg-mine-tickets" }, h("h2", { class: "mini-title", text: t("tickets.mine") }), this.ticketsEl));
 
     this.logEl = h("ol", { class: "log", testid: "game-log", "aria-label": t("log.title") });
@@ -168,9 +164,10 @@ export class CardGameScreen extends TurnScreen {
     return true;
   }
 
-  /** Any open dialog (tickets, a half's end, passing the device) holds the table. */
+  /** An open dialog (a half's end, passing the device, the scores) holds the table; the ticket
+   * dialog is the person's move itself, so it is still their turn (data-my-turn stays true). */
   _dialogBlocks() {
-    return Boolean(this.dialogKind);
+    return Boolean(this.dialogKind) && this.dialogKind !== "choose-tickets";
   }
 
   /** The legal play that is exactly the selection, or undefined. */
@@ -196,18 +193,10 @@ export class CardGameScreen extends TurnScreen {
     this.dialogKind = "choose-tickets";
     this.dialog = cardTicketDialog(this.ctx.root, {
       offered: me.offered, keeps, minKeep: me.min_keep, board: this.board, setup: this.res.phase === "setup_tickets",
+      chosen: this._pendingChoice("tickets")?.ids, onChange: (ids) => this._keepChoice({ kind: "tickets", ids }),
       onConfirm: (text) => { this.dialog = null; this.dialogKind = null; this._updateRoot(); this.act(text); },
     });
     this._updateRoot();
-  }
-
-  #showRules() {
-    let dlg;
-    const items = ["cg.rule1", "cg.rule2", "cg.rule3", "cg.rule4", "cg.rule5", "cg.rule6"].map((k) => h("li", { text: t(k) }));
-    dlg = modal(this.ctx.root, { testid: "rules-dialog", title: t("cg.rulesTitle"), className: "cg-dlg-rules" },
-      h("ol", { class: "cg-rules" }, items),
-      h("div", { class: "dlg-actions" }, h("button", { type: "button", class: "btn btn-primary", testid: "rules-close",
-        text: t("cg.ok"), on: { click: () => close(dlg) } })));
   }
 
   _showEnd() {

@@ -1,0 +1,67 @@
+"""Player review (issue 13), the card game's table: a hand of all nine kinds of card fits without
+scrolling sideways (no selected card hidden), one set of rules (the Rules page of the menu, no
+old "How to play"), big-city names in full, and data-my-turn while the ticket dialog is open."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from e2e.test_review_choices import PERSON, SEATS, SIZES
+from e2e.helpers import wait_for_app_state
+
+KINDS = ["red", "orange", "yellow", "green", "blue", "purple", "black", "white", "loco"]
+NINE = {"hands": [[k for k in KINDS for _ in range(3)], ["red"] * 4], "tickets": [["SEA-LA"], ["NY-MIA"]]}
+
+
+def start(page: Page, server, size: tuple[int, int], setup: dict | None) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(server.url + "?botDelay=0")
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    page.evaluate("s => window.__railtripNewGame(s)", {"variant": "cardgame", "players": 2, "seed": 4, "setup": setup,
+                                                        "seats": SEATS, "speed": "instant"})
+    page.wait_for_function(PERSON)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
+def test_nine_kinds_of_card_fit_and_selected_cards_show(page: Page, server, snapshot, size) -> None:
+    start(page, server, size, NINE)
+    for card in ["red", "white", "loco"]:
+        page.click(f"[data-testid=hand-{card}]")
+    hand = page.locator("[data-testid=hand]")
+    scroll = hand.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert scroll[0] <= scroll[1], scroll  # nothing to scroll sideways
+    box = hand.bounding_box()
+    for card in KINDS:
+        b = page.locator(f"[data-testid=hand-{card}]").bounding_box()
+        assert b["x"] >= box["x"] - 1 and b["x"] + b["width"] <= box["x"] + box["width"] + 1, card
+        assert b["x"] + b["width"] <= size[0] and b["width"] >= 44  # a fair target, on screen
+    if size[0] == 1280:  # one row on a desktop
+        tops = [page.locator(f"[data-testid=hand-{c}]").bounding_box()["y"] for c in KINDS]
+        assert max(tops) - min(tops) < 40, tops  # (a selected card stands a little higher)
+    snapshot(page, "hand")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
+def test_one_set_of_rules_and_whole_city_names(page: Page, server, size) -> None:
+    start(page, server, size, NINE)
+    assert page.locator(".cg-howto").count() == 0
+    page.click("[data-testid=menu]")
+    assert page.locator("[data-testid=menu-rules]").count() == 0  # the old "How to play" dialog
+    assert page.is_visible("[data-testid=menu-rules-page]")
+    page.click("[data-testid=menu]")
+    for name in page.locator(".cg-city-name").all():
+        assert name.evaluate("e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight + 1"), name.inner_text()
+    assert "Los Angeles" in page.inner_text("[data-testid=bonus-cards]")
+
+
+def test_my_turn_while_the_ticket_dialog_is_open(page: Page, server) -> None:
+    start(page, server, (1280, 800), None)
+    page.wait_for_selector("#app[data-ui-state=choose-tickets]")
+    assert page.get_attribute("#app", "data-my-turn") == "true"
+    page.check("[data-testid=ticket-options] input >> nth=0", force=True)
+    page.click("[data-testid=ticket-confirm]")
+    page.wait_for_function(PERSON)
+    page.click("[data-testid=ticket-deck]")
+    page.wait_for_selector("#app[data-ui-state=choose-tickets]")
+    assert page.get_attribute("#app", "data-my-turn") == "true"
