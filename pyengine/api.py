@@ -20,6 +20,9 @@ Functions (arguments are one JSON object):
   undo {game_id, player}                  -> state for player, after taking back player's last action
                                           (and what followed it); an error if hidden information was
                                           revealed since (Game.undo_point)
+  route_needs {game_id, route, player}    -> {route, needs}: what player lacks to claim route (needs:
+                                          {reason: "cards", more, cards} | {reason: "pieces", pieces,
+                                          need, have} | null), for the route's tip
   record {game_id}                        -> the game record (settings + seed + actions + meta)
   share_link {game_id}                    -> {deal: "d1.…", game: "g1.…"}  (for the URL fragment)
   open_link {link}                        -> {kind: "deal"|"game", record, actions, variant, players, seats}
@@ -198,6 +201,16 @@ def _open_link(args: dict[str, Any]) -> dict[str, Any]:
             "seats": meta.get("seats", []) if isinstance(meta, dict) else []}
 
 
+def _route_needs(args: dict[str, Any]) -> dict[str, Any]:
+    game = _game(args)
+    route, player = args.get("route"), args.get("player")
+    if not isinstance(route, str):
+        raise EngineError("name the route as text")
+    if not is_int(player) or not 0 <= player < game.settings.players:
+        raise EngineError(f"there is no seat {excerpt(player)} in this game")
+    return {"route": route, "needs": game.variant.route_needs(game.state, route, player)}
+
+
 def _drop(args: dict[str, Any]) -> bool:
     gid = args.get("game_id")
     _GAMES.pop(str(gid), None)
@@ -208,6 +221,7 @@ def _drop(args: dict[str, Any]) -> bool:
 _FUNCTIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "version": _version, "board": _board, "new_game": _new_game, "load": _load,
     "state": _get_state, "apply": _apply, "bot_move": _bot_move, "undo": _undo, "record": _record, "drop": _drop,
+    "route_needs": _route_needs,
     "share_link": _share_link, "open_link": _open_link,
 }
 

@@ -134,6 +134,11 @@ const en = {
   "tip.clickToClaim": "Click to claim",
   "tip.doubleTaken": "The parallel track is taken.",
   "tip.twinYours": "You own the parallel track (no one may claim both).",
+  "tip.needsCards": (p) => `Needs ${p.n} more ${p.cards} card${p.n === 1 ? "" : "s"}`,
+  "tip.needsAny": (p) => `Needs ${p.n} more card${p.n === 1 ? "" : "s"} of one colour`,
+  "tip.or": " or ",
+  "tip.needs.trains": (p) => `Needs ${p.need} trains; you have ${p.have}`,
+  "tip.needs.ships": (p) => `Needs ${p.need} ships; you have ${p.have}`,
 
   "status.yourTurn": "Your turn: draw cards, claim a route or draw tickets",
   "status.yourTurnName": "{name}, your turn: draw cards, claim a route or draw tickets",
@@ -316,6 +321,11 @@ const de = {
   "tip.clickToClaim": "Klicken zum Bauen",
   "tip.doubleTaken": "Die Parallelstrecke ist belegt.",
   "tip.twinYours": "Die Parallelstrecke gehört dir (niemand darf beide belegen).",
+  "tip.needsCards": (p) => `${p.n === 1 ? "Es fehlt 1 Karte" : `Es fehlen ${p.n} Karten`}: ${p.cards}`,
+  "tip.needsAny": (p) => `${p.n === 1 ? "Es fehlt 1 Karte" : `Es fehlen ${p.n} Karten`} einer Farbe`,
+  "tip.or": " oder ",
+  "tip.needs.trains": (p) => `Braucht ${p.need} Züge; du hast ${p.have}`,
+  "tip.needs.ships": (p) => `Braucht ${p.need} Schiffe; du hast ${p.have}`,
 
   "status.yourTurn": "Du bist dran: Karten ziehen, Strecke bauen oder Aufträge ziehen",
   "status.yourTurnName": "{name}, du bist dran: Karten ziehen, Strecke bauen oder Aufträge ziehen",

@@ -95,6 +95,12 @@ class Variant(Generic[S]):
         """A sentence saying why ``action`` is not legal now (called only when it is not)."""
         return "it is not one of the legal actions now"
 
+    def route_needs(self, state: S, route: str, seat: int) -> dict[str, Any] | None:
+        """What ``seat`` lacks to claim ``route`` (the map games: mechanics.routes.route_needs),
+        or None: claimable now, closed whatever the cards, or a game without routes."""
+        del state, route, seat  # Unused.
+        return None
+
     def is_over(self, state: S) -> bool:
         raise NotImplementedError
 

@@ -6,7 +6,8 @@ players read (refusals, the page's route tips) come from here.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 DOUBLE_ROUTES_BOTH_USABLE_FROM = 4  # with fewer players only one track of a double route is usable
 
@@ -52,3 +53,38 @@ def why_route_unavailable(route_index: Mapping[str, int], owner: Sequence[int], 
         return f"route {route} is already claimed"
     closure = twin_closure(owner, partner, r, seat, players)
     return TWIN_REASONS[closure] if closure is not None else None
+
+
+def cards_short(can_pay: Callable[[list[int]], bool], hand: Sequence[int], kinds: Sequence[int],
+                limit: int) -> tuple[int, tuple[int, ...]] | None:
+    """The fewest extra cards of one kind that would let ``hand`` pay a route, and every kind
+    (of ``kinds``) that needs only that many: ``(k, kinds)``, or None if none does within
+    ``limit``. ``can_pay`` is the game's own payment rule, so the answer never drifts from it."""
+    best = 0
+    which: list[int] = []
+    for kind in kinds:
+        trial = list(hand)
+        for k in range(1, (best or limit) + 1):
+            trial[kind] += 1
+            if can_pay(trial):
+                if k < best or not best:
+                    best, which = k, []
+                which.append(kind)
+                break
+    return (best, tuple(which)) if best else None
+
+
+def route_needs(*, unavailable: str | None, claimable: bool, pieces: str, need_pieces: int,
+                have_pieces: int, short: tuple[int, tuple[int, ...]] | None,
+                card_names: Sequence[str]) -> dict[str, Any] | None:
+    """What a player lacks to claim an open route, as data the page words (EN, DE):
+    ``{"reason": "pieces", "pieces": "trains"|"ships", "need": n, "have": m}`` or
+    ``{"reason": "cards", "more": k, "cards": [card names]}`` (k more cards of any one of them);
+    None when the route is claimable now or closed whatever the cards (``unavailable``)."""
+    if unavailable is not None or claimable:
+        return None
+    if have_pieces < need_pieces:
+        return {"reason": "pieces", "pieces": pieces, "need": need_pieces, "have": have_pieces}
+    if short is None:
+        return None
+    return {"reason": "cards", "more": short[0], "cards": [card_names[c] for c in short[1]]}

@@ -9,6 +9,14 @@ import { endScreen } from "./endscreen.js";
 import { icon } from "./icons.js";
 import { TurnScreen } from "./turnscreen.js";
 
+/** The words for the engine's route_needs answer (null: nothing to say). */
+export function needsText(needs) {
+  if (!needs) return "";
+  if (needs.reason === "pieces") return t(`tip.needs.${needs.pieces}`, { need: needs.need, have: needs.have });
+  if (needs.cards.length > 3) return t("tip.needsAny", { n: needs.more });
+  return t("tip.needsCards", { n: needs.more, cards: needs.cards.map((c) => cardName(c)).join(t("tip.or")) });
+}
+
 export class GameScreen extends TurnScreen {
   /**
    * ctx: {engine, root, board, version, toast(msg, kind), langSwitch(), onNewGame(), startGame(settings)}
@@ -435,8 +443,27 @@ export class GameScreen extends TurnScreen {
       // The engine says why the double-route rule closes this track (twin_taken | twin_yours).
       const why = this.res.view.closed_routes[id] === "twin_yours" ? "tip.twinYours" : "tip.doubleTaken";
       lines.push(h("span", { class: "tip-hint", text: t(why) }));
+    } else if (this.viewer !== null && !this.frozen && !this.res.over) {
+      lines.push(this.#needsLine(id));
     }
     return h("div", { class: "tip" }, lines);
+  }
+
+  /** "Needs 2 more blue cards": what the person lacks for a route, as the engine works it out
+   * (route_needs); the line fills in when the answer comes, remembered until the next move. */
+  #needsLine(id) {
+    const line = h("span", { class: "tip-hint tip-needs", testid: "route-needs" });
+    const ply = this.res.ply;
+    if (this.needsCache?.ply !== ply || this.needsCache.viewer !== this.viewer) this.needsCache = { ply, viewer: this.viewer, answers: new Map() };
+    const cache = this.needsCache.answers;
+    if (!cache.has(id)) cache.set(id, this.engine.call("route_needs", { game_id: this.gameId, route: id, player: this.viewer }).catch(() => null));
+    cache.get(id).then((res) => {
+      const text = needsText(res?.needs);
+      line.textContent = text;
+      line.hidden = !text;
+      line.dataset.ready = "true";
+    });
+    return line;
   }
 
   _animateEvent(ev, mine = false) {

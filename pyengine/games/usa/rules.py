@@ -10,7 +10,7 @@ from ...boundary import excerpt, is_int
 from ...errors import SettingsError
 from ...mechanics.mapdata import Board, load_board
 from ...mechanics.cards import draw_card
-from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, why_route_unavailable
+from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, cards_short, route_needs, why_route_unavailable
 from ...mechanics.setup import CardSupply, setup_fields, setup_list, ticket_deck
 from ...mechanics.turns import another_card_available, end_turn, next_setup_seat
 from ...mechanics.tickets import draw_tickets, keep_actions, keep_tickets, return_under
@@ -445,6 +445,27 @@ class UsaRules(Variant[UsaState]):
                  last_round_turns=s.players, main=MAIN, over=OVER)
 
     # ------------------------------------------------------------------ explanations
+    def _can_pay(self, r: int, hand: list[int]) -> bool:
+        """Whether ``hand`` pays route r: its length in one color (the route's, if it has one)
+        plus locomotives, as _main_actions generates the claims."""
+        length, col = self.route_length[r], self.route_color[r]
+        return any(hand[c] + hand[LOCO] >= length for c in ((col,) if col >= 0 else range(len(COLORS))))
+
+    def route_needs(self, s: UsaState, route: str, seat: int) -> dict[str, Any] | None:
+        unavailable = why_route_unavailable(self.board.route_index, s.owner, self.route_partner,
+                                            route, seat, s.players)
+        r = self.board.route_index.get(route, -1)
+        hand = s.hands[seat]
+        col = self.route_color[r]
+        return route_needs(
+            unavailable=unavailable, claimable=unavailable is None and self._can_pay(r, hand)
+            and s.trains[seat] >= self.route_length[r], pieces="trains",
+            need_pieces=self.route_length[r], have_pieces=s.trains[seat],
+            short=None if unavailable is not None else cards_short(
+                lambda h: self._can_pay(r, h), hand, (col,) if col >= 0 else range(len(COLORS)),
+                self.route_length[r]),
+            card_names=CARD_NAMES)
+
     def why_illegal(self, s: UsaState, action: Action) -> str:
         phase = s.phase
         choosing = phase in (SETUP_TICKETS, KEEP_TICKETS)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
 from .actions import BuildHarbor, ChoosePieces, ExchangePieces
 from ...mechanics.explain import why_keep_illegal
-from ...mechanics.routes import why_route_unavailable
-from .state import (COLORS, TRAIN, DOUBLE, JOKER, CARD_NAMES, CARD_INDEX, TRAIN_DECK, SHIP_DECK,
+from typing import Any
+
+from ...mechanics.routes import cards_short, route_needs, why_route_unavailable
+from .state import (COLORS, NCOLORS, TRAIN, SHIP, DOUBLE, JOKER, CARD_NAMES, CARD_INDEX, TRAIN_DECK, SHIP_DECK,
                     DECK_NAMES, DECK_OF, MARKET_SIZE, TICKETS_KEEP_AT_START, TICKETS_KEEP_LATER,
                     MAX_TRAINS, MAX_SHIPS, PIECES_IN_PLAY, MIN_TRAINS, HARBORS_PER_PLAYER,
                     SETUP_TICKETS, SETUP_PIECES, SECOND_CARD, KEEP_TICKETS, OVER, WorldState)
@@ -17,6 +19,26 @@ class WorldExplain(WorldRules):
     """``why_illegal`` for every kind of action."""
 
     # ------------------------------------------------------------------ explanations
+    def route_needs(self, s: WorldState, route: str, seat: int) -> dict[str, Any] | None:
+        unavailable = why_route_unavailable(self.board.route_index, s.owner, self.route_partner,
+                                            route, seat, s.players)
+        r = self.board.route_index.get(route, -1)
+        hand = s.hands[seat]
+        ship = self.route_ship[r]
+        length, col = self.route_length[r], self.route_color[r]
+        have = s.ships[seat] if ship else s.trains[seat]
+        pays = unavailable is None and bool(self._pay_actions_for_route(r, hand))
+        # What is short is counted in the route's plain cards (single ships, plain trains) of the
+        # colors that may pay it (rough spaces take pairs of any color).
+        colors = (col,) if col >= 0 and not self.route_rough[r] else range(NCOLORS)
+        form = SHIP if ship else TRAIN
+        short = None if unavailable is not None or pays else cards_short(
+            lambda h: bool(self._pay_actions_for_route(r, h)), hand, [4 * c + form for c in colors],
+            length + self.route_rough[r])
+        return route_needs(unavailable=unavailable, claimable=pays and have >= length,
+                           pieces="ships" if ship else "trains", need_pieces=length, have_pieces=have,
+                           short=short, card_names=CARD_NAMES)
+
     def why_illegal(self, s: WorldState, action: Action) -> str:
         phase = s.phase
         if phase == OVER:
