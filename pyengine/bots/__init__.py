@@ -80,7 +80,13 @@ def bot_action(game: Game, name: str, max_seconds: float | None = None) -> Actio
 
     ``max_seconds`` caps a searching bot's thinking by the clock (the browser's slow-device
     guard, see ``base.time_limit``); without it every bot's choice depends only on the game."""
-    bot = get_variant_bot(game.variant.name, name)
+    return ask_bot(game, get_variant_bot(game.variant.name, name), name, max_seconds)
+
+
+def ask_bot(game: Game, bot: Bot, name: str | None = None, max_seconds: float | None = None) -> Action:
+    """Ask the bot object ``bot`` for the current player's move with only that player's view:
+    ``bot_action`` for a bot that is not registered by name (e.g. the tuner's parameter sets)."""
+    name = bot.name if name is None else name
     # A bot plays only the variants it declares (Bot.variants): refuse the others clearly.
     if game.variant.name not in bot.variants:
         raise EngineError(f"bot {name!r} does not play {game.variant.name!r}; bots for this game: "
@@ -95,5 +101,5 @@ def bot_action(game: Game, name: str, max_seconds: float | None = None) -> Actio
         return bot.choose(view, list(legal), bot_rng(game), board)
 
 
-__all__ = ["Bot", "bot_action", "bot_names", "get_bot", "register_bot", "bot_rng",
+__all__ = ["Bot", "ask_bot", "bot_action", "bot_names", "get_bot", "register_bot", "bot_rng",
            "get_variant_bot", "register_variant_bot", "bot_names_for", "time_limit", "time_up"]
