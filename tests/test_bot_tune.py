@@ -125,3 +125,12 @@ def test_one_real_iteration_plays_paired_games() -> None:
     assert rec["games"] == 4 and rec["seed"] == TRAINING_SEED_BASE
     assert set(rec["cells_plus"]) == {"zombie@2"}
     assert all(0.0 <= rec[f] <= 1.0 for f in ("f_plus", "f_minus"))
+
+
+def test_compare_plays_the_games_of_a_report_cell() -> None:
+    from pyengine.bots.report import run_cell
+    cell = run_cell("world", 4, "normal", "zombie", 4, 3)
+    rows = tune.compare("world-normal", tune.subject("world-normal").start(), [("zombie", 4)], 4, 3,
+                        tune.Runner(1))
+    assert rows[0]["hand"]["win_rate"] == rows[0]["fitted"]["win_rate"] == cell["win_rate"]
+    assert 0 < cell["win_rate"] < 1 and rows[0]["diff"] == 0.0  # seed 3: one win in four

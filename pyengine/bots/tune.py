@@ -145,18 +145,21 @@ def _tuned_bot(name: str, values: tuple[tuple[str, Any], ...]) -> Bot:
 
 
 def play_job(job: GameJob) -> float:
-    """One game: the subject in seat ``rot``, the opponent in the others; the subject's win share."""
+    """One game: the subject against ``opponent`` in every other seat; the subject's win share.
+    Rotation ``rot`` seats the subject where ``run_tournament`` seats its first bot in game g with
+    g % players == rot, so a measuring ``compare`` plays a report cell's games."""
     name, values, opponent, players, seed, rot = job
     variant = subject(name).variant
     tuned = _tuned_bot(name, values)
     other = get_variant_bot(variant, opponent)
-    bots = [tuned if seat == rot else other for seat in range(players)]
+    mine = (-rot) % players
+    bots = [tuned if seat == mine else other for seat in range(players)]
     game = Game.new(variant, players=players, seed=seed)
     while not game.is_over:
         game.apply(ask_bot(game, bots[game.current_player]))
     scores = game.scores()
     winners = [sc["seat"] for sc in scores if sc["winner"]]
-    return 1.0 / len(winners) if rot in winners else 0.0
+    return 1.0 / len(winners) if mine in winners else 0.0
 
 
 class Runner:
