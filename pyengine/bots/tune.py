@@ -442,21 +442,21 @@ def main(argv: Iterable[str] | None = None) -> int:
     if args.command == "show":
         if log is None:
             raise SystemExit("show needs --log FILE")
-        header, records = read_log(log)
-        if header is None or not records:
+        saved, records = read_log(log)
+        if saved is None or not records:
             raise SystemExit(f"{log}: no iterations")
-        print(json.dumps({"subject": header["subject"], "iterations": len(records),
-                          "hand_set": header["start"], "fitted": fitted_values(header, records)}, indent=1))
+        print(json.dumps({"subject": saved["subject"], "iterations": len(records),
+                          "hand_set": saved["start"], "fitted": fitted_values(saved, records)}, indent=1))
         return 0
     if args.command == "compare":
         if log is None:
             raise SystemExit("compare needs --log FILE (its fitted values)")
-        header, records = read_log(log)
-        if header is None or not records or header["subject"] != args.subject:
+        saved, records = read_log(log)
+        if saved is None or not records or saved["subject"] != args.subject:
             raise SystemExit(f"{log}: no iterations of {args.subject}")
         runner = Runner(args.jobs)
         try:
-            rows = compare(args.subject, fitted_values(header, records), cells, args.games, args.seed,
+            rows = compare(args.subject, fitted_values(saved, records), cells, args.games, args.seed,
                            runner, Path(args.out) if args.out else None, echo)
         finally:
             runner.close()
