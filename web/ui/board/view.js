@@ -113,6 +113,14 @@ export class BoardView {
 
   hideTip() { hideTip(this); }
 
+  /** For tests: the screen point (canvas pixels) of the middle of route `id`'s track, or null. */
+  routePoint(id) {
+    const g = this.geo.get(id);
+    if (!g || !this.view) return null;
+    const m = g.spaces[Math.floor(g.spaces.length / 2)];
+    return { x: m.x * this.view.scale + this.view.tx, y: m.y * this.view.scale + this.view.ty };
+  }
+
   requestRender() {
     if (this.frame || this.destroyed) return;
     this.frame = requestAnimationFrame(() => {

@@ -1,0 +1,46 @@
+"""Player review (issue 13), the map: a route's tip says what is missing to claim it (the
+engine's route_needs, in EN and DE)."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from e2e.test_review_choices import PERSON, SEATS, SIZES
+from e2e.helpers import wait_for_app_state
+
+USA = {"tickets": [["DEN-ELP"], ["SEA-LA"]], "hands": [["blue", "blue", "red", "loco"], ["red"] * 4]}
+
+
+def start(page: Page, server, variant: str, size: tuple[int, int], setup: dict | None) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(server.url + "?botDelay=0")
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    page.evaluate("s => window.__railtripNewGame(s)", {"variant": variant, "players": 2, "seed": 4, "setup": setup,
+                                                        "seats": SEATS, "speed": "instant"})
+    page.wait_for_function(PERSON)
+
+
+def route_point(page: Page, route: str) -> tuple[float, float]:
+    """The page point in the middle of a route's track."""
+    box = page.locator("[data-testid=board-canvas]").bounding_box()
+    p = page.evaluate("id => window.__railtrip.board.routePoint(id)", route)
+    return box["x"] + p["x"], box["y"] + p["y"]
+
+
+def hover_tip(page: Page, route: str) -> str:
+    page.mouse.move(*route_point(page, route))
+    page.wait_for_selector("[data-testid=route-tip]:visible [data-testid=route-needs][data-ready=true]")
+    return page.inner_text("[data-testid=route-needs]")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
+def test_an_unaffordable_route_says_what_is_missing(page: Page, server, snapshot, size) -> None:
+    start(page, server, "usa", size, USA)
+    assert hover_tip(page, "DEN-KC-1") == "Needs 3 more black cards"  # black, 4 long: 1 locomotive in hand
+    snapshot(page, "needs-en")
+    page.mouse.move(2, 2)
+    page.click("[data-testid=lang-de]")
+    page.wait_for_function(PERSON)
+    assert hover_tip(page, "DEN-KC-1") == "Es fehlen 3 Karten: Schwarz"
+    snapshot(page, "needs-de")
