@@ -44,3 +44,24 @@ def test_an_unaffordable_route_says_what_is_missing(page: Page, server, snapshot
     page.wait_for_function(PERSON)
     assert hover_tip(page, "DEN-KC-1") == "Es fehlen 3 Karten: Schwarz"
     snapshot(page, "needs-de")
+
+
+# Rails & Sails past its opening, Ann holding single and double ships.
+WORLD = {"tickets": [["NYC-MRS", "EDI-SYD", "NYC-MUM"], ["MOS-TOA", "BUE-MRS", "JKT-SYD"]], "pieces": [[20, 40], [20, 40]],
+         "hands": [["red-ship", "red-ship", "red-double", "black-double", "green-train"], ["red-train"]]}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
+def test_double_ships_are_labelled_and_ship_spaces_counted(page: Page, server, snapshot, size) -> None:
+    start(page, server, "world", size, WORLD)
+    double = page.locator("[data-testid=hand-red-double]")
+    single = page.locator("[data-testid=hand-red-ship]")
+    assert double.locator(".wcard-x2").inner_text() == "×2" and double.locator(".wcard-x2").is_visible()
+    assert single.locator(".wcard-x2").count() == 0
+    spaces = page.locator("[data-testid=ship-spaces]")
+    assert spaces.get_attribute("data-spaces") == "6" and "6 ship spaces" in spaces.inner_text()  # 2 singles + 2 doubles
+    assert spaces.is_visible() and spaces.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    words = spaces.bounding_box()
+    cards = page.locator("[data-testid=hand-ship] .whand-cards").bounding_box()
+    assert words["x"] + words["width"] <= min(size[0], cards["x"] + 1) or words["y"] + words["height"] <= cards["y"] + 1
+    snapshot(page, "hand")

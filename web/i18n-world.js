@@ -33,6 +33,7 @@ export const WORLD_STRINGS = {
     "whand.train": (p) => `Train cards · ${p.n}`,
     "whand.ship": (p) => `Ship cards · ${p.n}`,
     "whand.none": "none",
+    "whand.spaces": (p) => `= ${p.n} ship space${p.n === 1 ? "" : "s"}`,
     "whand.box": "in the box: {bt} trains, {bs} ships",
 
     "wtickets.summary": "{done}/{n} connected · {sum} now",
@@ -142,6 +143,7 @@ export const WORLD_STRINGS = {
     "whand.train": (p) => `Zugkarten · ${p.n}`,
     "whand.ship": (p) => `Schiffskarten · ${p.n}`,
     "whand.none": "keine",
+    "whand.spaces": (p) => `= ${p.n} ${p.n === 1 ? "Schiffsfeld" : "Schiffsfelder"}`,
     "whand.box": "in der Schachtel: {bt} Züge, {bs} Schiffe",
 
     "wtickets.summary": "{done}/{n} verbunden · derzeit {sum}",

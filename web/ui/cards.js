@@ -111,6 +111,8 @@ export function worldCardFace(card, { count = null, size = "md", label = true } 
     h("span", { class: "wcard-pics" }, pics),
     label ? h("span", { class: "card-name", text: w.form === "joker" ? t("card.joker") : t(`wform.short.${w.form}`) }) : null,
     w.harbor ? h("span", { class: "wcard-harbor", title: t("wcard.harborSymbol") }, formSvg("anchor", { size: size === "sm" ? 9 : 11, color: "#1d1d24" })) : null,
+    // A double ship covers two spaces: it says so in writing, at every size, not only by its picture.
+    w.form === "double" ? h("span", { class: "wcard-x2", title: t("wform.double"), text: "×2" }) : null,
   );
   if (count !== null) face.append(h("span", { class: "card-count", text: String(count) }));
   return face;

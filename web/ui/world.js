@@ -371,10 +371,12 @@ export class WorldScreen extends GameScreen {
     const rows = DECKS.map((deck) => {
       const items = [];
       let total = 0;
+      let spaces = 0;  // ship spaces the cards cover: a double ship counts 2
       for (const card of this.board.cards) {
         const n = me.hand[card] ?? 0;
         if (!n || this.board.card_info?.[card]?.deck !== deck) continue;
         total += n;
+        spaces += n * (this.board.card_info?.[card]?.spaces ?? 1);
         const bump = n > (this.prevHand[card] ?? 0) && Object.keys(this.prevHand).length > 0;
         items.push(h("div", { class: ["hand-group", bump && "bump"], role: "listitem", testid: `hand-${card}`,
           dataset: { card, count: n }, "aria-label": t("hand.group", { n, card: cardName(card) }) },
@@ -382,7 +384,8 @@ export class WorldScreen extends GameScreen {
       }
       if (!items.length) items.push(h("span", { class: "hint whand-empty", text: t("whand.none") }));
       return h("div", { class: ["whand-row", `whand-${deck}`], testid: `hand-${deck}`, dataset: { count: total } },
-        h("span", { class: "whand-label" }, icon(deck, 16), h("span", { text: t(`whand.${deck}`, { n: total }) })),
+        h("span", { class: "whand-label" }, icon(deck, 16), h("span", { text: t(`whand.${deck}`, { n: total }) }),
+          deck === "ship" ? h("span", { class: "whand-spaces", testid: "ship-spaces", dataset: { spaces }, text: t("whand.spaces", { n: spaces }) }) : null),
         h("div", { class: "whand-cards", role: "list", "aria-label": t(`whand.${deck}`, { n: total }) }, items));
     });
     const pieces = me.pieces;
