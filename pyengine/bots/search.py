@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, Sequence, TypeVar
 
 from ..actions import Action
+from ..games.base import Variant
 from ..rng import Rng
 from .base import Bot, time_up
 
@@ -105,6 +106,29 @@ class SearchDomain(Protocol[State]):
 
     def outcome(self, state: State, me: int, params: SearchParams) -> Outcome:
         """The evaluation of a finished or cut-off playout for seat ``me``."""
+
+
+Clonable = TypeVar("Clonable", bound="ClonableState")
+
+
+class ClonableState(Protocol):
+    def clone(self: Clonable) -> Clonable: ...
+
+
+class VariantDomain(Generic[Clonable]):
+    """The state plumbing every game's domain shares: its variant applies moves and says when a
+    game is over; states copy themselves."""
+
+    variant: Variant[Clonable]
+
+    def apply(self, state: Clonable, action: Action) -> None:
+        self.variant.apply(state, action)
+
+    def clone(self, state: Clonable) -> Clonable:
+        return state.clone()
+
+    def is_over(self, state: Clonable) -> bool:
+        return self.variant.is_over(state)
 
 
 def margin_outcome(totals: Sequence[float], me: int, win_bonus: float) -> Outcome:
@@ -237,4 +261,4 @@ class SearchBot(Bot):
 
 
 __all__ = ["Decision", "InformationSetSearch", "Outcome", "Rollout", "SearchBot", "SearchDomain",
-           "SearchParams", "SearchResult", "margin_outcome", "paired_choice"]
+           "SearchParams", "SearchResult", "VariantDomain", "margin_outcome", "paired_choice"]

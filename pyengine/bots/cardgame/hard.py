@@ -26,7 +26,7 @@ from ...games.cardgame.state import MAIN, OVER, CardGameState
 from ...games.cardgame.variant import CardGameVariant
 from ...rng import Rng
 from ..base import Bot
-from ..search import Decision, Outcome, SearchBot, SearchParams
+from ..search import Decision, Outcome, SearchBot, SearchParams, VariantDomain
 from .belief import belief_state, cardgame_variant
 from .planner import NORMAL_CARD_PARAMS, CardParams, Planner
 
@@ -80,14 +80,16 @@ class CardRollout:
         return self.planner.choose(s, s.current, self.v.legal_actions(s), rng)
 
 
-class CardSearchDomain:
+class CardSearchDomain(VariantDomain[CardGameState]):
     """The card game's knowledge for the shared search."""
+
+    variant: CardGameVariant
 
     def __init__(self, config: CardSearchConfig | None = None,
                  planner_params: CardParams = HARD_CARD_PARAMS,
                  rollout_params: CardParams = ROLLOUT_PARAMS) -> None:
         self.config = config or CardSearchConfig()
-        self.v = cardgame_variant()
+        self.variant = self.v = cardgame_variant()
         self.planner = Planner(self.v, planner_params)
         self.rollout_planner = Planner(self.v, rollout_params)
         self.piles: Any = None
@@ -114,15 +116,6 @@ class CardSearchDomain:
     # ---------------------------------------------------------------- worlds and playouts
     def sample(self, view: dict[str, Any], rng: Rng) -> CardGameState:
         return belief_state(view, self.v, rng, self.piles)
-
-    def apply(self, s: CardGameState, action: Action) -> None:
-        self.v.apply(s, action)
-
-    def clone(self, s: CardGameState) -> CardGameState:
-        return s.clone()
-
-    def is_over(self, s: CardGameState) -> bool:
-        return s.phase == OVER
 
     def rollout(self, s: CardGameState, me: int, params: SearchParams) -> CardRollout:
         return CardRollout(self.v, self.rollout_planner, me, self.deep, self.half)

@@ -22,7 +22,7 @@ from ...games.usa.rules import UsaState
 from ...games.usa.variant import UsaVariant
 from ...rng import Rng
 from ..base import Bot
-from ..search import Decision, Outcome, SearchBot, SearchParams, margin_outcome
+from ..search import Decision, Outcome, SearchBot, SearchParams, VariantDomain, margin_outcome
 from .board_model import BoardModel, Plan, Situation, board_model
 from .filler_planner import HARD_PARAMS, FillerParams, FillerPolicy
 from .planner import _locos, _pick
@@ -96,8 +96,10 @@ class UsaRollout:
         return self.policy.decide(situation_from_state(s, self.model, s.current), legal, rng)
 
 
-class UsaSearchDomain:
+class UsaSearchDomain(VariantDomain[UsaState]):
     """The classic game's knowledge for the shared search."""
+
+    variant: UsaVariant
 
     def __init__(self, config: UsaSearchConfig | None = None, params: FillerParams | None = None) -> None:
         self.config = config or UsaSearchConfig()
@@ -183,15 +185,6 @@ class UsaSearchDomain:
     # ---------------------------------------------------------------- worlds and playouts
     def sample(self, view: dict[str, Any], rng: Rng) -> UsaState:
         return sample_world(view, rng)
-
-    def apply(self, s: UsaState, action: Action) -> None:
-        self.variant.apply(s, action)
-
-    def clone(self, s: UsaState) -> UsaState:
-        return s.clone()
-
-    def is_over(self, s: UsaState) -> bool:
-        return self.variant.is_over(s)
 
     def rollout(self, s: UsaState, me: int, params: SearchParams) -> UsaRollout:
         assert self.model is not None

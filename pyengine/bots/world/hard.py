@@ -31,7 +31,7 @@ from ...games.world.state import CARD_NAMES, WorldState
 from ...games.world.actions import BuildHarbor, ChoosePieces
 from ...games.world.variant import WorldVariant
 from ..base import Bot
-from ..search import Decision, Outcome, SearchBot, SearchParams, margin_outcome
+from ..search import Decision, Outcome, SearchBot, SearchParams, VariantDomain, margin_outcome
 from .planner import NORMAL_PARAMS, WorldParams, WorldPolicy, group_moves
 from .planning import (KEEP_TICKETS, MAIN, OVER, SECOND_CARD, SETUP_PIECES, SETUP_TICKETS, Know,
                        Plan, WorldModel, blocked, can_pay, connected_sets, ticket_done,
@@ -181,8 +181,10 @@ class RolloutPolicy:
         return self.policy.decide(k, m, legal, rng, plan)
 
 
-class WorldSearchDomain:
+class WorldSearchDomain(VariantDomain[WorldState]):
     """Rails & Sails' knowledge for the shared search."""
+
+    variant: WorldVariant
 
     def __init__(self, config: WorldSearchConfig | None = None, params: WorldParams | None = None) -> None:
         self.config = config or WorldSearchConfig()
@@ -280,15 +282,6 @@ class WorldSearchDomain:
     # ---------------------------------------------------------------- worlds and playouts
     def sample(self, view: dict[str, Any], rng: Rng) -> WorldState:
         return sample_world(view, rng)
-
-    def apply(self, s: WorldState, action: Action) -> None:
-        self.variant.apply(s, action)
-
-    def clone(self, s: WorldState) -> WorldState:
-        return s.clone()
-
-    def is_over(self, s: WorldState) -> bool:
-        return s.phase == OVER
 
     def rollout(self, s: WorldState, me: int, params: SearchParams) -> "RolloutPolicy":
         assert self.model is not None
