@@ -114,3 +114,28 @@ def test_api_sends_only_the_events_the_page_lacks_and_the_applied_text() -> None
     assert _call("state", game_id=gid, player=0, log_from=999)["log_start"] == len(log)
     bad = json.loads(api.call("state", json.dumps({"game_id": gid, "player": 0, "log_from": -1})))
     assert bad["error"]["type"] == "EngineError"
+
+
+@pytest.mark.parametrize("variant,kind,fields", [("world", "exchange", ("pieces_after",)),
+                                                 ("cardgame", "play", ("set", "color"))])
+def test_legal_action_details_say_what_the_event_will(variant: str, kind: str, fields: tuple[str, ...]) -> None:
+    """The page shows an exchange's pieces and a play's kind before it is chosen, from the
+    engine's details of the legal action; applying it then does exactly that."""
+    g = Game.new(variant, players=3, seed=6)
+    chooser = Rng(6)
+    checked = 0
+    while not g.is_over and checked < 20:
+        for a in g.legal_actions():
+            if a.keyword != kind:
+                continue
+            details = g.variant.action_details(g.state, a)
+            trial = g.clone()
+            trial.apply(a)
+            ev = trial.log[-1]
+            if kind == "exchange":
+                assert details["pieces_after"] == ev["pieces"]
+            else:
+                assert {f: details.get(f) for f in fields} == {f: ev.get(f) for f in fields}
+            checked += 1
+        g.apply(chooser.choice(g.legal_actions()))
+    assert checked >= 5
