@@ -11,12 +11,19 @@ Functions (arguments are one JSON object):
                                           (setup: explicit deck orders, docs/engine.md)
   load {record, upto?, player?}           -> {game_id, ...state}   (record: object or JSON text;
                                              upto: replay only the first N actions)
-  state {game_id, player}                 -> {view, legal, current, phase, over, scores?}
+  state {game_id, player}                 -> {view, legal, current, phase, over, scores?, stats?}
+                                          (scores and stats once the game is over)
   apply {game_id, action, player?, seat?} -> {event, ...state for player}
                                           (seat: the seat that acts; refused unless it is to move,
                                            null included)
   bot_move {game_id, bot?, player?, max_seconds?} -> {event, ...state for player}
                                           (bot: a name or level; max_seconds caps a search by the clock)
+  hint {game_id, player, bot?, max_seconds?} -> {action, reason: {en, de}, value, ranked: [{action, value}]}
+                                          (the bot's proposal for player, who must be to move,
+                                           from that seat's view only)
+  review_move {game_id, seat, from?, bot?, max_seconds?} -> {ply, plies, next, played, best, reason,
+                                          cost, agree}: the bot's opinion of seat's first decision
+                                          at or after ply ``from`` (next: where to go on; null: done)
   undo {game_id, player}                  -> state for player, after taking back player's last action
                                           (and what followed it); an error if hidden information was
                                           revealed since (Game.undo_point)
@@ -83,6 +90,7 @@ def _state(game: Game, player: Any) -> dict[str, Any]:
     }
     if over:
         out["scores"] = game.scores()
+        out["stats"] = game.stats()
     return out
 
 
@@ -150,16 +158,82 @@ def _bot_move(args: dict[str, Any]) -> dict[str, Any]:
     game = _game(args)
     if game.is_over:
         raise EngineError("the game is over")
+    from .bots import bot_action  # Imported at the first bot move, not at start-up.
+    action = bot_action(game, str(args.get("bot") or DEFAULT_BOT), _limit(args))
+    game.apply(action)
+    player = args.get("player")
+    return {"event": game.event(-1, player), **_state(game, player)}
+
+
+def _limit(args: dict[str, Any]) -> float | None:
     limit = args.get("max_seconds")
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, float))
                               or not 0 <= limit <= 600):
         raise EngineError("max_seconds must be a number of seconds between 0 and 600")
-    from .bots import bot_action  # Imported at the first bot move, not at start-up.
-    action = bot_action(game, str(args.get("bot") or DEFAULT_BOT),
-                        float(limit) if limit is not None else None)
-    game.apply(action)
+    return float(limit) if limit is not None else None
+
+
+def _proposal(game: Game, bot: str, limit: float | None) -> tuple[list[tuple[Action, float]], dict[str, Any]]:
+    """The bot's ranking for the player to move and the reason for its first choice."""
+    from .bots import bot_ranking
+    from .mechanics.hints import hint_reason
+    ranked = bot_ranking(game, bot, limit)
+    view = game.view(game.current_player, log=False)
+    return ranked, hint_reason(ranked[0][0].to_json(), view, game.variant.board_view())
+
+
+def _hint(args: dict[str, Any]) -> dict[str, Any]:
+    """The bot's proposal for ``player`` (who must be to move), with a one-line reason."""
+    game = _game(args)
     player = args.get("player")
-    return {"event": game.event(-1, player), **_state(game, player)}
+    if game.is_over:
+        raise EngineError("the game is over")
+    if not is_int(player) or player != game.current_player:
+        raise IllegalActionError(f"a hint is only for the seat to move (seat {game.current_player})")
+    ranked, reason = _proposal(game, str(args.get("bot") or "hard"), _limit(args))
+    return {"action": _action_json(game, ranked[0][0]), "value": ranked[0][1], "reason": reason,
+            "ranked": [{"action": a.text(), "value": v} for a, v in ranked[:5]]}
+
+
+# Per finished game under review: the game replayed up to the review's cursor (advanced, never rebuilt).
+_REVIEWS: dict[str, Game] = {}
+
+
+def _review_move(args: dict[str, Any]) -> dict[str, Any]:
+    """The bot's opinion of ``seat``'s next decision from ply ``from`` on (one per call, so the
+    worker stays free between calls and the page shows progress): what was played, what the bot
+    preferred, and the estimated cost (the difference of the bot's values, when it ranks both)."""
+    gid = str(args.get("game_id"))
+    game = _game(args)
+    seat, start = args.get("seat"), args.get("from", 0)
+    if not is_int(seat) or not 0 <= seat < game.settings.players:
+        raise EngineError(f"there is no seat {excerpt(seat)} in this game")
+    if not is_int(start) or start < 0:
+        raise EngineError("from must be a ply number (0 or more)")
+    limit, bot = _limit(args), str(args.get("bot") or "hard")
+    at = _REVIEWS.get(gid)
+    if (at is None or len(at.actions) > start or at.settings != game.settings
+            or at.actions != game.actions[:len(at.actions)]):
+        at = Game(game.variant, game.settings, game.variant.new_state(game.settings))
+    plies = len(game.actions)
+    while len(at.actions) < plies and (len(at.actions) < start or at.current_player != seat
+                                       or len(at.legal_actions()) < 2):
+        at.apply(game.actions[len(at.actions)])
+    _REVIEWS[gid] = at
+    ply = len(at.actions)
+    if ply >= plies:
+        return {"ply": ply, "plies": plies, "next": None}
+    played = game.actions[ply]
+    ranked, reason = _proposal(at, bot, limit)
+    values = dict(ranked)
+    best, best_value = ranked[0]
+    # The cost in points when the bot valued both moves; None when it only said which it prefers.
+    cost: float | None = 0.0 if best == played else (
+        round(best_value - values[played], 2) if played in values and len(ranked) > 1 else None)
+    out = {"ply": ply, "plies": plies, "next": ply + 1, "played": _action_json(at, played),
+           "best": _action_json(at, best), "reason": reason, "agree": best == played, "cost": cost}
+    at.apply(played)
+    return out
 
 
 def _undo(args: dict[str, Any]) -> dict[str, Any]:
@@ -202,12 +276,13 @@ def _drop(args: dict[str, Any]) -> bool:
     gid = args.get("game_id")
     _GAMES.pop(str(gid), None)
     _META.pop(str(gid), None)
+    _REVIEWS.pop(str(gid), None)
     return True
 
 
 _FUNCTIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "version": _version, "board": _board, "new_game": _new_game, "load": _load,
-    "state": _get_state, "apply": _apply, "bot_move": _bot_move, "undo": _undo, "record": _record, "drop": _drop,
+    "state": _get_state, "apply": _apply, "bot_move": _bot_move, "undo": _undo, "hint": _hint, "review_move": _review_move, "record": _record, "drop": _drop,
     "share_link": _share_link, "open_link": _open_link,
 }
 

@@ -153,6 +153,9 @@ class CardGameScoring(Variant[CardGameState]):
             sc["rank"] = 1 + sum(1 for other in rank_key if other > key)
         return out
 
+    def point_sources(self, score: dict[str, Any]) -> list[tuple[str, int]]:
+        return [("tickets_completed", score["tickets_won"]), ("tickets_failed", -score["tickets_lost"]),
+                ("big_cities", score["bonus_points"])]
 
 
 def _cards_json(counts: Sequence[int]) -> dict[str, int]:
