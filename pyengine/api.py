@@ -21,8 +21,8 @@ Functions (arguments are one JSON object):
   hint {game_id, player, bot?, max_seconds?} -> {action, reason: {en, de}, value, ranked: [{action, value}]}
                                           (the bot's proposal for player, who must be to move,
                                            from that seat's view only)
-  review_move {game_id, seat, from?, bot?, max_seconds?} -> {ply, plies, next, played, best, reason,
-                                          cost, agree}: the bot's opinion of seat's first decision
+  review_move {game_id, seat, from?, bot?, max_seconds?} -> {ply, plies, next, turn, played,
+                                          played_reason, best, reason, cost, agree, weight}: the bot's opinion of seat's first decision
                                           at or after ply ``from`` (next: where to go on; null: done)
   undo {game_id, player}                  -> state for player, after taking back player's last action
                                           (and what followed it); an error if hidden information was
@@ -38,11 +38,12 @@ import json
 from typing import Any, Callable
 
 from . import __version__
-from .actions import Action
+from .actions import Action, TakeCard
 from .boundary import excerpt, is_int, load_json
 from .errors import EngineError, IllegalActionError, RecordError
 from .game import RECORD_VERSION, Game
 from .links import deal_link, decode_link, game_link
+from .mechanics.hints import hint_reason
 from .games import get_variant, variant_names
 from .record import parse_record, replay
 
@@ -176,7 +177,6 @@ def _limit(args: dict[str, Any]) -> float | None:
 def _proposal(game: Game, bot: str, limit: float | None) -> tuple[list[tuple[Action, float]], dict[str, Any]]:
     """The bot's ranking for the player to move and the reason for its first choice."""
     from .bots import bot_ranking
-    from .mechanics.hints import hint_reason
     ranked = bot_ranking(game, bot, limit)
     view = game.view(game.current_player, log=False)
     return ranked, hint_reason(ranked[0][0].to_json(), view, game.variant.board_view())
@@ -193,6 +193,20 @@ def _hint(args: dict[str, Any]) -> dict[str, Any]:
     ranked, reason = _proposal(game, str(args.get("bot") or "hard"), _limit(args))
     return {"action": _action_json(game, ranked[0][0]), "value": ranked[0][1], "reason": reason,
             "ranked": [{"action": a.text(), "value": v} for a, v in ranked[:5]]}
+
+
+# How much a disagreement weighs when the bot gives no margin (the review lists the heaviest first):
+# a different route or ticket choice matters more than a different card.
+_DECISION_WEIGHT = {"claim": 3, "keep": 3, "play": 3, "harbor": 3, "tickets": 2, "pieces": 2, "exchange": 2,
+                    "take": 1, "draw": 1}
+
+
+def _same_decision(a: Action, b: Action) -> bool:
+    """The same move for the review: equal actions, or taking the same face-up card from another slot."""
+    if a == b:
+        return True
+    return (isinstance(a, TakeCard) and isinstance(b, TakeCard) and a.card == b.card
+            and a.refill == b.refill)
 
 
 # Per finished game under review: the game replayed up to the review's cursor (advanced, never rebuilt).
@@ -225,13 +239,17 @@ def _review_move(args: dict[str, Any]) -> dict[str, Any]:
         return {"ply": ply, "plies": plies, "next": None}
     played = game.actions[ply]
     ranked, reason = _proposal(at, bot, limit)
-    values = dict(ranked)
     best, best_value = ranked[0]
+    agree = _same_decision(best, played)
+    played_value = next((v for a, v in ranked if _same_decision(a, played)), None)
     # The cost in points when the bot valued both moves; None when it only said which it prefers.
-    cost: float | None = 0.0 if best == played else (
-        round(best_value - values[played], 2) if played in values and len(ranked) > 1 else None)
-    out = {"ply": ply, "plies": plies, "next": ply + 1, "played": _action_json(at, played),
-           "best": _action_json(at, best), "reason": reason, "agree": best == played, "cost": cost}
+    cost: float | None = 0.0 if agree else (
+        round(best_value - played_value, 2) if played_value is not None and len(ranked) > 1 else None)
+    played_reason = hint_reason(played.to_json(), at.view(seat, log=False), at.variant.board_view())
+    out = {"ply": ply, "plies": plies, "next": ply + 1, "turn": game.log[ply].get("turn"),
+           "played": _action_json(at, played), "played_reason": played_reason,
+           "best": _action_json(at, best), "reason": reason, "agree": agree, "cost": cost,
+           "weight": _DECISION_WEIGHT.get(played.keyword, 1) + _DECISION_WEIGHT.get(best.keyword, 1)}
     at.apply(played)
     return out
 

@@ -94,6 +94,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
     const savesSlot = page.appendChild(h("div", { class: "newgame saves-wrap" }));
     const drawSaves = () => savesSlot.replaceChildren(savedGamesPanel(listSaves(), {
       onOpen: (s) => openSave(s),
+      onReplay: (s) => showReplay(s.entry.record),
       onExport: (s) => downloadRecord(s.entry.record),
       onDelete: (s) => { removeSave(s.id); drawSaves(); toast(t("saves.deleted")); },
       onImport: (file) => importFile(file),
@@ -172,6 +173,8 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
         saveId: save.id, seats: entry.record.meta?.seats ?? entry.settings?.seats });
       rec = cleanRecord(entry.record, settings.seats);
       await checkRecord(rec);
+      const hints = entry.settings?.hintsUsed;  // how many hints were asked for (the end screen says)
+      if (Number.isSafeInteger(hints) && hints > 0) settings.hintsUsed = Math.min(hints, 10_000);
     } catch (err) {
       return showNewGame(null, { title: t("saves.cannotOpenTitle"), text: t("saves.cannotOpen", { message: err.message }) });
     }

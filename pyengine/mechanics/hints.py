@@ -117,8 +117,8 @@ def hint_reason(action: dict[str, Any], view: dict[str, Any], board: dict[str, A
     if kind == "take":
         en, de = _card(str(action.get("card")))
         have = int(me.get("hand", {}).get(action.get("card"), 0))
-        return {"en": f"takes the face-up {en} card (you would hold {have + 1})",
-                "de": f"nimmt die offene Karte {de} (dann {have + 1} auf der Hand)"}
+        return {"en": f"takes the face-up {en} card ({have + 1} in hand then)",
+                "de": f"nimmt die offene Karte {de} (dann {have + 1} davon auf der Hand)"}
     if kind == "draw":
         return {"en": "draws a card blind: no face-up card helps more",
                 "de": "zieht verdeckt: keine offene Karte hilft mehr"}

@@ -1,5 +1,6 @@
 // The map: drawn on a canvas from the engine's `board` data (no images), with pan/zoom
 // (wheel, drag, pinch, buttons), hover/tap route info, highlights and short animations.
+import { drawEndTickets, drawLongestLabel, longestAnimating, longestProgress } from "./endmap.js";
 import { h, reducedMotion } from "./dom.js";
 import { CARD_COLORS, SYMBOLS, FORM_PATHS, inkOn } from "./cards.js";
 import { t } from "../i18n.js";
@@ -143,7 +144,8 @@ export class BoardView {
   /**
    * owners: {routeId: seat}; playerColors: [css]; claimable: Set of route ids; focus: {cities, routes}|null;
    * longest: Set|null; harbors: {cityId: seat} (world); harborTargets: Set of city ids to point out, or null;
-   * bigCities: Set of city ids ringed as big cities (North America's Big Cities way of play), or null.
+   * bigCities: Set of city ids ringed as big cities (North America's Big Cities way of play), or null;
+   * at the end (endmap.js endOverlay): longestOrder, longestT0, longestLabel, endTickets, endSeat.
    */
   update(state) {
     Object.assign(this.state, state);
@@ -400,7 +402,10 @@ export class BoardView {
     // Highlights under the tracks.
     for (const g of this.geo.values()) {
       const id = g.route.id;
-      if (st.longest?.has(id)) this.#drawGlow(ctx, g, "rgba(255,255,255,0.95)", 7);
+      if (st.longest?.has(id)) {
+        const k = longestProgress(st, id, now);
+        if (k > 0) this.#drawGlow(ctx, g, "rgba(255,255,255,0.95)", 7, k);
+      }
       if (focus?.routes?.has(id)) this.#drawGlow(ctx, g, "rgba(255,214,92,0.95)", 6);
       if (st.claimable.has(id) && !(id in st.owners)) this.#drawGlow(ctx, g, `rgba(255,190,30,${0.35 + 0.5 * pulse})`, 2.6);
       if (id === this.hover) this.#drawGlow(ctx, g, "rgba(255,255,255,0.8)", 4);
@@ -426,6 +431,7 @@ export class BoardView {
     ctx.globalAlpha = 1;
 
     if (this.world) this.#drawSeamMarks(ctx);
+    drawEndTickets(ctx, this.cities, st.endTickets, { seat: st.endSeat ?? null, cityR: this.style.cityR });
 
     // Cities.
     const focusCities = focus?.cities;
@@ -473,8 +479,10 @@ export class BoardView {
     // Labels in screen space, so they stay legible at every zoom.
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     this.#drawLabels(ctx, focusCities);
+    drawLongestLabel(ctx, st, this.geo, this.view, now);
 
-    if (this.flashes.length || (st.claimable.size && !reducedMotion()) || focusCities?.size || st.harborTargets?.size) this.requestRender();
+    if (this.flashes.length || (st.claimable.size && !reducedMotion()) || focusCities?.size || st.harborTargets?.size
+      || longestAnimating(st, now)) this.requestRender();
   }
 
   /** Runs `fn` once, or for a route across the seam once per copy, clipped to the map. */

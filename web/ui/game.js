@@ -6,6 +6,7 @@ import { cardFace, cardName, symbolSvg, CARD_COLORS } from "./cards.js";
 import { groupTurns, describeTurn, routeName, ticketName } from "./logtext.js";
 import { ticketDialog, paymentDialog, modal, close } from "./dialogs.js";
 import { endScreen } from "./endscreen.js";
+import { endOverlay } from "./endmap.js";
 import { icon } from "./icons.js";
 import { TurnScreen } from "./turnscreen.js";
 
@@ -176,16 +177,20 @@ export class GameScreen extends TurnScreen {
     this.finalToast?.remove();  // the final round is over
     close(this.dialog);
     const players = this.seats.map((s, i) => ({ name: this.names[i], color: this.colors[i] }));
-    const longest = new Set(res.scores.filter((sc) => sc.longest_bonus).flatMap((sc) => sc.longest_path_routes ?? []));
-    this.boardView.update({ longest });
+    // The longest path draws itself once per game; reopening the scores keeps it drawn.
+    this.endMap ??= endOverlay(res.scores, this.names, this.colors);
+    const longest = this.endMap.longest;
+    this.boardView.update({ ...this.endMap, endSeat: null });
     const panel = endScreen({
-      scores: res.scores, players, log: res.view.log, board: this.board, bonuses: res.view.bonuses ?? null, actions: {
+      scores: res.scores, players, log: res.view.log, board: this.board, bonuses: res.view.bonuses ?? null,
+      extras: this._endExtras(), actions: {
         onNewGame: () => this.ctx.onNewGame(),
         onSameDeal: () => this.ctx.startGame({ ...this.settings }),
         onDownload: () => this.download(),
         onShare: this.ctx.share ? () => this.ctx.share(this) : null,
         onViewBoard: () => { close(this.dialog); this.dialog = null; this.dialogKind = null; this.scoresBtn.hidden = false; this._updateRoot(); },
-        onHoverSeat: (seat) => this.boardView.update({ longest: seat === null ? longest : new Set(res.scores[seat].longest_path_routes ?? this._routesOf(seat)) }),
+        onHoverSeat: (seat) => this.boardView.update({ endSeat: seat,
+          longest: seat === null ? longest : new Set(res.scores[seat].longest_path_routes ?? this._routesOf(seat)) }),
       },
     });
     this.dialogKind = "game-over";
@@ -336,6 +341,18 @@ export class GameScreen extends TurnScreen {
   _routesOf(seat) {
     const owners = this.res?.view.routes ?? {};
     return new Set(Object.keys(owners).filter((id) => owners[id] === seat));
+  }
+
+  /** The Hint button points out its move: a route on the map too. */
+  _pointOut(action) {
+    super._pointOut(action);
+    if (this.hintFocus && this.focus === this.hintFocus) this._setFocus(null);
+    this.hintFocus = null;
+    if (action?.kind === "claim") {
+      const r = this.board.routeById.get(action.route);
+      if (r) this._setFocus(this.hintFocus = { cities: new Set([r.a, r.b]), routes: new Set([r.id]) });
+      if ([...this.routeSelect.options].some((o) => o.value === action.route)) this.routeSelect.value = action.route;
+    }
   }
 
   _setFocus(focus) {

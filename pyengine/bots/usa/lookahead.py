@@ -58,20 +58,24 @@ class LookaheadBot(FillerPlannerBot):
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
                board: dict[str, Any]) -> Action:
+        return self.rank(view, legal, rng, board)[0][0]
+
+    def rank(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
+             board: dict[str, Any]) -> list[tuple[Action, float]]:
+        """The searched candidates, best first, each with its mean playout margin (points ahead of
+        the best rival at the end); the planner's move alone (0.0) where nothing is searched."""
         model = board_model(board)
         sit = Situation.from_view(view, model)
         default = _pick(self.policy.decide(sit, legal, rng), legal)
         self.stats["decisions"] += 1
         candidates = self.candidates(sit, legal, default)
-        if len(candidates) <= 1:
-            return default
-        if time_up():
-            return default
+        if len(candidates) <= 1 or time_up():
+            return [(default, 0.0)]
         self.stats["searched"] += 1
-        best = self.evaluate(view, model, candidates, rng)
-        if best != default:
+        ranked = self.evaluate(view, model, candidates, rng)
+        if ranked[0][0] != default:
             self.stats["changed"] += 1
-        return best
+        return ranked
 
     # ------------------------------------------------------------------ candidates
     def candidates(self, sit: Situation, legal: Sequence[Action], default: Action) -> list[Action]:
@@ -146,11 +150,14 @@ class LookaheadBot(FillerPlannerBot):
 
     # ------------------------------------------------------------------ playouts
     def evaluate(self, view: dict[str, Any], model: BoardModel, candidates: list[Action],
-                 rng: Rng) -> Action:
+                 rng: Rng) -> list[tuple[Action, float]]:
+        """Candidates best first (by playout totals with the win bonus and the planner's bonus),
+        each valued by its mean final score margin over the sampled worlds."""
         look = self.look
         variant = get_variant(view["variant"])
         me = int(view["you"])
         totals = [0.0] * len(candidates)
+        margins = [0.0] * len(candidates)
         steps = 0
         worlds = 0
         while worlds < look.max_worlds and (worlds < look.min_worlds or steps < look.step_budget):
@@ -163,12 +170,13 @@ class LookaheadBot(FillerPlannerBot):
                 variant.apply(s, cand)
                 margin, used = self.playout(variant, model, s, me, Rng(seed))
                 totals[i] += margin
+                margins[i] += margin - _win_bonus(margin)
                 steps += used
             worlds += 1
         self.stats["steps"] += steps
         totals[0] += look.default_bonus * worlds
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+        order = sorted(range(len(candidates)), key=lambda i: (-totals[i], i))
+        return [(candidates[i], round(margins[i] / max(1, worlds), 2)) for i in order]
 
     def playout(self, variant: Any, model: BoardModel, s: Any, me: int, rng: Rng
                 ) -> tuple[float, int]:
@@ -186,4 +194,9 @@ class LookaheadBot(FillerPlannerBot):
         mine = scores[me]["total"]
         rival = max(sc["total"] for sc in scores if sc["seat"] != me)
         margin = mine - rival
-        return margin + (WIN_BONUS if margin > 0 else -WIN_BONUS if margin < 0 else 0.0), steps
+        return margin + _win_bonus(margin), steps
+
+
+def _win_bonus(margin: float) -> float:
+    """The playouts' extra value of a win (and cost of a loss) on top of the score margin."""
+    return WIN_BONUS if margin > 0 else -WIN_BONUS if margin < 0 else 0.0

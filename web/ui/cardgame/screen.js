@@ -216,7 +216,7 @@ export class CardGameScreen extends TurnScreen {
     close(this.dialog);
     const players = this.seats.map((s, i) => ({ name: this.names[i], color: this.colors[i] }));
     const panel = cardEndScreen({
-      scores: res.scores, players, board: this.board, actions: {
+      scores: res.scores, players, board: this.board, extras: this._endExtras(), actions: {
         onNewGame: () => this.ctx.onNewGame(),
         onSameDeal: () => this.ctx.startGame({ ...this.settings }),
         onDownload: () => this.download(),
