@@ -1,12 +1,12 @@
 // One game on screen: board, market, hand, tickets, players, log, routes list, dialogs, bots.
 import { h, reducedMotion } from "./dom.js";
 import { t, tMaybe } from "../i18n.js";
-import { BoardView } from "./board.js";
+import { BoardView } from "./board/index.js";
 import { cardFace, cardName, symbolSvg, CARD_COLORS } from "./cards.js";
 import { groupTurns, describeTurn, routeName, ticketName } from "./logtext.js";
 import { ticketDialog, paymentDialog, modal, close } from "./dialogs.js";
 import { endScreen } from "./endscreen.js";
-import { endOverlay } from "./endmap.js";
+import { endOverlay } from "./board/endgame.js";
 import { icon } from "./icons.js";
 import { TurnScreen } from "./turnscreen.js";
 

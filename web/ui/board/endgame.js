@@ -1,9 +1,9 @@
 // What the map shows when a game ends: the longest path (drawn route by route once, then labelled
 // with its owner and length) and every player's tickets as lines between their cities (solid with
 // ✓ when completed, dashed with ✗ when failed), all from the engine's final scores. BoardView calls
-// these while drawing; the screen passes the data (endOverlay below) with BoardView.update.
-import { t } from "../i18n.js";
-import { reducedMotion } from "./dom.js";
+// these while drawing (render.js); the screen passes the data (endOverlay below) with BoardView.update.
+import { t } from "../../i18n.js";
+import { reducedMotion } from "../dom.js";
 
 /** How long the longest path takes to draw itself, route after route. */
 export const LONGEST_DRAW_MS = 1600;
