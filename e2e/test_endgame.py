@@ -53,6 +53,30 @@ def open_finished(page: Page, server, variant: str, size: str, history: str | No
     page.wait_for_selector("[data-testid=end-stats]")
 
 
+def play_draws(page: Page, moves: int, first: bool, on_dialog: Any = None) -> None:
+    """Plays the person's opening choices (the first ticket or the proposed mix) and then `moves`
+    card draws (the first or the last draw listed), whatever the bot does between."""
+    while moves:
+        page.wait_for_function(MY_TURN)
+        ui = page.get_attribute("#app", "data-ui-state")
+        if on_dialog and ui in ("choose-tickets", "choose-pieces"):
+            on_dialog(ui)
+        if ui == "choose-tickets":
+            if page.locator("[data-testid=ticket-confirm]").is_disabled():
+                page.locator("[data-testid^=ticket-check-]").first.check(force=True)
+            page.click("[data-testid=ticket-confirm]")
+        elif ui == "choose-pieces":
+            page.click("[data-testid=pieces-confirm]")
+        elif ui == "playing":
+            legal = page.evaluate("() => window.__railtrip.state().legal")
+            draws = [a["text"] for a in legal if a["kind"] in ("draw", "take")]
+            page.evaluate("t => window.__railtripAct(t)", (draws[0] if first else draws[-1]) if draws else legal[0]["text"])
+            moves -= 1
+        else:
+            raise AssertionError(f"unexpected screen {ui}")
+        page.wait_for_selector("#app[data-busy=false]")
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("variant", ["usa", "world", "cardgame"])
 def test_end_screen_statistics_review_history_and_replay(page: Page, server, snapshot, variant: str, size: str) -> None:
@@ -146,24 +170,7 @@ def test_hint_proposes_a_legal_move_with_a_reason(page: Page, server, snapshot, 
     assert wait_for_app_state(page, "ready", "error") == "ready"
     page.evaluate("s => window.__railtripNewGame(s)", {"variant": variant, "players": 2, "seed": 8, "seats": SEATS,
                                                         "speed": "instant"})
-    moves = 0
-    while moves < 6:  # a few turns into the game (opening choices made), so the hint has something to weigh
-        page.wait_for_function(MY_TURN)
-        ui = page.get_attribute("#app", "data-ui-state")
-        if ui == "choose-tickets":
-            if page.locator("[data-testid=ticket-confirm]").is_disabled():
-                page.locator("[data-testid^=ticket-check-]").first.check(force=True)
-            page.click("[data-testid=ticket-confirm]")
-        elif ui == "choose-pieces":
-            page.click("[data-testid=pieces-confirm]")
-        elif ui == "playing":
-            legal = page.evaluate("() => window.__railtrip.state().legal")
-            draws = [a["text"] for a in legal if a["kind"] in ("draw", "take")]
-            page.evaluate("t => window.__railtripAct(t)", draws[0] if draws else legal[0]["text"])
-            moves += 1
-        else:
-            raise AssertionError(f"unexpected screen {ui}")
-        page.wait_for_selector("#app[data-busy=false]")
+    play_draws(page, 6, first=True)  # a few turns in (opening choices made): the hint has something to weigh
     page.wait_for_function(MY_TURN)
     assert page.get_attribute("#app", "data-ui-state") == "playing"
     page.click("[data-testid=hint]")
@@ -176,3 +183,43 @@ def test_hint_proposes_a_legal_move_with_a_reason(page: Page, server, snapshot, 
     page.click("[data-testid=lang-de]")
     page.wait_for_selector("[data-testid=hint]")
     assert page.inner_text("[data-testid=hint]") == "Tipp"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("variant", ["usa", "world", "cardgame"])
+def test_screens_of_a_game(page: Page, server, snapshot, variant: str, size: str) -> None:
+    """Screenshots of the start, each opening dialog, mid-game and (map games) the payment chooser;
+    the end screens are in the tests above. Each dialog is checked to be on screen when shot."""
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(server.url + "?botDelay=0")
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    snapshot(page, f"{variant}-{size}-newgame")
+    page.evaluate("s => window.__railtripNewGame(s)", {"variant": variant, "players": 2, "seed": 17, "seats": SEATS,
+                                                        "speed": "instant"})
+    shot: set[str] = set()
+
+    def shoot_dialog(ui: str) -> None:
+        if ui not in shot:
+            box = page.locator("dialog[open]").first.bounding_box()
+            assert box and box["width"] <= width + 0.5, box  # the dialog fits the screen's width
+            snapshot(page, f"{variant}-{size}-{ui}")
+            shot.add(ui)
+    play_draws(page, 10, first=False, on_dialog=shoot_dialog)
+    page.wait_for_function(MY_TURN)
+    assert "choose-tickets" in shot
+    snapshot(page, f"{variant}-{size}-midgame")
+    if variant == "cardgame":
+        return
+    legal = page.evaluate("() => window.__railtrip.state().legal")
+    routes = [a["route"] for a in legal if a["kind"] == "claim"]
+    several = sorted({r for r in routes if routes.count(r) > 1})
+    if several:  # a route with a choice of payments opens the chooser
+        page.click("[data-testid=tab-routes]")
+        page.select_option("[data-testid=route-select]", several[0])
+        page.click("[data-testid=route-claim]")
+        page.wait_for_selector("#app[data-ui-state=choose-payment]")
+        snapshot(page, f"{variant}-{size}-choose-payment")
+        page.click("[data-testid=payment-cancel]")
+        page.wait_for_selector("#app[data-ui-state=playing]")
