@@ -4,7 +4,7 @@ the game's own log events (what each seat did) and its final scores (where the p
 The page shows these fields as they are; it never counts moves or reads action texts itself."""
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 # The wild cards' names in the three games (classic and card game: locomotive; Rails & Sails: joker).
 WILD_CARDS = frozenset({"loco", "joker"})
@@ -19,7 +19,7 @@ def _empty(seat: int) -> dict[str, Any]:
             "harbors": 0, "exchanges": 0, "plays": 0, "raids": 0, "points": []}
 
 
-def play_stats(log: Sequence[dict[str, Any]], scores: Sequence[dict[str, Any]],
+def play_stats(log: Sequence[Mapping[str, Any]], scores: Sequence[dict[str, Any]],
                point_sources: PointSources) -> list[dict[str, Any]]:
     """Per seat: routes claimed with their lengths (count per length, average), cards taken
     face up (wild ones apart) and drawn blind, ticket draws with tickets offered and kept (the
