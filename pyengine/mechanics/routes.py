@@ -42,6 +42,46 @@ def closed_twins(owner: Sequence[int], partner: Sequence[int], route_ids: Sequen
     return out
 
 
+class OpenRoutes:
+    """The routes a seat may still claim as far as the board goes (unclaimed and not closed by
+    the double-route rule), as a bit mask (bit r = route r). The masks of a board position are
+    worked out once and remembered: every seat's turn until the next claim reuses them, and the
+    legal-move generators then test only the routes the player's cards and pieces can reach."""
+
+    CACHE_LIMIT = 4096  # board positions remembered before the memory starts afresh
+
+    def __init__(self, partner: Sequence[int]) -> None:
+        self.partner = tuple(partner)
+        # owner tuple -> (unclaimed, twins of claimed routes, twins of each seat's routes)
+        self.cache: dict[tuple[int, ...], tuple[int, int, dict[int, int]]] = {}
+
+    def mask(self, owner: Sequence[int], seat: int, players: int) -> int:
+        """Bit r is set when route r is unclaimed and its twin does not close it to ``seat``."""
+        key = tuple(owner)
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = self._position(owner)
+        unclaimed, twins_claimed, twins_of_seat = found
+        if players < DOUBLE_ROUTES_BOTH_USABLE_FROM:
+            return unclaimed & ~twins_claimed
+        return unclaimed & ~twins_of_seat.get(seat, 0)
+
+    def _position(self, owner: Sequence[int]) -> tuple[int, int, dict[int, int]]:
+        if len(self.cache) >= self.CACHE_LIMIT:
+            self.cache.clear()
+        partner = self.partner
+        claimed = twins_claimed = 0
+        twins_of_seat: dict[int, int] = {}
+        for r, o in enumerate(owner):
+            if o >= 0:
+                claimed |= 1 << r
+                q = partner[r]
+                if q >= 0:
+                    twins_claimed |= 1 << q
+                    twins_of_seat[o] = twins_of_seat.get(o, 0) | 1 << q
+        return (1 << len(owner)) - 1 & ~claimed, twins_claimed, twins_of_seat
+
+
 def why_route_unavailable(route_index: Mapping[str, int], owner: Sequence[int], partner: Sequence[int],
                           route: str, seat: int, players: int) -> str | None:
     """Why ``seat`` cannot claim ``route`` whatever its cards (unknown, claimed, closed by its twin), or None."""
