@@ -24,6 +24,7 @@ from __future__ import annotations
 
 
 from ...actions import ClaimRoute
+from .actions import BuildHarbor
 from .state import (NCOLORS, TRAIN, TRAIN_H, SHIP, DOUBLE, JOKER, CARD_NAMES, Payment,
                     payment_order)
 from .market import WorldMarket
@@ -143,6 +144,34 @@ class WorldPayments(WorldMarket):
                     self.claim_cache[(r, pay)] = act
                 acts.append(act)
             self.route_acts[r][pid] = acts
+        return acts
+
+    def _harbor_pay_id(self, hand: list[int]) -> int:
+        """The interned harbor payments of ``hand``, cheapest first (-1: none), memoized on the
+        only cards that matter: harbor-symbol trains and single ships (2 at most count) per
+        color, and the jokers (4 at most)."""
+        key: tuple[int, ...] = (hand[JOKER] if hand[JOKER] < 4 else 4,)
+        for c in range(NCOLORS):
+            a, b = hand[4 * c + TRAIN_H], hand[4 * c + SHIP]
+            key += (a if a < 2 else 2, b if b < 2 else 2)
+        pid = self.harbor_pay_cache.get(key)
+        if pid is None:
+            pays = sorted(self.harbor_payments(hand), key=payment_order)
+            pid = self.harbor_pay_cache[key] = self._pay_id(tuple(pays)) if pays else -1
+        return pid
+
+    def _harbor_actions(self, city: int, pid: int) -> list[BuildHarbor]:
+        acts = self.harbor_acts[city].get(pid)
+        if acts is None:
+            cid = self.board.cities[city].id
+            acts = []
+            for pay in self.pay_lists[pid]:
+                act = self.harbor_cache.get((city, pay))
+                if act is None:
+                    act = BuildHarbor(cid, tuple((CARD_NAMES[c], k) for c, k in pay))
+                    self.harbor_cache[(city, pay)] = act
+                acts.append(act)
+            self.harbor_acts[city][pid] = acts
         return acts
 
     def train_payments(self, r: int, hand: list[int]) -> list[Payment]:
