@@ -75,25 +75,52 @@ def bot_rng(game: Game) -> Rng:
                       len(game.actions))
 
 
-def bot_action(game: Game, name: str, max_seconds: float | None = None) -> Action:
-    """Ask bot ``name`` for the current player's move, showing it only that player's view.
-
-    ``max_seconds`` caps a searching bot's thinking by the clock (the browser's slow-device
-    guard, see ``base.time_limit``); without it every bot's choice depends only on the game."""
+def _playing_bot(game: Game, name: str) -> Bot:
+    """Bot ``name`` as it plays this game's variant; refuses a bot that does not play it."""
     bot = get_variant_bot(game.variant.name, name)
     # A bot plays only the variants it declares (Bot.variants): refuse the others clearly.
     if game.variant.name not in bot.variants:
         raise EngineError(f"bot {name!r} does not play {game.variant.name!r}; bots for this game: "
                           f"{', '.join(bot_names_for(game.variant.name))}")
+    return bot
+
+
+def _seat_view(game: Game, bot: Bot) -> dict[str, Any]:
+    """The current player's view, the only thing a bot sees (with the log if it asks for it:
+    the card game's bots remember the public moves)."""
+    return game.view(game.current_player, log=getattr(bot, "wants_log", False))
+
+
+def bot_action(game: Game, name: str, max_seconds: float | None = None) -> Action:
+    """Ask bot ``name`` for the current player's move, showing it only that player's view.
+
+    ``max_seconds`` caps a searching bot's thinking by the clock (the browser's slow-device
+    guard, see ``base.time_limit``); without it every bot's choice depends only on the game."""
+    bot = _playing_bot(game, name)
     legal = game.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    # A bot may ask for the log (the card game's bots remember the public moves).
-    view = game.view(game.current_player, log=getattr(bot, "wants_log", False))
-    board = game.variant.board_view()
     with time_limit(max_seconds):
-        return bot.choose(view, list(legal), bot_rng(game), board)
+        return bot.choose(_seat_view(game, bot), list(legal), bot_rng(game), game.variant.board_view())
 
 
-__all__ = ["Bot", "bot_action", "bot_names", "get_bot", "register_bot", "bot_rng",
+def bot_ranking(game: Game, name: str, max_seconds: float | None = None) -> list[tuple[Action, float]]:
+    """Bot ``name``'s ranking of the current player's moves (``Bot.rank``: best first, each with
+    its estimated final score margin), from that player's view only. Never empty: a bot that ranks
+    nothing legal is read as preferring its own choice. A single legal move is ranked alone."""
+    if game.is_over:
+        raise EngineError("the game is over")
+    bot = _playing_bot(game, name)
+    legal = game.legal_actions()
+    if len(legal) == 1:
+        return [(legal[0], 0.0)]
+    view, board, rng = _seat_view(game, bot), game.variant.board_view(), bot_rng(game)
+    with time_limit(max_seconds):
+        ranked = [(a, float(v)) for a, v in bot.rank(view, list(legal), rng, board) if a in legal]
+        if not ranked:
+            ranked = [(bot.choose(view, list(legal), bot_rng(game), board), 0.0)]
+    return ranked
+
+
+__all__ = ["Bot", "bot_action", "bot_ranking", "bot_names", "get_bot", "register_bot", "bot_rng",
            "get_variant_bot", "register_variant_bot", "bot_names_for", "time_limit", "time_up"]

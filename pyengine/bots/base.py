@@ -56,6 +56,14 @@ class Bot:
                board: dict[str, Any]) -> Action:
         raise NotImplementedError
 
+    def rank(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
+             board: dict[str, Any]) -> list[tuple[Action, float]]:
+        """Candidate moves, best first, each with its estimated final score margin for the seat
+        (points ahead of the best opponent at the end); the Hint button and the end-of-game review
+        read it. Bots that weigh their options override this; the default is the chosen move
+        alone, valued 0.0 (a ranking that says which move, not by how much)."""
+        return [(self.choose(view, legal, rng, board), 0.0)]
+
 
 class RandomBot(Bot):
     """Plays a uniformly random legal action (the literature's 'Random' baseline)."""
