@@ -39,7 +39,7 @@ def _print_table(rows: list[tuple[str, Any]]) -> None:
         print(f"{key.ljust(width)}  {value}")
 
 
-def _parse_options(items: list[str] | None) -> dict[str, Any]:
+def parse_options(items: list[str] | None) -> dict[str, Any]:
     """``--option key=value`` items as a dict; ``true``/``false`` become booleans."""
     out: dict[str, Any] = {}
     for item in items or []:
@@ -65,7 +65,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             get_bot(b)
     if args.games < 1:
         raise EngineError("--games must be at least 1")
-    options = _parse_options(args.option)
+    options = parse_options(args.option)
     summary = simulate(args.variant, args.players, args.games, args.seed, bots,
                        _Progress("simulating", not args.json), options=options)
     if options:
@@ -149,7 +149,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         raise EngineError("--jobs must be at least 1")
     result = run_tournament(args.variant, args.players, bots, args.games, args.seed,
                             progress=_Progress("tournament", not args.json), jobs=args.jobs,
-                            options=_parse_options(args.option))
+                            options=parse_options(args.option))
     print(json.dumps(result) if args.json else format_table(result))
     return 0
 

@@ -55,3 +55,19 @@ def test_cells_on_another_seed_say_so(tmp_path: Path) -> None:
     assert json.loads((results / "usa-2p-normal-vs-zombie.json").read_text())["seed"] == 2026
     assert report.main(["render", "--results", str(results), "--out", str(tmp_path)]) == 0
     assert "| normal | zombie | 2 (seed 2026) |" in (tmp_path / "bots-results.md").read_text()
+
+
+def test_cells_with_game_options_carry_them_and_render_apart(tmp_path: Path) -> None:
+    results = tmp_path / "results"
+    assert report.main(["run", "--variant", "usa", "--players", "2", "--bot", "normal",
+                        "--opponent", "easy", "--games", "2", "--seed", "1910", "--option", "tickets=mega",
+                        "--results", str(results), "--out", str(tmp_path)]) == 0
+    path = results / "usa+tickets=mega-2p-normal-vs-easy.json"
+    cell = json.loads(path.read_text())
+    assert cell["options"] == {"tickets": "mega"} and cell["command"].endswith("--option tickets=mega")
+    plain = report.run_cell("usa", 2, "normal", "easy", 2, 1910)
+    assert "options" not in plain and (plain["wins"], plain["score"]) != (cell["wins"], cell["score"])
+    assert report.main(["render", "--results", str(results), "--out", str(tmp_path)]) == 0
+    md = (tmp_path / "bots-results.md").read_text()
+    assert "**Game options**" in md and "| tickets=mega | 2 | normal | easy | 2 (seed 1910) |" in md
+    assert "tickets=mega" in (tmp_path / "bots-chart.svg").read_text()

@@ -77,7 +77,10 @@ def bot_rng(game: Game) -> Rng:
 
 def _playing_bot(game: Game, name: str) -> Bot:
     """Bot ``name`` as it plays this game's variant; refuses a bot that does not play it."""
-    bot = get_variant_bot(game.variant.name, name)
+    return _check_plays(game, get_variant_bot(game.variant.name, name), name)
+
+
+def _check_plays(game: Game, bot: Bot, name: str) -> Bot:
     # A bot plays only the variants it declares (Bot.variants): refuse the others clearly.
     if game.variant.name not in bot.variants:
         raise EngineError(f"bot {name!r} does not play {game.variant.name!r}; bots for this game: "
@@ -96,7 +99,13 @@ def bot_action(game: Game, name: str, max_seconds: float | None = None) -> Actio
 
     ``max_seconds`` caps a searching bot's thinking by the clock (the browser's slow-device
     guard, see ``base.time_limit``); without it every bot's choice depends only on the game."""
-    bot = _playing_bot(game, name)
+    return ask_bot(game, _playing_bot(game, name), max_seconds)
+
+
+def ask_bot(game: Game, bot: Bot, max_seconds: float | None = None) -> Action:
+    """``bot_action`` for a bot object that is not registered by name (e.g. the tuner's
+    parameter sets): the current player's move, from that player's view only."""
+    _check_plays(game, bot, bot.name)
     legal = game.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -122,5 +131,5 @@ def bot_ranking(game: Game, name: str, max_seconds: float | None = None) -> list
     return ranked
 
 
-__all__ = ["Bot", "bot_action", "bot_ranking", "bot_names", "get_bot", "register_bot", "bot_rng",
+__all__ = ["Bot", "ask_bot", "bot_action", "bot_ranking", "bot_names", "get_bot", "register_bot", "bot_rng",
            "get_variant_bot", "register_variant_bot", "bot_names_for", "time_limit", "time_up"]

@@ -4,6 +4,8 @@
     python -m pyengine.bots.report run --variant world --bot hard --jobs 2   # some cells
     python -m pyengine.bots.report render                     # tables + chart from the cells
     python -m pyengine.bots.report plan                       # list the cells and game counts
+    python -m pyengine.bots.report run --variant usa --bot hard --opponent normal \
+        --option tickets=mega --seed 1910                     # cells of a way of play (options)
 
 A cell is a seat-rotated tournament (``run_tournament``, seed 1 unless told): a ladder level
 against one opponent at 2 players, or against three copies of it at 4 players. The opponents of
@@ -13,6 +15,9 @@ JSON file in ``docs/results/`` (so cells can be rerun one at a time, in parallel
 people); ``render`` writes ``docs/bots-results.md`` and ``docs/bots-chart.svg`` from them and copies the
 tables into docs/bots.md between its ``results:begin`` / ``results:end`` markers.
 Results do not depend on ``--jobs`` (every game is deterministic given its seed).
+Cells of a game played with options (``--option key=value``, e.g. the USA 1910 ways of play) carry
+them in their settings and file name (``usa+tickets=mega-2p-hard-vs-normal.json``) and render in a
+table of their own under their game.
 """
 from __future__ import annotations
 
@@ -74,13 +79,20 @@ def plan(variants: list[str] | None = None, players: list[int] | None = None,
     return cells
 
 
-def cell_path(results: Path, variant: str, players: int, bot: str, opponent: str) -> Path:
-    return results / f"{variant}-{players}p-{bot}-vs-{opponent}.json"
+def options_text(options: dict[str, Any] | None, sep: str = "+") -> str:
+    """Game options as they appear in a cell's file name and command ("+tickets=mega")."""
+    return "".join(f"{sep}{k}={str(v).lower() if isinstance(v, bool) else v}"
+                   for k, v in sorted((options or {}).items()))
+
+
+def cell_path(results: Path, variant: str, players: int, bot: str, opponent: str,
+              options: dict[str, Any] | None = None) -> Path:
+    return results / f"{variant}{options_text(options)}-{players}p-{bot}-vs-{opponent}.json"
 
 
 def run_cell(variant: str, players: int, bot: str, opponent: str, games: int, seed: int,
-             jobs: int = 1) -> dict[str, Any]:
-    res = run_tournament(variant, players, [bot, opponent], games, seed, jobs=jobs)
+             jobs: int = 1, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    res = run_tournament(variant, players, [bot, opponent], games, seed, jobs=jobs, options=options)
     e = res["entries"][0]
     others = res["entries"][1:]
     t = res["timing"].get(bot, {})
@@ -89,9 +101,10 @@ def run_cell(variant: str, players: int, bot: str, opponent: str, games: int, se
             "ci95": e["ci95"], "score": e["mean_score"],
             "opp_score": sum(x["mean_score"] for x in others) / len(others),
             "ms": t.get("mean_ms", 0.0), "p95_ms": t.get("p95_ms", 0.0), "max_ms": t.get("max_ms", 0.0),
-            "clock": "cpu",
+            "clock": "cpu", **({"options": dict(options)} if options else {}),
             "command": f"python -m pyengine tournament --variant {variant} --players {players} "
-                       f"--bots {bot},{opponent} --games {games} --seed {seed}"}
+                       f"--bots {bot},{opponent} --games {games} --seed {seed}"
+                       f"{options_text(options, ' --option ')}"}
 
 
 def load_cells(results: Path) -> list[dict[str, Any]]:
@@ -100,7 +113,8 @@ def load_cells(results: Path) -> list[dict[str, Any]]:
 
     def key(c: dict[str, Any]) -> tuple[Any, ...]:
         opp = c["opponent"]
-        return (VARIANTS.index(c["variant"]) if c["variant"] in VARIANTS else 9, c["players"],
+        return (VARIANTS.index(c["variant"]) if c["variant"] in VARIANTS else 9,
+                options_text(c.get("options")), c["players"],
                 order.get(c["bot"], 9), opp in LADDER, order.get(opp, 0), opp != "random", opp)
     return sorted(cells, key=key)
 
@@ -148,8 +162,9 @@ def markdown(cells: list[dict[str, Any]]) -> str:
              "\"Thinking time\" above.",
              ""]
     for variant in VARIANTS:
-        vc = [c for c in cells if c["variant"] == variant]
-        if not vc:
+        vc = [c for c in cells if c["variant"] == variant and not c.get("options")]
+        ways = [c for c in cells if c["variant"] == variant and c.get("options")]
+        if not vc and not ways:
             continue
         lines += [f"### {TITLES[variant]} (`{variant}`)", ""]
         for players in (2, 4):
@@ -163,6 +178,18 @@ def markdown(cells: list[dict[str, Any]]) -> str:
             for c in pc:
                 lines.append(
                     f"| {c['bot']} | {c['opponent']} | {c['games']}{seed_note(c)} | {100 * c['win_rate']:.1f}% | "
+                    f"{100 * c['ci95'][0]:.1f}–{100 * c['ci95'][1]:.1f}% | {target_of(c)} | {met(c)} | "
+                    f"{c['score']:.1f} ({c['opp_score']:.1f}) | {c['ms']:.1f}{mark(c)} | {c['p95_ms']:.0f}{mark(c)} |")
+            lines.append("")
+        if ways:
+            lines += ["**Game options** (ways of play; the option is in each cell's file name)", "",
+                      "| options | players | bot | opponent | games | win rate | 95% CI | target | met "
+                      "| mean score (opp.) | ms/decision | p95 ms |",
+                      "|---|---:|---|---|---:|---:|---|---|---|---:|---:|---:|"]
+            for c in ways:
+                lines.append(
+                    f"| {options_text(c['options'], ' ').strip()} | {c['players']} | {c['bot']} | {c['opponent']} | "
+                    f"{c['games']}{seed_note(c)} | {100 * c['win_rate']:.1f}% | "
                     f"{100 * c['ci95'][0]:.1f}–{100 * c['ci95'][1]:.1f}% | {target_of(c)} | {met(c)} | "
                     f"{c['score']:.1f} ({c['opp_score']:.1f}) | {c['ms']:.1f}{mark(c)} | {c['p95_ms']:.0f}{mark(c)} |")
             lines.append("")
@@ -190,7 +217,7 @@ def svg_chart(cells: list[dict[str, Any]]) -> str:
             out.append(f'<text x="10" y="{y + 15}" font-size="12" font-weight="bold">{title}</text>')
             y += head
             continue
-        label = f"{c['players']}p {c['bot']} vs {c['opponent']}"
+        label = f"{c['players']}p {c['bot']} vs {c['opponent']}{options_text(c.get('options'), ' ')}"
         w = width * c["win_rate"]
         lo, hi = (left + width * c["ci95"][0], left + width * c["ci95"][1])
         color = {"easy": "#9bc", "normal": "#58a", "hard": "#235"}.get(c["bot"], "#888")
@@ -243,7 +270,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--results", default=str(RESULTS), help="folder of the cell files")
     ap.add_argument("--out", default="docs", help="folder for bots-results.md and bots-chart.svg")
     ap.add_argument("--missing", action="store_true", help="run only cells without a file")
+    ap.add_argument("--option", action="append", metavar="KEY=VALUE",
+                    help="a game option for the cells, e.g. tickets=mega (repeatable)")
     args = ap.parse_args(argv)
+    from ..cli import parse_options  # the CLI's own --option parsing
+    options = parse_options(args.option)
 
     def split(text: str) -> list[str]:
         return [x for x in text.split(",") if x]
@@ -254,19 +285,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "plan":
         for variant, players, bot, opp in cells:
             n = args.games or default_games(variant, players, bot, opp)
-            done = "done" if cell_path(results, variant, players, bot, opp).exists() else ""
+            done = "done" if cell_path(results, variant, players, bot, opp, options).exists() else ""
             print(f"{variant:9} {players}p {bot:7} vs {opp:20} {n:5} games {done}")
         return 0
     if args.command in ("all", "run"):
         results.mkdir(parents=True, exist_ok=True)
         for i, (variant, players, bot, opp) in enumerate(cells):
-            path = cell_path(results, variant, players, bot, opp)
+            path = cell_path(results, variant, players, bot, opp, options)
             if args.missing and path.exists():
                 continue
             n = args.games or default_games(variant, players, bot, opp)
-            print(f"[{i + 1}/{len(cells)}] {variant} {players}p {bot} vs {opp}: {n} games",
-                  file=sys.stderr, flush=True)
-            cell = run_cell(variant, players, bot, opp, n, args.seed, args.jobs)
+            print(f"[{i + 1}/{len(cells)}] {variant}{options_text(options)} {players}p {bot} vs {opp}: "
+                  f"{n} games", file=sys.stderr, flush=True)
+            cell = run_cell(variant, players, bot, opp, n, args.seed, args.jobs, options)
             path.write_text(json.dumps(cell, indent=1) + "\n", encoding="utf-8")
             print(f"    {100 * cell['win_rate']:.1f}% ({100 * cell['ci95'][0]:.1f}–"
                   f"{100 * cell['ci95'][1]:.1f}%)", file=sys.stderr, flush=True)

@@ -1,7 +1,7 @@
 """Bot tournaments: seat-rotated games, win rates with Wilson 95% intervals, scores, timings.
 
 ``run_tournament`` is what ``python -m pyengine tournament`` calls. Game ``g`` uses seed
-``seed * 1_000_003 + g`` (as text-free integers) and seats the bots rotated by ``g``, so every
+``seed * 1_000_003 + g`` (``game_seed``; measuring seeds are below ``TRAINING_SEED_BASE``) and seats the bots rotated by ``g``, so every
 bot plays every seat equally often and the whole run is deterministic given the seed. A shared
 win (tie after all tie-breaks) counts as 1/k of a win for each of the k winners.
 Decision times (CPU time of the playing process) are measured but never influence play.
@@ -18,6 +18,25 @@ from . import bot_action, bot_names_for, get_variant_bot
 
 Progress = Callable[[int, int], None]
 Z95 = 1.959963984540054
+# Seeds at or above this are the tuner's training seeds (pyengine/bots/tune.py); tournaments and
+# report cells measure on seeds below it, so no game a parameter was fitted on is ever measured:
+# game seeds ``game_seed(seed, g)`` of a measuring seed stay below 10^6 * 1_000_003 (g < 1_000_003).
+TRAINING_SEED_BASE = 10 ** 6
+GAME_SEED_STRIDE = 1_000_003
+
+
+def game_seed(seed: int, g: int) -> int:
+    """The seed of game ``g`` of a tournament (or tuning batch) with seed ``seed``."""
+    if not 0 <= g < GAME_SEED_STRIDE:
+        raise ValueError(f"game index {g} out of range 0..{GAME_SEED_STRIDE - 1}")
+    return seed * GAME_SEED_STRIDE + g
+
+
+def check_measuring_seed(seed: int) -> None:
+    """Refuse a training seed for a measurement (the ranges are kept apart on purpose)."""
+    if not 0 <= seed < TRAINING_SEED_BASE:
+        raise EngineError(f"measuring seeds are 0..{TRAINING_SEED_BASE - 1}; seeds from "
+                          f"{TRAINING_SEED_BASE} on are the tuner's training seeds")
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -55,7 +74,7 @@ def _play_one(job: tuple[str, list[str], int, int, dict[str, Any]]
     rot = g % n
     seats = [bots[(k + rot) % n] for k in range(n)]  # seat k plays entry (k + rot) % n
     times: dict[str, list[float]] = {}
-    game = play_game(variant, seats, seed * 1_000_003 + g, times, options)
+    game = play_game(variant, seats, game_seed(seed, g), times, options)
     return rot, game.scores(), len(game.actions), times
 
 
@@ -74,6 +93,9 @@ def run_tournament(variant: str, players: int, bots: list[str], games: int, seed
             bots = [bots[0]] + [bots[1]] * (players - 1)
         else:
             raise ValueError(f"give {players} bots (one per seat), or two: a bot and its opponent")
+    check_measuring_seed(seed)
+    if games > GAME_SEED_STRIDE:
+        raise ValueError(f"at most {GAME_SEED_STRIDE} games per seed")
     supported = bot_names_for(variant)
     for name in bots:
         get_variant_bot(variant, name)  # fail early on unknown names ...

@@ -2,7 +2,7 @@
 import { h } from "./dom.js";
 import { t, tMaybe } from "../i18n.js";
 import { cardFace, cardName } from "./cards.js";
-import { drawTicketMap } from "./board.js";
+import { drawTicketMap } from "./board/index.js";
 import { ticketName } from "./logtext.js";
 
 /** Opens a modal <dialog>; `cancellable` false ignores Escape. Returns the dialog element. */

@@ -1,7 +1,7 @@
 // One game on screen: board, market, hand, tickets, players, log, routes list, dialogs, bots.
 import { h, reducedMotion } from "./dom.js";
 import { t, tMaybe } from "../i18n.js";
-import { BoardView } from "./board.js";
+import { BoardView } from "./board/index.js";
 import { cardFace, cardName, symbolSvg, CARD_COLORS } from "./cards.js";
 import { groupTurns, describeTurn, routeName, ticketName } from "./logtext.js";
 import { ticketDialog, paymentDialog, modal, close } from "./dialogs.js";

@@ -5,7 +5,7 @@
 import { h } from "./dom.js";
 import { getLang } from "../i18n.js";
 import { rulesText } from "../rules/index.js";
-import { BoardView, drawTicketMap } from "./board.js";
+import { BoardView, drawTicketMap } from "./board/index.js";
 import { cardFace, PLAYER_COLORS } from "./cards.js";
 import { modal, close } from "./dialogs.js";
 import { ticketName } from "./logtext.js";

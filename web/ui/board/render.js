@@ -1,0 +1,63 @@
+// One frame of the map: background, highlights, tracks and trains, seam markers, cities, labels.
+// `m` is a BoardView (view.js); it keeps the frame's label boxes in `m.labels` for tests.
+import { reducedMotion } from "../dom.js";
+import { FLASH_MS } from "./style.js";
+import { drawBackground } from "./background.js";
+import { drawGlow, drawTrack, drawShips, drawTrains, eachCopy } from "./tracks.js";
+import { drawCities, drawSeamMarks } from "./cities.js";
+import { drawLabels } from "./labels.js";
+
+/** Draws the map as `m.state` says; returns whether something is animated (ask for another frame). */
+export function renderBoard(m) {
+  const ctx = m.canvas.getContext("2d");
+  const { w, h: hh, dpr } = m.size;
+  const now = performance.now();
+  const v = m.view;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, w, hh);
+  ctx.fillStyle = "#1b2536";
+  ctx.fillRect(0, 0, w, hh);
+  ctx.setTransform(dpr * v.scale, 0, 0, dpr * v.scale, dpr * v.tx, dpr * v.ty);
+  drawBackground(ctx, m);
+
+  const st = m.state;
+  const focus = st.focus;
+  const pulse = reducedMotion() ? 0.75 : 0.55 + 0.45 * Math.sin(now / 260);
+
+  // Highlights under the tracks.
+  for (const g of m.geo.values()) {
+    const id = g.route.id;
+    if (st.longest?.has(id)) drawGlow(ctx, m, g, "rgba(255,255,255,0.95)", 7);
+    if (focus?.routes?.has(id)) drawGlow(ctx, m, g, "rgba(255,214,92,0.95)", 6);
+    if (st.claimable.has(id) && !(id in st.owners)) drawGlow(ctx, m, g, `rgba(255,190,30,${0.35 + 0.5 * pulse})`, 2.6);
+    if (id === m.hover) drawGlow(ctx, m, g, "rgba(255,255,255,0.8)", 4);
+  }
+  for (const f of m.flashes) {
+    const g = m.geo.get(f.routeId);
+    const k = (now - f.t0) / FLASH_MS;
+    if (k < 1) drawGlow(ctx, m, g, f.color, 4 + 10 * (1 - k), 1 - k * 0.8);
+  }
+  m.flashes = m.flashes.filter((f) => now - f.t0 < FLASH_MS);
+
+  // Tracks and trains.
+  const dimmed = (id) => focus && !focus.routes?.has(id);
+  for (const g of m.geo.values()) {
+    const owner = st.owners[g.route.id];
+    ctx.globalAlpha = dimmed(g.route.id) ? (owner === undefined ? 0.35 : 0.55) : 1;
+    eachCopy(ctx, m, g, () => {
+      if (owner === undefined) drawTrack(ctx, m, g);
+      else if (g.ship) drawShips(ctx, m, g, st.playerColors[owner] ?? "#888");
+      else drawTrains(ctx, m, g, st.playerColors[owner] ?? "#888");
+    });
+  }
+  ctx.globalAlpha = 1;
+
+  if (m.seamMarks.length) drawSeamMarks(ctx, m);
+  drawCities(ctx, m, pulse);
+
+  // Labels in screen space, so they stay legible at every zoom.
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  m.labels = drawLabels(ctx, m, focus?.cities);
+
+  return Boolean(m.flashes.length || (st.claimable.size && !reducedMotion()) || focus?.cities?.size || st.harborTargets?.size);
+}

@@ -1,0 +1,159 @@
+// The map view: a canvas drawn from the engine's `board` data (no images), with pan/zoom (wheel,
+// drag, pinch, buttons), hover/tap route info, highlights and short animations. The drawing, the
+// geometry, the input and the labels live in the modules beside this one.
+import { h } from "../dom.js";
+import { t } from "../../i18n.js";
+import { GOLD, boardStyle } from "./style.js";
+import { routeGeometry, seamMarks, fitView, clampView } from "./geometry.js";
+import { routeAt } from "./picking.js";
+import { bindInput, showTip, hideTip } from "./interaction.js";
+import { renderBoard } from "./render.js";
+
+/** The map view. `el` is its element; call update() with what to show. */
+export class BoardView {
+  /** `frame`: city ids the view fits instead of the whole map, with `interactive` false for a still
+   *  picture (no pan, zoom, tips or buttons: the rules pages draw their examples this way). */
+  constructor(board, { onRouteActivate = () => {}, describeRoute = () => null, onEmptyTap = () => {}, title = null,
+    frame = null, interactive = true } = {}) {
+    this.board = board;
+    this.frameCities = frame;
+    this.title = title ?? board.name ?? "";
+    this.cities = new Map(board.cities.map((c) => [c.id, c]));
+    this.style = boardStyle(board);
+    this.geo = routeGeometry(board, this.style);
+    this.seamMarks = seamMarks(this.geo);
+    this.onRouteActivate = onRouteActivate;
+    this.describeRoute = describeRoute;
+    this.onEmptyTap = onEmptyTap;
+    this.state = { owners: {}, playerColors: [], claimable: new Set(), focus: null, longest: null, mine: null,
+      harbors: {}, harborTargets: null };
+    this.flashes = [];
+    this.hover = null;
+    this.pinned = null;
+    this.view = null;   // {scale, tx, ty}
+    this.userMoved = false;
+    this.size = { w: 0, h: 0, dpr: 1 };
+    this.frame = 0;
+    /** For tests: the label boxes drawn last frame (screen pixels) and the cities left out. */
+    this.labels = null;
+
+    this.canvas = h("canvas", { class: "board-canvas", testid: "board-canvas", role: "img",
+      "aria-label": t("board.aria") });
+    this.tooltip = h("div", { class: "board-tip", role: "status", hidden: true, testid: "route-tip" });
+    const zoomBtn = (label, key, fn, testid) => h("button", {
+      type: "button", class: "zoom-btn", "aria-label": t(key), title: t(key), testid,
+      on: { click: fn } }, label);
+    this.controls = h("div", { class: "zoom-controls" },
+      zoomBtn("+", "board.zoomIn", () => this.zoomBy(1.4), "zoom-in"),
+      zoomBtn("−", "board.zoomOut", () => this.zoomBy(1 / 1.4), "zoom-out"),
+      zoomBtn("⟲", "board.zoomReset", () => this.resetView(), "zoom-reset"));
+    this.el = h("div", { class: "board-wrap", testid: interactive ? "board" : "board-picture" }, this.canvas,
+      interactive ? this.tooltip : null, interactive ? this.controls : null);
+    if (interactive) bindInput(this);
+    this.resizeObserver = new ResizeObserver(() => this.#resize());
+    this.resizeObserver.observe(this.el);
+  }
+
+  destroy() {
+    this.resizeObserver.disconnect();
+    cancelAnimationFrame(this.frame);
+    this.destroyed = true;
+  }
+
+  /**
+   * owners: {routeId: seat}; playerColors: [css]; claimable: Set of route ids; focus: {cities, routes}|null;
+   * longest: Set|null; harbors: {cityId: seat} (world); harborTargets: Set of city ids to point out, or null;
+   * bigCities: Set of city ids ringed as big cities (North America's Big Cities way of play), or null.
+   */
+  update(state) {
+    Object.assign(this.state, state);
+    if (this.pinned) showTip(this, this.pinned.id, this.pinned.sx, this.pinned.sy, true);
+    this.requestRender();
+  }
+
+  /** Briefly highlights a route (a claim) in `color`. */
+  flash(routeId, color = GOLD) {
+    if (!this.geo.has(routeId)) return;
+    this.flashes.push({ routeId, color, t0: performance.now() });
+    this.requestRender();
+  }
+
+  resetView() {
+    this.userMoved = false;
+    this.view = this.#fitView();
+    this.requestRender();
+  }
+
+  zoomBy(factor, cx = this.size.w / 2, cy = this.size.h / 2) {
+    if (!this.view) return;
+    const fit = this.#fitView();
+    const scale = Math.min(fit.scale * this.style.maxZoom, Math.max(fit.scale, this.view.scale * factor));
+    const k = scale / this.view.scale;
+    this.view = { scale, tx: cx - (cx - this.view.tx) * k, ty: cy - (cy - this.view.ty) * k };
+    this.userMoved = scale > fit.scale * 1.001;
+    clampView(this.view, this.board, this.size);
+    hideTip(this);
+    this.requestRender();
+  }
+
+  /** Moves the map by (dx, dy) screen pixels (a drag). */
+  panBy(dx, dy) {
+    this.view.tx += dx;
+    this.view.ty += dy;
+    clampView(this.view, this.board, this.size);
+    this.userMoved = true;
+    hideTip(this);
+    this.requestRender();
+  }
+
+  /** The route under a screen point (claimable ones win near ties), or null. */
+  routeAt(sx, sy, tolerancePx = 4) {
+    return routeAt(this.geo, this.style, this.view, this.state.claimable, sx, sy, tolerancePx);
+  }
+
+  hideTip() { hideTip(this); }
+
+  requestRender() {
+    if (this.frame || this.destroyed) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.#render();
+    });
+  }
+
+  /** The fitted view (whole map or frame), which the labels size themselves by. */
+  get fit() {
+    return this.#fitView();
+  }
+
+  #fitView() {
+    return fitView(this.board, this.size, { frame: this.frameCities, cities: this.cities, cityR: this.style.cityR });
+  }
+
+  #resize() {
+    const rect = this.el.getBoundingClientRect();
+    const dpr = Math.min(3, window.devicePixelRatio || 1);
+    const w = Math.max(1, Math.round(rect.width)), hh = Math.max(1, Math.round(rect.height));
+    if (w === this.size.w && hh === this.size.h && dpr === this.size.dpr) return;
+    const old = this.size, oldView = this.view;
+    this.size = { w, h: hh, dpr };
+    this.canvas.width = Math.round(w * dpr);
+    this.canvas.height = Math.round(hh * dpr);
+    this.canvas.style.setProperty("width", `${w}px`);
+    this.canvas.style.setProperty("height", `${hh}px`);
+    if (!oldView || !this.userMoved) {
+      this.view = this.#fitView();
+    } else {
+      // Keep the same map point in the middle.
+      const mx = (old.w / 2 - oldView.tx) / oldView.scale, my = (old.h / 2 - oldView.ty) / oldView.scale;
+      this.view = { scale: oldView.scale, tx: w / 2 - mx * oldView.scale, ty: hh / 2 - my * oldView.scale };
+      clampView(this.view, this.board, this.size);
+    }
+    this.#render();
+  }
+
+  #render() {
+    if (!this.view || this.destroyed) return;
+    if (renderBoard(this)) this.requestRender();
+  }
+}
