@@ -68,11 +68,9 @@ def best_completion(tickets: Sequence[CardTicket], pile: Sequence[int],
     goal = [goals[b] for b in live]
     value = [bonus[b] for b in live]
     nlive = len(live)
-    # Per depth j, the (points, size) of tickets j.. by decreasing density, and their sizes
-    # sorted: the greedy bounds read them (worked out when a node at depth j is first bounded).
+    # The greedy bounds of tickets j.. depend on j and the cards that can serve only.
     density_order = sorted(range(n), key=lambda k: (-items[k].points / items[k].size, items[k].size))
-    by_density: dict[int, list[tuple[int, int]]] = {}
-    by_size: dict[int, list[int]] = {}
+    greedy: dict[tuple[int, int], tuple[int, int]] = {}  # (depth, cards) -> greedy bounds
     city_suffix = [[0] * nlive for _ in range(n + 1)]
     need_suffix = [[0] * ncol for _ in range(n + 1)]
     for j in range(n - 1, -1, -1):
@@ -98,28 +96,10 @@ def best_completion(tickets: Sequence[CardTicket], pile: Sequence[int],
         for c, w in still_needed[j]:
             h = have[c]
             cap += h if h < w else w
-        dens = by_density.get(j)
-        if dens is None:
-            dens = by_density[j] = [(items[k].points, items[k].size) for k in density_order if k >= j]
-            by_size[j] = sorted(size for _, size in dens)
-        pts_ub = 0
-        room = cap
-        for pts, size in dens:
-            if room <= 0:
-                break
-            if size <= room:
-                pts_ub += pts
-                room -= size
-            else:
-                pts_ub += -(-pts * room // size)
-                room = 0
-        cnt_ub = 0
-        room = cap
-        for size in by_size[j]:
-            if size > room:
-                break
-            room -= size
-            cnt_ub += 1
+        found = greedy.get((j, cap))
+        if found is None:
+            found = greedy[(j, cap)] = _greedy_bounds([items[k] for k in density_order if k >= j], cap)
+        pts_ub, cnt_ub = found
         won = 0
         extra = 0
         suffix = city_suffix[j]
@@ -176,6 +156,30 @@ def best_completion(tickets: Sequence[CardTicket], pile: Sequence[int],
 
     walk(0, 0, 0)
     return best[0], best[1]
+
+
+def _greedy_bounds(by_density: Sequence[CardTicket], cap: int) -> tuple[int, int]:
+    """Upper bounds for ``cap`` cards over these tickets (by decreasing density): their points
+    (fractional knapsack, rounded up) and how many of them fit (the smallest first)."""
+    pts_ub = 0
+    room = cap
+    for t in by_density:
+        if room <= 0:
+            break
+        if t.size <= room:
+            pts_ub += t.points
+            room -= t.size
+        else:
+            pts_ub += -(-t.points * room // t.size)
+            room = 0
+    cnt_ub = 0
+    room = cap
+    for size in sorted(t.size for t in by_density):
+        if size > room:
+            break
+        room -= size
+        cnt_ub += 1
+    return pts_ub, cnt_ub
 
 
 def assign_cards(needs: Sequence[Sequence[int]], pile: Sequence[int]) -> list[tuple[int, ...]]:

@@ -48,6 +48,11 @@ class ClaimTable:
             self.claim_loco.append(act)
         self.colors = list(colors)
         self.lengths = list(lengths)
+        # Colored routes: every claim for (cards of its color, locomotives), each capped at the
+        # route's length, locomotives-only last (gray routes: worked out per turn).
+        self.colored_claims: list[list[list[list[Action]]]] = [
+            [[self._colored(r, have, locos) for locos in range(length + 1)] for have in range(length + 1)]
+            if col >= 0 else [] for r, (col, length) in enumerate(zip(colors, lengths))]
         # Masks by reach (cards or trains available, capped at the longest route): routes of
         # color c no longer than n, gray routes no longer than n, any route no longer than n.
         span = range(self.max_length + 1)
@@ -55,6 +60,18 @@ class ClaimTable:
                              for c in range(ncolors)]
         self.gray_upto = [self._mask(lambda r: colors[r] < 0 and lengths[r] <= n) for n in span]
         self.any_upto = [self._mask(lambda r: lengths[r] <= n) for n in span]
+
+    def _colored(self, r: int, have: int, locos: int) -> list[Action]:
+        """The claims of colored route r with ``have`` cards of its color and ``locos``."""
+        length = self.lengths[r]
+        out: list[Action] = []
+        if have + locos >= length:
+            k0 = length - have if have < length else 0
+            k1 = locos if locos < length else length - 1
+            out.extend(a for a in self.claims[r][self.colors[r]][k0:k1 + 1] if a is not None)
+        if locos >= length:
+            out.append(self.claim_loco[r])
+        return out
 
     def _mask(self, keep: Callable[[int], bool]) -> int:
         return sum(1 << r for r in range(len(self.lengths)) if keep(r))
@@ -83,6 +100,7 @@ class ClaimTable:
         locos = hand[self.loco]
         ncolors = self.ncolors
         colors, lengths, claims, claim_loco = self.colors, self.lengths, self.claims, self.claim_loco
+        colored_claims = self.colored_claims
         gray_spans: dict[int, list[tuple[int, int, int]]] = {}  # length -> (color, k0, k1)
         while routes:
             low = routes & -routes
@@ -92,22 +110,20 @@ class ClaimTable:
             col = colors[r]
             if col >= 0:
                 have = hand[col]
-                if have + locos >= length:
-                    k0 = length - have if have < length else 0
-                    k1 = locos if locos < length else length - 1
-                    out.extend(claims[r][col][k0:k1 + 1])  # type: ignore[arg-type]
-            else:
-                spans = gray_spans.get(length)
-                if spans is None:
-                    spans = gray_spans[length] = []
-                    for c in range(ncolors):
-                        have = hand[c]
-                        if have and have + locos >= length:
-                            spans.append((c, length - have if have < length else 0,
-                                          locos if locos < length else length - 1))
-                per = claims[r]
-                for c, k0, k1 in spans:
-                    out.extend(per[c][k0:k1 + 1])  # type: ignore[arg-type]
+                out.extend(colored_claims[r][have if have < length else length]
+                           [locos if locos < length else length])
+                continue
+            spans = gray_spans.get(length)
+            if spans is None:
+                spans = gray_spans[length] = []
+                for c in range(ncolors):
+                    have = hand[c]
+                    if have and have + locos >= length:
+                        spans.append((c, length - have if have < length else 0,
+                                      locos if locos < length else length - 1))
+            per = claims[r]
+            for c, k0, k1 in spans:
+                out.extend(per[c][k0:k1 + 1])  # type: ignore[arg-type]
             if locos >= length:
                 out.append(claim_loco[r])
 
