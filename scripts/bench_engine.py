@@ -3,10 +3,11 @@
 game, and classic random play against bingsoup/ticket-to-ride-ai (the fastest open Python engine
 we know of).
 
-    python3 scripts/bench_engine.py [--baseline PATH] [--bingsoup PATH] [--rounds 3] [--scale 1]
+    python3 scripts/bench_engine.py [--baseline PATH ...] [--bingsoup PATH] [--rounds 3] [--scale 1]
 
   --baseline PATH   a checkout of an older Railtrip (a directory holding ``pyengine/``), e.g.
-                    ``git worktree add /tmp/base <commit>`` or ``git archive <commit> | tar -x``
+                    ``git worktree add /tmp/base <commit>`` or ``git archive <commit> | tar -x``;
+                    repeatable (a column and a ratio for each, named after the directory)
   --bingsoup PATH   a checkout of github.com/bingsoup/ticket-to-ride-ai (its code is run from
                     there, never copied into this repository)
 
@@ -171,7 +172,8 @@ def compare_bingsoup(path: Path, games: int, rounds: int) -> dict[str, float]:
 # ---------------------------------------------------------------------- the report
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--baseline", type=Path, help="an older checkout (directory with pyengine/)")
+    ap.add_argument("--baseline", type=Path, action="append", default=[],
+                    help="an older checkout (directory with pyengine/); repeatable")
     ap.add_argument("--bingsoup", type=Path, help="a checkout of bingsoup/ticket-to-ride-ai")
     ap.add_argument("--rounds", type=int, default=3, help="rounds per engine; the best counts")
     ap.add_argument("--scale", type=float, default=1.0, help="multiplies the number of games")
@@ -184,16 +186,15 @@ def main() -> None:
         return
 
     engines = {"now": ROOT}
-    if args.baseline:
-        if not (args.baseline / "pyengine").is_dir():
-            sys.exit(f"--baseline {args.baseline}: no pyengine/ there")
-        engines["baseline"] = args.baseline.resolve()
+    for base in args.baseline:
+        if not (base / "pyengine").is_dir():
+            sys.exit(f"--baseline {base}: no pyengine/ there")
+        engines[base.resolve().name] = base.resolve()
+    bases = [name for name in engines if name != "now"]
     only = set(args.only.split(",")) if args.only else None
     print(f"load average at start: {os.getloadavg()[0]:.2f}; best of {args.rounds} rounds")
-    header = f"{'game':<14}{'':>8}" + "".join(f"{name:>12}" for name in engines)
-    if args.baseline:
-        header += f"{'now/base':>10}"
-    print(header)
+    print(f"{'game':<14}{'':>8}" + "".join(f"{name:>12}" for name in engines)
+          + "".join(f"{'now/' + name:>{max(12, len(name) + 6)}}" for name in bases))
     for game, players, games, position_games, passes in CASES:
         if only and game not in only:
             continue
@@ -207,14 +208,13 @@ def main() -> None:
                     old[key] = max(old[key], got[key])
         label = f"{game} {players}p"
         for key, unit in (("games_per_second", "games/s"), ("lists_per_second", "lists/s")):
-            row = f"{label:<14}{unit:>8}" + "".join(f"{best[n][key]:>12.1f}" for n in engines)
-            if args.baseline:
-                row += f"{best['now'][key] / best['baseline'][key]:>9.2f}x"
-            print(row)
+            print(f"{label:<14}{unit:>8}" + "".join(f"{best[n][key]:>12.1f}" for n in engines)
+                  + "".join(f"{best['now'][key] / best[n][key]:>{max(12, len(n) + 6) - 1}.2f}x"
+                            for n in bases))
             label = ""
-        digests = {best[n]["digest"] for n in engines}
         print(f"{'':<14}{'results':>8}" + "".join(f"{best[n]['digest']:>12}" for n in engines)
-              + (f"{'same' if len(digests) == 1 else 'DIFFER':>10}" if args.baseline else ""))
+              + "".join(f"{'same' if best[n]['digest'] == best['now']['digest'] else 'DIFFER':>{max(12, len(n) + 6)}}"
+                        for n in bases))
     if args.bingsoup:
         games = max(1, round(60 * args.scale))
         got = compare_bingsoup(args.bingsoup, games, args.rounds)

@@ -78,6 +78,9 @@ class WorldMarket(Variant[WorldState]):
         self.piece_actions = [ChoosePieces(t, PIECES_IN_PLAY - t) for t in range(MIN_TRAINS, MAX_TRAINS + 1)]
         self.exchange_actions = {(w, n): ExchangePieces(w, n) for w in ("ships", "trains")
                                  for n in range(1, MAX_SHIPS + 1)}
+        # Per kind, the exchanges of 1, 2, ... pieces (a turn offers a prefix of the list).
+        self.exchange_lists = {w: [self.exchange_actions[(w, n)] for n in range(1, MAX_SHIPS + 1)]
+                               for w in ("ships", "trains")}
         self.keep_cache: dict[tuple[tuple[int, ...], int], list[Action]] = {}
         self.ticket_ids = [t.id for t in b.tickets]
         self.claim_cache: dict[tuple[int, Payment], ClaimRoute] = {}

@@ -23,6 +23,8 @@ page proposes the cheapest and offers the rest; bots choose by their own costs.
 from __future__ import annotations
 
 
+from operator import add
+
 from ...actions import ClaimRoute
 from .actions import BuildHarbor
 from .state import (NCOLORS, TRAIN, TRAIN_H, SHIP, DOUBLE, JOKER, CARD_NAMES, Payment,
@@ -78,23 +80,27 @@ def _rough_vectors(length: int, rough: int, color: int, have: tuple[int, ...],
                 continue
             rem = [have[c] - base[c] for c in range(NCOLORS)]
             # rough part: per color m_c cards, jr jokers; odd m_c need one joker each
+            rem_after = [sum(rem[c + 1:]) for c in range(NCOLORS)]  # cards of the later colors
+            spare = jokers - jn  # jokers left for the rough part
             counts = [0] * NCOLORS
 
-            def rec(c: int, left: int) -> None:
-                if c == NCOLORS:
-                    jr = left
-                    odd = sum(m & 1 for m in counts)
-                    if jr < odd or jn + jr > jokers:
-                        return
-                    found.add((tuple(base[k] + counts[k] for k in range(NCOLORS)), jn + jr))
-                    return
+            def rec(c: int, left: int, odd: int) -> None:
+                # ``left`` cards still to give; whatever the colors do not give is jokers, so
+                # at least ``left - spare`` must still come from colors c.. (else no payment).
                 top = min(rem[c], left)
                 for m in range(top + 1):
+                    rest = left - m
+                    if rest - spare > rem_after[c]:
+                        continue
                     counts[c] = m
-                    rec(c + 1, left - m)
+                    if c + 1 == NCOLORS:
+                        if rest >= odd + (m & 1):  # rest are the jokers: one per odd count
+                            found.add((tuple(map(add, base, counts)), jn + rest))
+                    else:
+                        rec(c + 1, rest, odd + (m & 1))
                 counts[c] = 0
 
-            rec(0, pairs_cards)
+            rec(0, pairs_cards, 0)
     return sorted(found)
 
 

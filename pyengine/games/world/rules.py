@@ -279,11 +279,8 @@ class WorldRules(WorldPayments):
                 if harbor_pid < 0:
                     break
                 out.extend(self._harbor_actions(city, harbor_pid))
-        ex = self.exchange_actions
-        for n in range(1, min(s.box_ships[p], trains) + 1):
-            out.append(ex[("ships", n)])
-        for n in range(1, min(s.box_trains[p], ships) + 1):
-            out.append(ex[("trains", n)])
+        out.extend(self.exchange_lists["ships"][:min(s.box_ships[p], trains)])
+        out.extend(self.exchange_lists["trains"][:min(s.box_trains[p], ships)])
         if not out:
             out.append(self.pass_action)
         return out
