@@ -193,8 +193,10 @@ def main() -> None:
     bases = [name for name in engines if name != "now"]
     only = set(args.only.split(",")) if args.only else None
     print(f"load average at start: {os.getloadavg()[0]:.2f}; best of {args.rounds} rounds")
-    print(f"{'game':<14}{'':>8}" + "".join(f"{name:>12}" for name in engines)
-          + "".join(f"{'now/' + name:>{max(12, len(name) + 6)}}" for name in bases))
+    width = {name: max(12, len(name) + 2) for name in engines}  # engine columns
+    ratio = {name: len(name) + 6 for name in bases}  # "now/<name>" columns
+    print(f"{'game':<14}{'':>8}" + "".join(f"{name:>{width[name]}}" for name in engines)
+          + "".join(f"{'now/' + name:>{ratio[name]}}" for name in bases))
     for game, players, games, position_games, passes in CASES:
         if only and game not in only:
             continue
@@ -208,12 +210,11 @@ def main() -> None:
                     old[key] = max(old[key], got[key])
         label = f"{game} {players}p"
         for key, unit in (("games_per_second", "games/s"), ("lists_per_second", "lists/s")):
-            print(f"{label:<14}{unit:>8}" + "".join(f"{best[n][key]:>12.1f}" for n in engines)
-                  + "".join(f"{best['now'][key] / best[n][key]:>{max(12, len(n) + 6) - 1}.2f}x"
-                            for n in bases))
+            print(f"{label:<14}{unit:>8}" + "".join(f"{best[n][key]:>{width[n]}.1f}" for n in engines)
+                  + "".join(f"{best['now'][key] / best[n][key]:>{ratio[n] - 1}.2f}x" for n in bases))
             label = ""
-        print(f"{'':<14}{'results':>8}" + "".join(f"{best[n]['digest']:>12}" for n in engines)
-              + "".join(f"{'same' if best[n]['digest'] == best['now']['digest'] else 'DIFFER':>{max(12, len(n) + 6)}}"
+        print(f"{'':<14}{'results':>8}" + "".join(f"{best[n]['digest']:>{width[n]}}" for n in engines)
+              + "".join(f"{'same' if best[n]['digest'] == best['now']['digest'] else 'DIFFER':>{ratio[n]}}"
                         for n in bases))
     if args.bingsoup:
         games = max(1, round(60 * args.scale))
