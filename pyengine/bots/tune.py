@@ -99,7 +99,7 @@ def _subjects() -> dict[str, Subject]:
     """The tunable bots (imported lazily: the engine's import does not pay for them)."""
     from .usa.filler_planner import HARD_PARAMS as USA_HARD, NORMAL_FILLER_PARAMS, FillerPlannerBot
     from .world.planner import NORMAL_PARAMS, WorldBot
-    from .world.search import HARD_PARAMS as WORLD_HARD, WorldSearchBot
+    from .world.hard import HARD_PARAMS as WORLD_HARD, world_hard_bot
 
     return {
         # Rails & Sails normal: the planner alone.
@@ -110,7 +110,7 @@ def _subjects() -> dict[str, Subject]:
                                       lambda p: WorldBot("tuned", "", p)),
         # Rails & Sails hard as it plays (planner + search): ~10x dearer per game.
         "world-hard": Subject("world", WORLD_HARD, _world_planner(WORLD_HARD),
-                              lambda p: WorldSearchBot("tuned", "", None, p)),
+                              lambda p: world_hard_bot(None, "tuned", p)),
         "usa-normal": Subject("usa", NORMAL_FILLER_PARAMS, _USA_FILLER,
                               lambda p: FillerPlannerBot("tuned", "", p)),
         "usa-hard-planner": Subject("usa", USA_HARD, _USA_FILLER,
