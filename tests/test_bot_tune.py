@@ -132,5 +132,5 @@ def test_compare_plays_the_games_of_a_report_cell() -> None:
     cell = run_cell("world", 4, "normal", "zombie", 4, 3)
     rows = tune.compare("world-normal", tune.subject("world-normal").start(), [("zombie", 4)], 4, 3,
                         tune.Runner(1))
-    assert rows[0]["hand"]["win_rate"] == rows[0]["fitted"]["win_rate"] == cell["win_rate"]
+    assert rows[0]["current"]["win_rate"] == rows[0]["fitted"]["win_rate"] == cell["win_rate"]
     assert 0 < cell["win_rate"] < 1 and rows[0]["diff"] == 0.0  # seed 3: one win in four

@@ -340,30 +340,31 @@ def fitted_values(header: dict[str, Any], records: Sequence[dict[str, Any]]) -> 
 def compare(name: str, fitted: dict[str, Any], cells: Sequence[tuple[str, int]], games: int,
             seed: int, runner: Runner, out: Path | None = None,
             echo: Callable[[str], None] = lambda s: None) -> list[dict[str, Any]]:
-    """Fitted against hand-set values on a measuring seed: per cell the same ``games`` games
+    """Fitted against the level's current (hand-set) values on a measuring seed: per cell the
+    same ``games`` games
     (``game_seed(seed, g)``, seats rotated by g like ``run_tournament``) for both; win rates with
     Wilson intervals and the paired difference with its normal 95% interval. Each finished cell
     is appended to ``out`` at once."""
     check_measuring_seed(seed)
     s = subject(name)
-    hand = s.start()
+    current = s.start()
     done = {(r["opponent"], r["players"]) for r in _read_lines(out)} if out else set()
     rows = []
     for opp, players in cells:
         if (opp, players) in done:
             continue
         jobs = {label: [(name, tuple(sorted(v.items())), opp, players, game_seed(seed, g), g % players)
-                        for g in range(games)] for label, v in (("fitted", fitted), ("hand", hand))}
-        shares = runner.play(jobs["fitted"] + jobs["hand"])
-        fit, hnd = shares[:games], shares[games:]
-        diffs = [a - b for a, b in zip(fit, hnd)]
+                        for g in range(games)] for label, v in (("fitted", fitted), ("current", current))}
+        shares = runner.play(jobs["fitted"] + jobs["current"])
+        fit, cur = shares[:games], shares[games:]
+        diffs = [a - b for a, b in zip(fit, cur)]
         mean = sum(diffs) / games
         sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, games - 1))
         half = Z95 * sd / math.sqrt(games)
         row = {"subject": name, "variant": s.variant, "opponent": opp, "players": players,
                "games": games, "seed": seed,
                "fitted": {"win_rate": sum(fit) / games, "ci95": list(wilson(sum(fit), games))},
-               "hand": {"win_rate": sum(hnd) / games, "ci95": list(wilson(sum(hnd), games))},
+               "current": {"win_rate": sum(cur) / games, "ci95": list(wilson(sum(cur), games))},
                "diff": mean, "diff_ci95": [mean - half, mean + half], "values": fitted}
         rows.append(row)
         if out is not None:
@@ -386,9 +387,9 @@ def _read_lines(path: Path | None) -> list[dict[str, Any]]:
 
 
 def format_compare(r: dict[str, Any]) -> str:
-    f, h = r["fitted"], r["hand"]
+    f, h = r["fitted"], r["current"]
     return (f"{r['players']}p vs {r['opponent']:18} {r['games']} games seed {r['seed']}: fitted "
-            f"{100 * f['win_rate']:.1f}% ({100 * f['ci95'][0]:.1f}–{100 * f['ci95'][1]:.1f}), hand-set "
+            f"{100 * f['win_rate']:.1f}% ({100 * f['ci95'][0]:.1f}–{100 * f['ci95'][1]:.1f}), current "
             f"{100 * h['win_rate']:.1f}% ({100 * h['ci95'][0]:.1f}–{100 * h['ci95'][1]:.1f}), paired "
             f"difference {100 * r['diff']:+.1f} points ({100 * r['diff_ci95'][0]:+.1f} to "
             f"{100 * r['diff_ci95'][1]:+.1f})")
