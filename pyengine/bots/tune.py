@@ -341,10 +341,9 @@ def compare(name: str, fitted: dict[str, Any], cells: Sequence[tuple[str, int]],
             seed: int, runner: Runner, out: Path | None = None,
             echo: Callable[[str], None] = lambda s: None) -> list[dict[str, Any]]:
     """Fitted against the level's current (hand-set) values on a measuring seed: per cell the
-    same ``games`` games
-    (``game_seed(seed, g)``, seats rotated by g like ``run_tournament``) for both; win rates with
-    Wilson intervals and the paired difference with its normal 95% interval. Each finished cell
-    is appended to ``out`` at once."""
+    same ``games`` games (``game_seed(seed, g)``, seats rotated by g like ``run_tournament``) for
+    both; win rates with Wilson intervals and the paired difference with its normal 95% interval.
+    Each finished cell is appended to ``out`` at once."""
     check_measuring_seed(seed)
     s = subject(name)
     current = s.start()
