@@ -95,34 +95,44 @@ _USA_FILLER = (Knob("discount", 0.1, 0.8), Knob("turn_cost", 0.0, 2.0), Knob("tr
                Knob("contest_bonus", 0.0, 4.0), Knob("spare_reserve", 0, 6, True))
 
 
-def _subjects() -> dict[str, Subject]:
-    """The tunable bots (imported lazily: the engine's import does not pay for them)."""
-    from .usa.filler_planner import HARD_PARAMS as USA_HARD, NORMAL_FILLER_PARAMS, FillerPlannerBot
+def _world_normal() -> Subject:
     from .world.planner import NORMAL_PARAMS, WorldBot
-    from .world.search import HARD_PARAMS as WORLD_HARD, WorldSearchBot
+    return Subject("world", NORMAL_PARAMS, _world_planner(NORMAL_PARAMS), lambda p: WorldBot("tuned", "", p))
 
-    return {
-        # Rails & Sails normal: the planner alone.
-        "world-normal": Subject("world", NORMAL_PARAMS, _world_planner(NORMAL_PARAMS),
-                                lambda p: WorldBot("tuned", "", p)),
-        # Rails & Sails hard's planner played alone (cheap); the search on top is measured after.
-        "world-hard-planner": Subject("world", WORLD_HARD, _world_planner(WORLD_HARD),
-                                      lambda p: WorldBot("tuned", "", p)),
-        # Rails & Sails hard as it plays (planner + search): ~10x dearer per game.
-        "world-hard": Subject("world", WORLD_HARD, _world_planner(WORLD_HARD),
-                              lambda p: WorldSearchBot("tuned", "", None, p)),
-        "usa-normal": Subject("usa", NORMAL_FILLER_PARAMS, _USA_FILLER,
-                              lambda p: FillerPlannerBot("tuned", "", p)),
-        "usa-hard-planner": Subject("usa", USA_HARD, _USA_FILLER,
-                                    lambda p: FillerPlannerBot("tuned", "", p)),
-    }
+
+def _world_hard_planner() -> Subject:
+    """Hard's planner played alone (cheap); hard's search on top is measured afterwards."""
+    from .world.planner import WorldBot
+    from .world.search import HARD_PARAMS
+    return Subject("world", HARD_PARAMS, _world_planner(HARD_PARAMS), lambda p: WorldBot("tuned", "", p))
+
+
+def _usa_normal() -> Subject:
+    from .usa.filler_planner import NORMAL_FILLER_PARAMS, FillerPlannerBot
+    return Subject("usa", NORMAL_FILLER_PARAMS, _USA_FILLER, lambda p: FillerPlannerBot("tuned", "", p))
+
+
+def _usa_hard_planner() -> Subject:
+    from .usa.filler_planner import HARD_PARAMS, FillerPlannerBot
+    return Subject("usa", HARD_PARAMS, _USA_FILLER, lambda p: FillerPlannerBot("tuned", "", p))
+
+
+# The tunable bots by name; each imported only when asked for (the engine's import does not pay).
+SUBJECTS: dict[str, Callable[[], Subject]] = {
+    "world-normal": _world_normal,
+    "world-hard-planner": _world_hard_planner,
+    "usa-normal": _usa_normal,
+    "usa-hard-planner": _usa_hard_planner,
+}
+_SUBJECT_CACHE: dict[str, Subject] = {}
 
 
 def subject(name: str) -> Subject:
-    subjects = _subjects()
-    if name not in subjects:
-        raise SystemExit(f"unknown subject {name!r}; known: {', '.join(sorted(subjects))}")
-    return subjects[name]
+    if name not in SUBJECTS:
+        raise SystemExit(f"unknown subject {name!r}; known: {', '.join(sorted(SUBJECTS))}")
+    if name not in _SUBJECT_CACHE:
+        _SUBJECT_CACHE[name] = SUBJECTS[name]()
+    return _SUBJECT_CACHE[name]
 
 
 DEFAULT_PANEL = ("shortest_path", "zombie", "long_route_junkie", "route_focus")
@@ -423,7 +433,8 @@ def main(argv: Iterable[str] | None = None) -> int:
         print(text, file=sys.stderr, flush=True)
 
     if args.command == "subjects":
-        for key, s in sorted(_subjects().items()):
+        for key in sorted(SUBJECTS):
+            s = subject(key)
             print(f"{key:20} {s.variant:6} " + ", ".join(f"{k.name}={getattr(s.base, k.name)}" for k in s.knobs))
         return 0
     cells = panel_cells(_split(args.opponents), [int(p) for p in _split(args.players)])
