@@ -134,3 +134,11 @@ def test_compare_plays_the_games_of_a_report_cell() -> None:
                         tune.Runner(1))
     assert rows[0]["current"]["win_rate"] == rows[0]["fitted"]["win_rate"] == cell["win_rate"]
     assert 0 < cell["win_rate"] < 1 and rows[0]["diff"] == 0.0  # seed 3: one win in four
+
+
+def test_a_run_may_tune_some_fields_only() -> None:
+    header = tune.run_header("world-normal", [("zombie", 2)], 1, 0, tune.Spsa(), ["turn_value", "piece_slack"])
+    assert [k[0] for k in header["knobs"]] == ["piece_slack", "turn_value"]
+    assert header["start"] == {"piece_slack": 3, "turn_value": 2.0}
+    with pytest.raises(SystemExit):
+        tune.chosen_knobs("world-normal", ["no_such_field"])

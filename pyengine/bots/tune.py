@@ -310,14 +310,23 @@ def optimise(header: dict[str, Any], log: Path, iterations: int, objective: Obje
     return records
 
 
+def chosen_knobs(name: str, only: Sequence[str] = ()) -> tuple[Knob, ...]:
+    """The subject's knobs, or those named in ``only`` (a smaller search where it matters)."""
+    knobs = subject(name).knobs
+    unknown = set(only) - {k.name for k in knobs}
+    if unknown:
+        raise SystemExit(f"{name} has no knobs {sorted(unknown)}; its knobs: {', '.join(k.name for k in knobs)}")
+    return tuple(k for k in knobs if not only or k.name in only)
+
+
 def game_objective(name: str, cells: Sequence[tuple[str, int]], deals: int, run_seed: int,
-                   runner: Runner) -> Objective:
+                   runner: Runner, only: Sequence[str] = ()) -> Objective:
     """The tuning objective: mean win share over the panel cells, theta+ and theta- on the same
-    training deals of the iteration."""
-    s = subject(name)
+    training deals of the iteration (fields not tuned keep the level's values)."""
+    knobs = chosen_knobs(name, only)
 
     def values(units: Sequence[float]) -> dict[str, Any]:
-        return {kn.name: kn.value(u) for kn, u in zip(s.knobs, units)}
+        return {kn.name: kn.value(u) for kn, u in zip(knobs, units)}
 
     def objective(plus: list[float], minus: list[float], k: int) -> tuple[float, float, dict[str, Any]]:
         seed = training_seed(run_seed, k)
@@ -330,13 +339,14 @@ def game_objective(name: str, cells: Sequence[tuple[str, int]], deals: int, run_
     return objective
 
 
-def run_header(name: str, cells: Sequence[tuple[str, int]], deals: int, seed: int, gains: Spsa
-               ) -> dict[str, Any]:
+def run_header(name: str, cells: Sequence[tuple[str, int]], deals: int, seed: int, gains: Spsa,
+               only: Sequence[str] = ()) -> dict[str, Any]:
     s = subject(name)
-    start = s.start()
+    knobs = chosen_knobs(name, only)
+    start = {k.name: getattr(s.base, k.name) for k in knobs}
     return {"subject": name, "variant": s.variant,
-            "knobs": [[k.name, k.low, k.high, k.integer] for k in s.knobs],
-            "start": start, "start_units": [k.unit(start[k.name]) for k in s.knobs],
+            "knobs": [[k.name, k.low, k.high, k.integer] for k in knobs],
+            "start": start, "start_units": [k.unit(start[k.name]) for k in knobs],
             "panel": [[o, p] for o, p in cells], "deals": deals, "seed": seed, "spsa": asdict(gains),
             "training_seeds": f"tournament seeds {training_seed(seed, 0)}.. (>= {TRAINING_SEED_BASE})"}
 
@@ -421,6 +431,7 @@ def main(argv: Iterable[str] | None = None) -> int:
                          "compare: the measuring seed (< 10^6)")
     ap.add_argument("--opponents", default=",".join(DEFAULT_PANEL))
     ap.add_argument("--players", default="2,4")
+    ap.add_argument("--knobs", default="", help="run: tune only these fields (comma-separated)")
     ap.add_argument("--deals", type=int, default=2, help="deals per cell and iteration (each at every rotation)")
     ap.add_argument("--a", type=float, default=Spsa.a)
     ap.add_argument("--c", type=float, default=Spsa.c)
@@ -444,9 +455,10 @@ def main(argv: Iterable[str] | None = None) -> int:
             raise SystemExit("run needs --log FILE")
         runner = Runner(args.jobs)
         try:
-            header = run_header(args.subject, cells, args.deals, args.seed, Spsa(args.a, args.c))
+            only = _split(args.knobs)
+            header = run_header(args.subject, cells, args.deals, args.seed, Spsa(args.a, args.c), only)
             optimise(header, log, args.iterations,
-                     game_objective(args.subject, cells, args.deals, args.seed, runner), echo)
+                     game_objective(args.subject, cells, args.deals, args.seed, runner, only), echo)
         finally:
             runner.close()
         args.command = "show"
