@@ -11,11 +11,15 @@ Functions (arguments are one JSON object):
                                           (setup: explicit deck orders, docs/engine.md)
   load {record, upto?, player?}           -> {game_id, ...state}   (record: object or JSON text;
                                              upto: replay only the first N actions)
-  state {game_id, player}                 -> {view, legal, current, phase, over, scores?}
-  apply {game_id, action, player?, seat?} -> {event, ...state for player}
+  state {game_id, player, log_from?}      -> {view, legal, current, phase, over, ply, log_start, scores?}
+                                          (view.log: the log as player sees it, from event
+                                           log_start = min(log_from, its length) on; every call
+                                           that answers a state takes log_from, default 0)
+  apply {game_id, action, player?, seat?} -> {event, applied, ...state for player}
                                           (seat: the seat that acts; refused unless it is to move,
-                                           null included)
-  bot_move {game_id, bot?, player?, max_seconds?} -> {event, ...state for player}
+                                           null included; applied: the action's text, for the
+                                           record a page saves, also when the event hides it)
+  bot_move {game_id, bot?, player?, max_seconds?} -> {event, applied, ...state for player}
                                           (bot: a name or level; max_seconds caps a search by the clock)
   undo {game_id, player}                  -> state for player, after taking back player's last action
                                           (and what followed it); an error if hidden information was
@@ -67,12 +71,17 @@ def _store(game: Game, meta: dict[str, Any]) -> str:
     return gid
 
 
-def _state(game: Game, player: Any) -> dict[str, Any]:
+def _state(game: Game, player: Any, log_from: Any = 0) -> dict[str, Any]:
+    """The state ``player`` sees, with the log from event ``log_from`` on (what the page lacks)."""
     if player is not None and (not is_int(player) or not 0 <= player < game.settings.players):
         raise EngineError(f"there is no seat {excerpt(player)} in this game")
+    if not is_int(log_from) or log_from < 0:
+        raise EngineError(f"log_from must be a number of events, not {excerpt(log_from)}")
+    log_start = min(log_from, len(game.log))
     over = game.is_over
     out: dict[str, Any] = {
-        "view": game.view(player),
+        "view": game.view(player, log_from=log_start),
+        "log_start": log_start,
         "current": None if over else game.current_player,
         "phase": game.phase,
         "over": over,
@@ -109,7 +118,7 @@ def _new_game(args: dict[str, Any]) -> dict[str, Any]:
     meta = {"seats": args.get("seats", [])}
     gid = _store(game, meta)
     return {"game_id": gid, "players": game.settings.players, "meta": meta,
-            **_state(game, args.get("player", 0))}
+            **_state(game, args.get("player", 0), args.get("log_from", 0))}
 
 
 def _load(args: dict[str, Any]) -> dict[str, Any]:
@@ -121,11 +130,11 @@ def _load(args: dict[str, Any]) -> dict[str, Any]:
     meta = data.get("meta", {})
     gid = _store(game, meta if isinstance(meta, dict) else {})
     return {"game_id": gid, "players": game.settings.players, "meta": _META[gid],
-            "variant": game.variant.name, **_state(game, args.get("player", 0))}
+            "variant": game.variant.name, **_state(game, args.get("player", 0), args.get("log_from", 0))}
 
 
 def _get_state(args: dict[str, Any]) -> dict[str, Any]:
-    return _state(_game(args), args.get("player"))
+    return _state(_game(args), args.get("player"), args.get("log_from", 0))
 
 
 def _apply(args: dict[str, Any]) -> dict[str, Any]:
@@ -143,7 +152,8 @@ def _apply(args: dict[str, Any]) -> dict[str, Any]:
         if seat != game.current_player:
             raise IllegalActionError(f"it is not seat {seat}'s turn (seat {game.current_player} is to move)")
     game.apply(action)
-    return {"event": game.event(-1, player), **_state(game, player)}
+    return {"event": game.event(-1, player), "applied": game.actions[-1].text(),
+            **_state(game, player, args.get("log_from", 0))}
 
 
 def _bot_move(args: dict[str, Any]) -> dict[str, Any]:
@@ -159,7 +169,8 @@ def _bot_move(args: dict[str, Any]) -> dict[str, Any]:
                         float(limit) if limit is not None else None)
     game.apply(action)
     player = args.get("player")
-    return {"event": game.event(-1, player), **_state(game, player)}
+    return {"event": game.event(-1, player), "applied": game.actions[-1].text(),
+            **_state(game, player, args.get("log_from", 0))}
 
 
 def _undo(args: dict[str, Any]) -> dict[str, Any]:
@@ -171,7 +182,7 @@ def _undo(args: dict[str, Any]) -> dict[str, Any]:
         raise EngineError(f"undo needs the seat that takes back its move, not {excerpt(player)}")
     game = game.undo(player)
     _GAMES[str(gid)] = game
-    return _state(game, player)
+    return _state(game, player, args.get("log_from", 0))
 
 
 def _record(args: dict[str, Any]) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from typing import Any
 from .actions import Action
 from .boundary import copy_json, is_int
 from .errors import IllegalActionError, InvalidActionError, SettingsError
+from .events import Event, redact
 from .games import Settings, Variant, get_variant
 from .notation import parse_action
 
@@ -28,13 +29,13 @@ class Game:
     __slots__ = ("variant", "settings", "state", "actions", "log", "revealed", "_legal")
 
     def __init__(self, variant: Variant[Any], settings: Settings, state: Any,
-                 actions: list[Action] | None = None, log: list[dict[str, Any]] | None = None,
+                 actions: list[Action] | None = None, log: list[Event] | None = None,
                  revealed: list[bool] | None = None) -> None:
         self.variant = variant
         self.settings = settings
         self.state = state
         self.actions: list[Action] = actions if actions is not None else []
-        self.log: list[dict[str, Any]] = log if log is not None else []
+        self.log: list[Event] = log if log is not None else []
         # Per action: did it show anyone hidden information (a card drawn blind, tickets, ...)?
         self.revealed: list[bool] = revealed if revealed is not None else []
         self._legal: list[Action] | None = None
@@ -75,17 +76,18 @@ class Game:
             self._legal = self.variant.legal_actions(self.state)
         return self._legal
 
-    def view(self, player: int | None, log: bool = True) -> dict[str, Any]:
-        """What ``player`` may know (None: a spectator), plus the log as that player sees it."""
+    def view(self, player: int | None, log: bool = True, log_from: int = 0) -> dict[str, Any]:
+        """What ``player`` may know (None: a spectator), plus the log as that player sees it
+        (from event ``log_from`` on: the events a page already has are not sent again)."""
         v = self.variant.view(self.state, player)
         if log:
-            v["log"] = [_redact(ev, player) for ev in self.log]
+            v["log"] = [redact(ev, player) for ev in self.log[log_from:]]
         copied: dict[str, Any] = copy_json(v)  # a copy: editing a view never changes the game
         return copied
 
     def event(self, index: int, player: int | None) -> dict[str, Any]:
         """Log event ``index`` as ``player`` may see it (a copy)."""
-        copied: dict[str, Any] = copy_json(_redact(self.log[index], player))
+        copied: dict[str, Any] = copy_json(redact(self.log[index], player))
         return copied
 
     def scores(self) -> list[dict[str, Any]]:
@@ -105,10 +107,9 @@ class Game:
             raise IllegalActionError(f"cannot play {act.text()!r}: {self.variant.why_illegal(self.state, act)}")
         # Use the canonical legal object (it carries precomputed details).
         act = legal[legal.index(act)]
-        event = self.variant.describe(self.state, act)
-        event["action"] = act.text()
         hidden = self.variant.hidden_marker(self.state)
-        self.variant.apply(self.state, act)
+        event = self.variant.apply(self.state, act)
+        event["action"] = act.text()
         self.revealed.append(self.variant.reveals(hidden, self.state))
         self._legal = None
         self.actions.append(act)
@@ -166,18 +167,6 @@ class Game:
         if meta:
             rec["meta"] = meta
         return rec
-
-
-def _redact(event: dict[str, Any], player: int | None) -> dict[str, Any]:
-    """Hide what a log event must not show other players: kept ticket ids, hidden choices and
-    ``private_*`` fields (e.g. the card a player drew blind, which only that player sees)."""
-    if event.get("player") == player:
-        return event
-    hide_action = event.get("kind") == "keep" or event.get("secret")  # secret: e.g. a piece mix
-    if hide_action or any(k.startswith("private") for k in event):
-        return {k: v for k, v in event.items()
-                if not k.startswith("private") and not (hide_action and k == "action")}
-    return event
 
 
 __all__ = ["Game", "InvalidActionError", "IllegalActionError", "RECORD_FORMAT", "RECORD_VERSION"]

@@ -5,7 +5,8 @@
     python3 scripts/world_ladder.py "normal:piece_value=2.0" normal --games 100
 
 A bot is a level name (``easy``, ``normal``, ``hard``, ``random``) or ``level:key=value,...``
-overriding fields of that level's ``WorldParams`` (and, for ``hard``, of ``WorldSearchParams``).
+overriding fields of that level's ``WorldParams`` (and, for ``hard``, of ``WorldSearchConfig`` and its
+``search`` parameters).
 At 3-4 players the first bot plays against copies of the second. Game ``g`` uses seed
 ``seed * 1_000_003 + g`` and rotation ``g % players`` like ``run_tournament``. Prints the first
 bot's win rate with its Wilson 95% interval, mean scores, and per-bot decision times: wall clock
@@ -55,17 +56,25 @@ def make_bot(spec: str) -> Bot:
     base = get_variant_bot("world", level)
     if rest:
         from pyengine.bots.world.planner import WorldBot
-        from pyengine.bots.world.search import WorldSearchBot
+        from pyengine.bots.search import SearchBot
+        from pyengine.bots.world.hard import WorldSearchDomain, world_hard_bot
         over = dict(kv.split("=", 1) for kv in rest.split(","))
-        if isinstance(base, WorldSearchBot):
-            pnames = {f.name for f in fields(base.params)}
-            snames = {f.name for f in fields(base.search)}
-            params = replace(base.params, **{k: _value(v) for k, v in over.items() if k in pnames})
-            search = replace(base.search, **{k: _value(v) for k, v in over.items() if k in snames})
-            unknown = set(over) - pnames - snames
+        if isinstance(base, SearchBot):
+            # Hard: fields of its planner's WorldParams, of WorldSearchConfig, or of the
+            # strategic decisions' SearchParams (``search``).
+            assert isinstance(base.domain, WorldSearchDomain)
+            cfg, params0 = base.domain.config, base.domain.params
+            pnames = {f.name for f in fields(params0)}
+            cnames = {f.name for f in fields(cfg)} - {"search", "endgame"}
+            snames = {f.name for f in fields(cfg.search)}
+            params = replace(params0, **{k: _value(v) for k, v in over.items() if k in pnames})
+            cfg = replace(cfg, **{k: _value(v) for k, v in over.items() if k in cnames})
+            cfg = replace(cfg, search=replace(cfg.search, **{k: _value(v) for k, v in over.items()
+                                                             if k in snames}))
+            unknown = set(over) - pnames - cnames - snames
             if unknown:
                 raise SystemExit(f"unknown fields {unknown}")
-            bot: Bot = type(base)(spec, "", search, params)
+            bot: Bot = world_hard_bot(cfg, spec, params)
         else:
             assert isinstance(base, WorldBot)
             params = replace(base.policy.params, **{k: _value(v) for k, v in over.items()})

@@ -8,15 +8,18 @@ import pytest
 
 from pyengine.actions import Action
 from pyengine.bots import Bot, bot_action, bot_names, get_bot, register_bot
-from pyengine.bots.usa.lookahead import LookaheadBot, LookaheadParams
+from dataclasses import replace
+
+from pyengine.bots.search import SearchBot
+from pyengine.bots.usa.hard import UsaSearchConfig, usa_hard_bot
 from pyengine.bots.tournament import format_table, run_tournament, wilson
 from pyengine.game import Game
 from pyengine.rng import Rng
 
 FAST_BOTS = [b for b in bot_names() if b not in ("hard_small", "spy")]
 # The hard bot's algorithm with a small budget keeps the tests quick.
-register_bot("hard_small", lambda: LookaheadBot("hard_small", "", look=LookaheadParams(
-    step_budget=300, max_worlds=2)))
+SMALL = UsaSearchConfig(search=replace(UsaSearchConfig().search, step_budget=300, worlds=2))
+register_bot("hard_small", lambda: usa_hard_bot(SMALL, "hard_small"))
 
 
 def _play(bots: list[str], seed: int) -> Game:
@@ -116,42 +119,11 @@ def test_search_bot_beats_random() -> None:
 
 
 def test_hard_is_the_long_route_planner_and_wins_a_small_match() -> None:
-    from pyengine.bots.usa.filler_planner import FillerPlannerBot
-    assert isinstance(get_bot("hard"), FillerPlannerBot)
+    from pyengine.bots.usa.filler_planner import HARD_PARAMS
+    hard = get_bot("hard")
+    assert isinstance(hard, SearchBot) and hard.domain.policy.sp == HARD_PARAMS
     res = run_tournament("usa", 2, ["hard", "long_route_junkie"], 4, seed=3)
     assert res["entries"][0]["wins"] >= 3  # deterministic; ~80% over hundreds of games
-
-
-def test_hard_searches_with_a_step_budget_and_is_deterministic() -> None:
-    bot = LookaheadBot("t", "", look=LookaheadParams(step_budget=300, max_worlds=2))
-    game = Game.new("usa", players=2, seed=21)
-    view = game.view(0, log=False)
-    board = game.variant.board_view()
-    legal = game.legal_actions()  # the opening ticket keep: searched
-    first = bot.choose(view, legal, Rng(4), board)
-    assert bot.choose(view, legal, Rng(4), board) == first
-    assert bot.stats["searched"] == 2 and bot.stats["steps"] > 0
-
-
-def test_time_limit_caps_the_search_and_leaves_the_planner_move() -> None:
-    """The browser's wall-clock cap: a passed deadline means no sampled world, the planner's move."""
-    from pyengine.bots import time_limit, time_up
-    bot = LookaheadBot("t", "", look=LookaheadParams(step_budget=300, max_worlds=2))
-    planner = LookaheadBot("p", "", look=LookaheadParams(search_keep=False, search_endgame=False))
-    game = Game.new("usa", players=2, seed=21)
-    view = game.view(0, log=False)
-    board = game.variant.board_view()
-    legal = game.legal_actions()
-    assert not time_up()
-    with time_limit(0):
-        assert time_up()
-        capped = bot.choose(view, legal, Rng(4), board)
-    assert not time_up()  # the cap ends with its decision
-    assert bot.stats["searched"] == 0 and bot.stats["steps"] == 0
-    assert capped == planner.choose(view, legal, Rng(4), board)
-    with time_limit(60):  # a generous cap changes nothing
-        assert bot.choose(view, legal, Rng(4), board) == bot.choose(view, legal, Rng(4), board)
-    assert bot.stats["searched"] == 2
 
 
 @pytest.mark.parametrize("variant", ["usa", "world", "cardgame"])

@@ -12,15 +12,18 @@ from pyengine.bots import Bot, bot_action, get_variant_bot, register_variant_bot
 from pyengine.bots.cardgame.belief import belief_state, cardgame_variant
 from pyengine.games.cardgame.sample import track_piles
 from pyengine.bots.cardgame.planner import NORMAL_CARD_PARAMS, CardGameBot, Planner
-from pyengine.bots.cardgame.search import SearchBot, SearchParams, SearchPolicy
+from pyengine.bots.cardgame.hard import CardSearchConfig, cardgame_hard_bot
+from pyengine.bots.search import SearchBot
 from pyengine.bots.usa.planner import PlannerBot
 from pyengine.game import Game
 from pyengine.rng import Rng
 
 # The hard bot's algorithm with a small budget keeps the tests quick.
-register_variant_bot("cardgame", "cg_hard_small", lambda: SearchBot(
-    "cg_hard_small", "", lambda v: SearchPolicy(v, SearchParams(
-        max_worlds=2, min_worlds=1, budget=0, candidates=2, deep_candidates=2))))
+_CFG = CardSearchConfig()
+register_variant_bot("cardgame", "cg_hard_small", lambda: cardgame_hard_bot(replace(
+    _CFG, search=replace(_CFG.search, worlds=2, min_worlds=1, step_budget=0, candidates=2),
+    endgame=replace(_CFG.endgame, worlds=2, min_worlds=1, step_budget=0, candidates=2)),
+    "cg_hard_small"))
 
 
 def _play(bots: list[str], seed: int, start: Game | None = None) -> Game:
@@ -36,7 +39,8 @@ def _play(bots: list[str], seed: int, start: Game | None = None) -> Game:
 def test_levels_dispatch_to_card_game_bots() -> None:
     for level in ("easy", "normal", "hard"):
         bot = get_variant_bot("cardgame", level)
-        assert isinstance(bot, CardGameBot) and bot.name == "cardgame_" + level
+        assert isinstance(bot, SearchBot if level == "hard" else CardGameBot)
+        assert bot.name == "cardgame_" + level
     assert isinstance(get_variant_bot("usa", "normal"), PlannerBot)  # other variants unchanged
 
 

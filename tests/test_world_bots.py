@@ -14,13 +14,16 @@ from pyengine.bots.tournament import run_tournament
 from pyengine.bots.world.baselines import WorldBaselineBot
 from pyengine.bots.world.planner import NORMAL_PARAMS, WorldBot, WorldPolicy
 from pyengine.bots.world.planning import Know, world_model
-from pyengine.bots.world.search import WorldSearchBot, WorldSearchParams, sample_world
+from pyengine.bots.search import SearchBot
+from pyengine.bots.world.hard import WorldSearchConfig, sample_world, world_hard_bot
 from pyengine.game import Game
 from pyengine.rng import Rng
 
 BASELINES = ["destination_hungry", "route_focus", "one_step_thinker", "long_route_junkie"]
-SMALL_HARD = WorldSearchBot("world_hard_small", "", WorldSearchParams(
-    samples=1, max_candidates=2, endgame_samples=1, endgame_candidates=2))
+_CFG = WorldSearchConfig()
+SMALL_HARD = world_hard_bot(replace(
+    _CFG, search=replace(_CFG.search, worlds=1, min_worlds=1, candidates=2),
+    endgame=replace(_CFG.endgame, worlds=1, min_worlds=1, candidates=2)), "world_hard_small")
 
 
 def _play(bots: list[str | Bot], seed: int) -> Game:
@@ -72,7 +75,7 @@ def test_hard_plays_a_full_world_game(players: int) -> None:
 
 
 def test_hard_level_is_the_search_bot() -> None:
-    assert isinstance(get_variant_bot("world", "hard"), WorldSearchBot)
+    assert isinstance(get_variant_bot("world", "hard"), SearchBot)
     assert isinstance(get_variant_bot("world", "normal"), WorldBot)
     assert sorted(bot_names_for("world")) == sorted(["easy", "hard", "normal", "random"] + BASELINES
                                                     + ["shortest_path", "zombie"])
@@ -102,7 +105,7 @@ class _Spy(Bot):
 
 @pytest.mark.parametrize("inner", ["normal"] + BASELINES)
 def test_world_bots_see_only_views(inner: str) -> None:
-    for cls in (WorldBot, WorldSearchBot, WorldBaselineBot):
+    for cls in (WorldBot, SearchBot, WorldBaselineBot):
         assert list(inspect.signature(cls.choose).parameters) == ["self", "view", "legal", "rng", "board"]
     spy = _Spy(inner)
     game = Game.new("world", players=3, seed=4)
@@ -163,19 +166,18 @@ def test_baselines_play_four_player_world_games_and_replay() -> None:
     assert res["entries"][0]["wins"] == 1
 
 
-def _searched_plies(bot: WorldSearchBot, seed: int, max_actions: int = 10_000) -> list[int]:
+def _searched_plies(bot: SearchBot, seed: int, max_actions: int = 10_000) -> list[int]:
     """Seat 0 played by ``bot`` against normal: the simulated plies of each searched decision."""
     game = Game.new("world", players=2, seed=seed)
     plies: list[int] = []
     while not game.is_over and len(game.actions) < max_actions:
         legal = game.legal_actions()
         if game.current_player == 0 and len(legal) > 1:
-            bot.last_plies = -1
             action = bot.choose(game.view(0, log=False), list(legal), Rng(len(game.actions)),
                                 game.variant.board_view())
             assert action in legal
-            if bot.last_plies >= 0:
-                plies.append(bot.last_plies)
+            if bot.last is not None:
+                plies.append(bot.last.steps)
         else:
             action = bot_action(game, "normal")
         game.apply(action)
@@ -183,33 +185,30 @@ def _searched_plies(bot: WorldSearchBot, seed: int, max_actions: int = 10_000) -
 
 
 def test_hard_search_stays_within_its_ply_budget() -> None:
-    """Searched decisions simulate at most ``ply_budget`` plies in all (cut-off playouts are
+    """Searched decisions simulate at most ``step_budget`` plies in all (cut-off playouts are
     evaluated), so their cost is fixed by the budget, never by the clock."""
-    bot = WorldSearchBot("world_hard_budget", "", WorldSearchParams(samples=2, max_candidates=3,
-                                                                     ply_budget=90))
-    assert bot.horizon(3) == 15
+    cfg = WorldSearchConfig()
+    bot = world_hard_bot(replace(cfg, search=replace(cfg.search, worlds=2, min_worlds=2,
+                                                     candidates=3, step_budget=90)))
+    assert bot.domain.config.search.horizon(3) == 15
     plies = _searched_plies(bot, seed=31, max_actions=40)
     assert all(0 < p <= 90 for p in plies)
     assert len(plies) >= 2  # the setup keep and the piece mix
 
 
 def test_default_hard_budget_is_small() -> None:
-    from pyengine.bots.world.search import world_hard_bot
-    hard = world_hard_bot()
-    assert isinstance(hard, WorldSearchBot)
-    assert hard.search.samples * hard.search.max_candidates * hard.horizon(hard.search.max_candidates) \
-        <= hard.search.ply_budget <= 1000
-    ends = hard.search.endgame_candidates
-    assert hard.search.endgame_samples * ends * hard.horizon(ends, endgame=True) \
-        <= hard.search.endgame_ply_budget <= 1000
+    cfg = world_hard_bot().domain.config
+    for pr in (cfg.search, cfg.endgame):
+        assert pr.split_budget and pr.worlds * pr.candidates * pr.horizon(pr.candidates) \
+            <= pr.step_budget <= 1000
 
 
 def test_hard_endgame_search_plays_to_the_end_within_its_budget() -> None:
     """Near the end every main turn is searched (the planner's move against the best claims,
-    a harbor, a draw) by playouts within ``endgame_ply_budget``; decisions stay legal."""
-    bot = WorldSearchBot("world_hard_endgame", "", WorldSearchParams(
-        search_keeps=False, search_mix=False, search_more_tickets=False, search_endgame=True,
-        endgame_samples=2, endgame_candidates=3, endgame_ply_budget=120))
+    a harbor, a draw) by playouts within the end game's ``step_budget``; decisions stay legal."""
+    cfg = WorldSearchConfig(search_keeps=False, search_mix=False, search_more_tickets=False)
+    bot = world_hard_bot(replace(cfg, endgame=replace(cfg.endgame, worlds=2, min_worlds=2,
+                                                      candidates=3, step_budget=120)))
     plies = _searched_plies(bot, seed=7)
     assert len(plies) >= 2
     assert all(0 < p <= 120 for p in plies)
@@ -220,10 +219,10 @@ def test_hard_has_its_own_planner_and_normal_keeps_its_own() -> None:
     tickets closer to the end); normal's parameters
     are untouched."""
     from pyengine.bots.world.planner import NORMAL_PARAMS, WorldParams
-    from pyengine.bots.world.search import HARD_PARAMS, world_hard_bot
+    from pyengine.bots.world.hard import HARD_PARAMS
     hard = world_hard_bot()
-    assert isinstance(hard, WorldSearchBot)
-    assert hard.params == HARD_PARAMS and hard.policy.params == HARD_PARAMS
+    assert isinstance(hard, SearchBot)
+    assert hard.domain.params == HARD_PARAMS and hard.domain.policy.params == HARD_PARAMS
     assert HARD_PARAMS.turn_value > NORMAL_PARAMS.turn_value
     assert HARD_PARAMS.piece_slack > NORMAL_PARAMS.piece_slack
     assert HARD_PARAMS.tickets_min_other < NORMAL_PARAMS.tickets_min_other

@@ -75,7 +75,6 @@ export const CARDGAME_STRINGS = {
     "cg.raidToastYou": (p) => `${p.name} raided you: your ${p.color} row (${p.n} card${p.n === 1 ? "" : "s"}) is discarded.`,
     "cg.raidToastMine": (p) => `You raided ${p.victim}: their ${p.color} row (${p.n} card${p.n === 1 ? "" : "s"}) is discarded.`,
     "cg.raidBurst": "Raided by {name}: −{n} {color}",
-    "cg.botFallback": "{name}: the {level} computer player cannot play the card game yet; the random player takes over.",
 
     "cg.halfTitle": "End of half {half}",
     "cg.halfExplain": "Each player completed tickets with the cards of their on-the-way pile. Uncompleted tickets and hand cards stay for the second half.",
@@ -177,7 +176,6 @@ export const CARDGAME_STRINGS = {
     "cg.raidToastYou": (p) => `${p.name} hat dich überfallen: deine Reihe ${p.color} (${p.n} ${p.n === 1 ? "Karte" : "Karten"}) wird abgeworfen.`,
     "cg.raidToastMine": (p) => `Du hast ${p.victim} überfallen: die Reihe ${p.color} (${p.n} ${p.n === 1 ? "Karte" : "Karten"}) wird abgeworfen.`,
     "cg.raidBurst": "Überfall von {name}: −{n} {color}",
-    "cg.botFallback": "{name}: der Computerspieler „{level}“ kann das Kartenspiel noch nicht; der Zufallsspieler übernimmt.",
 
     "cg.halfTitle": "Ende der {half}. Hälfte",
     "cg.halfExplain": "Jeder hat mit den Karten seines Stapels „Unterwegs“ Aufträge erfüllt. Offene Aufträge und Handkarten bleiben für die zweite Hälfte.",

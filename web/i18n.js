@@ -162,6 +162,7 @@ const en = {
   "log.drawTicketsKept": "{name} drew {n} tickets and kept {k}.",
   "log.keepSetup": "{name} kept {k} of {n} starting tickets.",
   "log.yourKeep": "(You kept: {list}.)",
+  "log.yourDraw": "(You drew: {list}.)",
   "log.pass": "{name} passed.",
   "log.unknown": "{name}: {what}",
 
@@ -344,6 +345,7 @@ const de = {
   "log.drawTicketsKept": "{name} zog {n} Aufträge und behielt {k}.",
   "log.keepSetup": "{name} behielt {k} von {n} Startaufträgen.",
   "log.yourKeep": "(Du hast behalten: {list}.)",
+  "log.yourDraw": "(Du hast gezogen: {list}.)",
   "log.pass": "{name} passte.",
   "log.unknown": "{name}: {what}",
 

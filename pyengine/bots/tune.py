@@ -102,9 +102,16 @@ def _world_normal() -> Subject:
 
 def _world_hard_planner() -> Subject:
     """Hard's planner played alone (cheap); hard's search on top is measured afterwards."""
+    from .world.hard import HARD_PARAMS
     from .world.planner import WorldBot
-    from .world.search import HARD_PARAMS
     return Subject("world", HARD_PARAMS, _world_planner(HARD_PARAMS), lambda p: WorldBot("tuned", "", p))
+
+
+def _world_hard() -> Subject:
+    """Rails & Sails hard as it plays (its planner under the shared search): ~10x dearer a game."""
+    from .world.hard import HARD_PARAMS, world_hard_bot
+    return Subject("world", HARD_PARAMS, _world_planner(HARD_PARAMS),
+                   lambda p: world_hard_bot(None, "tuned", p))
 
 
 def _usa_normal() -> Subject:
@@ -121,6 +128,7 @@ def _usa_hard_planner() -> Subject:
 SUBJECTS: dict[str, Callable[[], Subject]] = {
     "world-normal": _world_normal,
     "world-hard-planner": _world_hard_planner,
+    "world-hard": _world_hard,
     "usa-normal": _usa_normal,
     "usa-hard-planner": _usa_hard_planner,
 }

@@ -7,6 +7,7 @@ from typing import Any, Generic, TypeVar
 from ..actions import Action
 from ..boundary import excerpt, is_int
 from ..errors import SettingsError
+from ..events import Event
 from ..rng import Rng
 
 
@@ -88,7 +89,9 @@ class Variant(Generic[S]):
     def legal_actions(self, state: S) -> list[Action]:
         raise NotImplementedError
 
-    def apply(self, state: S, action: Action) -> None:
+    def apply(self, state: S, action: Action) -> Event:
+        """Apply a legal action once, in place; returns its log event (``pyengine.events``)
+        without the ``action`` text, which ``Game.apply`` adds."""
         raise NotImplementedError
 
     def why_illegal(self, state: S, action: Action) -> str:
@@ -152,10 +155,6 @@ class Variant(Generic[S]):
         play raids). Only public consequences; default: none."""
         del state, action  # Unused.
         return {}
-
-    def describe(self, state: S, action: Action) -> dict[str, Any]:
-        """The public log event for ``action`` about to be applied in ``state``."""
-        raise NotImplementedError
 
     def scores(self, state: S) -> list[dict[str, Any]]:
         """Score breakdown per player (final when the game is over)."""

@@ -443,10 +443,8 @@ export class GameScreen extends TurnScreen {
     const color = this.colors[ev.player];
     if (ev.kind === "claim") this.boardView.flash(ev.route, mine ? "rgba(255,255,255,0.95)" : color);
     let target = null;
-    if (ev.kind === "take") {
-      const slot = Number((ev.action ?? "").split(/\s+/)[1]);
-      target = this.slots[slot];
-    } else if (ev.kind === "draw") target = this.deckBtns?.[ev.deck] ?? this.deckBtn;
+    if (ev.kind === "take") target = this.slots[ev.slot];
+    else if (ev.kind === "draw") target = this.deckBtns?.[ev.deck] ?? this.deckBtn;
     else if (ev.kind === "tickets") target = this.ticketBtn;
     if (target && !reducedMotion()) {
       target.style.setProperty("--pc", color);

@@ -1,18 +1,16 @@
-// The game log in words: a turn's events grouped into one sentence each.
+// The game log in words: a turn's events grouped into one sentence each. Everything comes from
+// the engine's event fields (pyengine/events.py; docs/engine.md "Log events"): where a turn ends,
+// the slot, the card drawn blind and the tickets kept (for their owner), never from action texts.
 import { t } from "../i18n.js";
-import { cardName, worldCard } from "./cards.js";
+import { cardName } from "./cards.js";
 
-const DRAWS = new Set(["draw", "take"]);
-
-/** Groups log events into turns: [{player, turn, events}]. */
+/** Groups log events into turns: [{player, turn, events, index}]; a turn ends where the engine
+ *  says (`ends_turn`: after a second card, a ticket keep, a claim, ...). */
 export function groupTurns(log) {
   const groups = [];
   for (const [index, ev] of log.entries()) {
     const last = groups.at(-1);
-    const lastKind = last?.events.at(-1).kind;
-    const joins = last && !ev.setup && ev.player === last.player && ev.turn === last.turn && !last.events[0].setup &&
-      ((DRAWS.has(ev.kind) && DRAWS.has(lastKind)) || (ev.kind === "keep" && lastKind === "tickets"));
-    if (joins) last.events.push(ev);
+    if (last && last.events.at(-1).ends_turn === false) last.events.push(ev);
     else groups.push({ player: ev.player, turn: ev.turn, events: [ev], index });
   }
   return groups;
@@ -41,22 +39,24 @@ export function describeTurn(group, { names, board, viewer }) {
   const name = names[group.player] ?? `#${group.player + 1}`;
   const evs = group.events;
   const first = evs[0];
-  if ((first.kind === "take" || first.kind === "draw") && evs.some((e) => e.deck || e.refill !== undefined || worldCard(e.card))) {
-    return worldDraws(name, evs);
+  // Two decks (Rails & Sails): the events name the deck drawn from or refilling the slot.
+  if ((first.kind === "take" || first.kind === "draw") && evs.some((e) => "deck" in e || "refill" in e)) {
+    return worldDraws(name, evs) + ownDraws(evs, group.player, viewer);
   }
   switch (first.kind) {
     case "take":
     case "draw": {
       const takes = evs.filter((e) => e.kind === "take").map((e) => e.card);
       const blind = evs.filter((e) => e.kind === "draw").length;
+      const own = ownDraws(evs, group.player, viewer);
       if (takes.length === 1 && takes[0] === "loco" && blind === 0) return t("log.takeLoco", { name });
       if (takes.length === 2) {
         if (takes[0] === takes[1]) return t("log.takeTwoSame", { name, a: t(`cardAdj.${takes[0]}`) });
         return t("log.takeTwo", { name, a: t(`cardAdj.${takes[0]}`), b: t(`cardAdj.${takes[1]}`) });
       }
-      if (takes.length === 1 && blind === 1) return t("log.takeAndDraw", { name, a: t(`cardAdj.${takes[0]}`) });
+      if (takes.length === 1 && blind === 1) return t("log.takeAndDraw", { name, a: t(`cardAdj.${takes[0]}`) }) + own;
       if (takes.length === 1) return t("log.takeOne", { name, a: t(`cardAdj.${takes[0]}`) });
-      return t("log.drawBlind", { name, n: blind });
+      return t("log.drawBlind", { name, n: blind }) + own;
     }
     case "claim":
       if (first.route_kind) return t(first.route_kind === "ship" ? "wlog.claimShip" : "wlog.claimTrain", { name, route: routeName(board, first.route), n: first.length, points: first.points, pay: payment(first.cards) });
@@ -91,10 +91,17 @@ function worldDraws(name, evs) {
   return t("wlog.draws", { name, list: parts.join(t("wlog.and")) });
 }
 
+/** For the drawer only: the cards they drew blind (the engine sends `private_card` to them alone). */
+function ownDraws(evs, player, viewer) {
+  if (player !== viewer) return "";
+  const cards = evs.filter((e) => e.kind === "draw" && e.private_card).map((e) => cardName(e.private_card));
+  return cards.length ? ` ${t("log.yourDraw", { list: cards.join(", ") })}` : "";
+}
+
+/** For their owner only: the tickets kept (`private_tickets`). */
 function ownKeep(ev, board, viewer) {
-  if (ev.player !== viewer || !ev.action) return "";
-  const ids = ev.action.split(/\s+/).slice(1);
-  const names = ids.map((id) => {
+  if (ev.player !== viewer || !ev.private_tickets) return "";
+  const names = ev.private_tickets.map((id) => {
     const tk = board.ticketById.get(id);
     return tk ? `${ticketName(board, tk)} (${tk.points})` : id;
   });

@@ -3,8 +3,9 @@
 // passing the device in hotseat games), autosave, download, the speed menu and the root's data-*
 // attributes the tests read. A screen extends TurnScreen, builds its DOM in _build(), draws in
 // render() and animates events in _animateEvent(); the hooks below (_prompt, _reopen, _interrupt,
-// _botName, _botFallback, ...) are where a screen differs. No rule is decided here: what is legal
-// always comes from the engine's `legal` list.
+// ...) are where a screen differs. No rule is decided here: what is legal always comes from the
+// engine's `legal` list, what happened from its events. Engine calls that answer a state go
+// through this.session (core/session.js: the log arrives incrementally, autosave needs no call).
 import { h, sleep } from "./dom.js";
 import { t } from "../i18n.js";
 import { PLAYER_COLORS, cardFace, cardName } from "./cards.js";
@@ -15,6 +16,7 @@ import { saveWarningBar, manageSavesDialog } from "./savewarning.js";
 import { isolate } from "./names.js";
 import { icon } from "./icons.js";
 import { Coach } from "./tutorial.js";
+import { GameSession } from "./core/session.js";
 
 /** Delay before showing a bot's action, from the URL (?botDelay=ms, for tests) or the chosen speed. */
 export function botDelay(speed) {
@@ -32,6 +34,7 @@ export class TurnScreen {
   constructor(ctx, settings, seats = settings.seats) {
     this.ctx = ctx;
     this.engine = ctx.engine;
+    this.session = new GameSession(ctx.engine);  // state calls: incremental log, record for autosave
     this.board = ctx.board;
     this.settings = settings;
     this.seats = seats;
@@ -63,8 +66,8 @@ export class TurnScreen {
     let res;
     try {
       res = record
-        ? await this.engine.call("load", { record, player: this.viewer })
-        : await this.engine.call("new_game", {
+        ? await this.session.call("load", { record, player: this.viewer })
+        : await this.session.call("new_game", {
           variant: this.settings.variant, players: this.settings.players, seed: this.settings.seed,
           options: this.settings.options ?? {}, setup: this.settings.setup,
           seats: this.seats.map(({ name, kind, bot, color }) => ({ name, kind, bot, color })), player: this.viewer,
@@ -76,6 +79,12 @@ export class TurnScreen {
     }
     if (!this.alive) return;
     this.gameId = res.game_id;
+    try {
+      await this.session.fetchRecord(this.gameId);
+    } catch {
+      // autosave then waits for the next move's record (the engine said why, if anything failed)
+    }
+    if (!this.alive) return;
     this._afterStart(res, record);
     window.__railtripRecord = () => this.engine.call("record", { game_id: this.gameId });
     window.__railtripAct = (text) => this.act(text);
@@ -200,14 +209,14 @@ export class TurnScreen {
     if (this.viewer !== cur) {
       if (this.humans > 1) {
         this.viewer = null;
-        this.res = await this.engine.call("state", { game_id: this.gameId, player: null });
+        this.res = await this.session.call("state", { game_id: this.gameId, player: null });
         this.render();
         this._showPass(cur);
         this._updateRoot();
         return;
       }
       this.viewer = cur;
-      this.res = await this.engine.call("state", { game_id: this.gameId, player: cur });
+      this.res = await this.session.call("state", { game_id: this.gameId, player: cur });
     }
     this.render();
     this._prompt(this.res.legal);
@@ -240,7 +249,7 @@ export class TurnScreen {
       this.dialogKind = null;
       this.viewer = cur;
       this._newViewer();
-      const mine = await this.engine.call("state", { game_id: this.gameId, player: cur });
+      const mine = await this.session.call("state", { game_id: this.gameId, player: cur });
       this.prevHand = mine.view.me?.hand ?? {};
       this._handle(mine);
     } });
@@ -254,15 +263,11 @@ export class TurnScreen {
     const scripted = this.coach?.botAction();
     try {
       res = scripted
-        ? await this.engine.call("apply", { game_id: this.gameId, action: scripted, player: this.viewer })
-        : await this.engine.call("bot_move", { game_id: this.gameId, bot: this._botName(seat), player: this.viewer,
+        ? await this.session.call("apply", { game_id: this.gameId, action: scripted, player: this.viewer })
+        : await this.session.call("bot_move", { game_id: this.gameId, bot: this.seats[seat].bot, player: this.viewer,
           max_seconds: BOT_MAX_SECONDS });
     } catch (err) {
       if (!this.alive) return;
-      if (this._botFallback(seat, err)) {
-        this._runBot();
-        return;
-      }
       this.ctx.toast(t("error.bot", { name: this.names[seat], message: err.message }), "error");
       return;
     }
@@ -274,17 +279,6 @@ export class TurnScreen {
     if (scripted) this.coach.applied(scripted);
     this._animateEvent(res.event, false);
     this._handle(res);
-  }
-
-  /** The engine bot name playing `seat`. */
-  _botName(seat) {
-    return this.seats[seat].bot;
-  }
-
-  /** A screen may switch a failing bot to another one (return true: the move is retried). */
-  _botFallback(seat, err) {
-    void seat; void err;
-    return false;
   }
 
   /** Shows what an event did (`mine`: the viewer's own move). */
@@ -311,12 +305,12 @@ export class TurnScreen {
     this.render();
     let res;
     try {
-      res = await this.engine.call("apply", { game_id: this.gameId, action: text, player: this.viewer, seat: this.viewer });
+      res = await this.session.call("apply", { game_id: this.gameId, action: text, player: this.viewer, seat: this.viewer });
     } catch (err) {
       if (!this.alive) return;
       this.ctx.toast(err.message, "error");
       try {
-        res = await this.engine.call("state", { game_id: this.gameId, player: this.viewer });
+        res = await this.session.call("state", { game_id: this.gameId, player: this.viewer });
       } catch (err2) {
         this.ctx.toast(err2.message, "error");
         this.busy = false;
@@ -374,12 +368,18 @@ export class TurnScreen {
     this.dialogKind = null;
     this.render();
     let res;
+    this.session.log.reset();
     try {
-      res = await this.engine.call("undo", { game_id: this.gameId, player: this.viewer });
+      res = await this.session.call("undo", { game_id: this.gameId, player: this.viewer });
     } catch (err) {
       if (!this.alive) return;
       this.ctx.toast(err.message, "error");
-      res = await this.engine.call("state", { game_id: this.gameId, player: this.viewer });
+      res = await this.session.call("state", { game_id: this.gameId, player: this.viewer });
+    }
+    try {
+      await this.session.fetchRecord(this.gameId);  // the record is shorter now
+    } catch {
+      // the next autosave keeps the last record until one comes
     }
     if (!this.alive) return;
     this.lastLogLength = -1;
@@ -404,16 +404,12 @@ export class TurnScreen {
     }
   }
 
-  /** Autosave after every action; a failure shows a lasting warning (the game goes on). */
+  /** Autosave after every action (the record the session keeps: no engine call); a failure shows
+   *  a lasting warning (the game goes on). */
   async _save() {
     if (this.coach?.active) return;  // a tutorial is kept only once it has become a free game
-    let rec;
-    try {
-      rec = await this.engine.call("record", { game_id: this.gameId });
-    } catch {
-      return; // the engine said why in the move that failed
-    }
-    if (!this.alive || this.res?.over) return;
+    const rec = this.session.record;
+    if (!rec || !this.alive || this.res?.over) return;
     const result = saveGame({ record: rec, settings: { ...this.settings, seats: this.seats }, turn: this.res.view.turn });
     this._showSaveProblem(result.ok ? null : result.reason);
   }

@@ -5,7 +5,7 @@
 import { h } from "./dom.js";
 import { t, tMaybe } from "../i18n.js";
 import { GameScreen } from "./game.js";
-import { cardFace, cardName, symbolSvg, worldCard, CARD_COLORS } from "./cards.js";
+import { cardFace, cardName, symbolSvg, CARD_COLORS } from "./cards.js";
 import { ticketName } from "./logtext.js";
 import { modal, close, paymentDialog } from "./dialogs.js";
 import { icon } from "./icons.js";
@@ -51,20 +51,6 @@ export class WorldScreen extends GameScreen {
     super._buildHandArea();
     this.handArea.classList.add("whand-area");
     return this.handArea;
-  }
-
-  // ------------------------------------------------------------------ bots
-  _botName(seat) {
-    return this.botOverride?.[seat] ?? this.seats[seat].bot;
-  }
-
-  /** Until the level bots play the world map, a failing bot is replaced by "random" (and said so). */
-  _botFallback(seat, err) {
-    const bot = this._botName(seat);
-    if (bot === "random") return false;
-    console.warn(`Railtrip: bot "${bot}" cannot play Rails & Sails yet (${err.message}); using "random" for ${this.names[seat]}.`);
-    this.botOverride = { ...(this.botOverride ?? {}), [seat]: "random" };
-    return true;
   }
 
   // ------------------------------------------------------------------ actions
@@ -207,8 +193,8 @@ export class WorldScreen extends GameScreen {
     const refresh = () => {
       const a = chosen();
       const n = a?.count ?? 0;
-      const trains = (p.trains ?? 0) + (want === "trains" ? n : -n), ships = (p.ships ?? 0) + (want === "ships" ? n : -n);
-      summary.textContent = t("wexchange.summary", { trains, ships, n });
+      const after = a?.pieces_after ?? { trains: p.trains ?? 0, ships: p.ships ?? 0 };  // from the engine
+      summary.textContent = t("wexchange.summary", { trains: after.trains, ships: after.ships, n });
       confirm.textContent = t("wexchange.confirm", { n });
       confirm.disabled = !a;
     };
@@ -447,6 +433,3 @@ export class WorldScreen extends GameScreen {
       r.wraps ? h("span", { class: "tip-hint tip-wrap", text: t("wtip.wraps") }) : null);
   }
 }
-
-/** For the log: is this a Rails & Sails card name? (re-exported for other modules) */
-export const isWorldCard = (card) => Boolean(worldCard(card));

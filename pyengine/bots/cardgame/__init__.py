@@ -1,2 +1,3 @@
-"""Bots for the card game: the planner (easy, normal), the sampling search (hard), the four FDG
-2017 play styles (baselines)."""
+"""Bots for the card game: the planner (easy, normal), the shared information-set search with this
+game's prior, playouts and evaluation (hard.py), the four FDG 2017 play styles (baselines) and the
+reference opponents."""

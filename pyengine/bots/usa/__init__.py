@@ -1,2 +1,3 @@
-"""Bots for the classic game: ticket planner (easy), filler planner (normal), sampling search
-and look-ahead (hard), the four FDG 2017 play styles (baselines)."""
+"""Bots for the classic game: ticket planner (easy), filler planner (normal), the shared
+information-set search with this game's prior, playouts and evaluation (hard.py), the four FDG 2017
+play styles (baselines) and the reference opponents."""

@@ -7,7 +7,7 @@ from typing import Callable
 from ..base import Bot
 from .baselines import destination_hungry_bot, long_route_junkie_bot, one_step_thinker_bot, route_focus_bot
 from .filler_planner import NORMAL_FILLER_PARAMS, FillerPlannerBot
-from .lookahead import LookaheadBot
+from .hard import usa_hard_bot
 from .planner import EASY_PARAMS, PlannerBot
 from .reference import shortest_path_bot, zombie_bot
 
@@ -26,10 +26,9 @@ def normal_bot() -> Bot:
 
 
 def hard_bot() -> Bot:
-    """The strongest level: the tuned long-route planner (filler_planner.py) with determinised
-    playouts at the opening ticket keep and in the end game (lookahead.py)."""
-    return LookaheadBot("hard", "Plans its tickets over long routes like hard, then checks its ticket "
-                        "choice, long claims and end-game moves by playing sampled worlds to the end.")
+    """The strongest level: the tuned long-route planner (filler_planner.py) checked by the shared
+    information-set search at the opening ticket keep and in the end game (hard.py)."""
+    return usa_hard_bot()
 
 
 LEVELS: dict[str, Callable[[], Bot]] = {

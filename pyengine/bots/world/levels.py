@@ -7,7 +7,7 @@ from ..base import Bot
 from .baselines import (destination_hungry_world_bot, long_route_junkie_world_bot,
                         one_step_thinker_world_bot, route_focus_world_bot)
 from .planner import world_easy_bot, world_normal_bot
-from .search import world_hard_bot
+from .hard import world_hard_bot
 from .reference import shortest_path_world_bot, zombie_world_bot
 
 LEVELS: dict[str, Callable[[], Bot]] = {

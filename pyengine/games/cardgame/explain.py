@@ -17,16 +17,22 @@ class CardGameExplain(CardGameRules):
 
     # ------------------------------------------------------------------ explanations
     def action_details(self, s: CardGameState, action: Action) -> dict[str, Any]:
-        """For a set of one color: the rows it raids (every other player's row of that color)."""
+        """A play: its kind (``set``: ``one_color`` with its ``color``, or ``three_colors``) and,
+        for a set of one color, the rows it raids (every other player's row of that color)."""
         if not isinstance(action, PlayCards):
             return {}
         info = self.play_info.get(action)
-        if info is None or info[0] != "set":
+        if info is None:
             return {}
+        if info[0] != "set":
+            return {"set": "three_colors"}
         c = info[1]
+        out: dict[str, Any] = {"set": "one_color", "color": COLORS[c]}
         raids = [{"victim": q, "color": COLORS[c], "discarded": self._row(s, q, c)}
                  for q in range(s.players) if q != s.current and s.yard_n[q][c]]
-        return {"raids": raids} if raids else {}
+        if raids:
+            out["raids"] = raids
+        return out
 
     def why_illegal(self, s: CardGameState, action: Action) -> str:
         phase = s.phase

@@ -17,12 +17,13 @@ from ...actions import Action, DrawCard, DrawTickets, KeepTickets, Pass, TakeCar
 from .actions import PlayCards
 from ...boundary import excerpt
 from ...errors import SettingsError
+from ...events import AutoEvent, Event
 from ...mechanics.setup import CardSupply, setup_fields, setup_list, ticket_deck
 from ...mechanics.tickets import draw_tickets, keep_actions, keep_tickets, return_under
 from ...mechanics.turns import next_setup_seat
 from ...rng import Rng
 from ..base import Settings
-from .state import (COLORS, LOCO, CARD_INDEX, NKINDS, START_LOCOS, HAND_SIZE, MARKET_SIZE,
+from .state import (COLORS, LOCO, CARD_INDEX, CARD_NAMES, NKINDS, START_LOCOS, HAND_SIZE, MARKET_SIZE,
                     TICKETS_DEALT, TICKETS_KEEP_AT_START, TICKETS_DRAWN, TICKETS_KEEP_LATER,
                     SET_MIN_CARDS, SET_MIN_NATURAL, MIXED_SET_SIZE, TWO_HALVES_FROM,
                     SECOND_HALF_CARDS, MARKET_TO_NEW_DECK, BEST_RESPONSE_PASSES, SETUP_TICKETS,
@@ -233,10 +234,41 @@ class CardGameRules(CardGameScoring):
         return action.sort_key()
 
     # ------------------------------------------------------------------ applying
-    def apply(self, state: CardGameState, action: Action) -> None:
-        self._do(state, action, None)
+    def apply(self, s: CardGameState, action: Action) -> Event:
+        """Apply a legal action (the caller has checked legality); returns its log event, with
+        the raids of a play and the automatic steps that followed it (``auto``)."""
+        p = s.current
+        ev: Event = {"player": p, "turn": s.turn, "kind": action.keyword}
+        match action:
+            case TakeCard(slot=slot):
+                ev.update({"card": CARD_NAMES[s.market[slot]], "slot": slot, "second": s.phase == SECOND_CARD})
+            case DrawCard():
+                ev.update({"second": s.phase == SECOND_CARD, "deck_left": len(s.deck) - 1,
+                           "private_card": CARD_NAMES[s.deck[-1]]})  # only the drawer sees it
+            case PlayCards():
+                info = self.play_info[action]
+                ev.update({"cards": dict(action.cards),
+                           "set": "one_color" if info[0] == "set" else "three_colors"})
+                if info[0] == "set":
+                    ev["color"] = COLORS[info[1]]
+            case DrawTickets():
+                ev["count"] = min(TICKETS_DRAWN, len(s.ticket_deck))
+            case KeepTickets(tickets=tickets):
+                ev.update({"count": len(tickets), "offered": len(s.offered[p]),
+                           "setup": s.phase == SETUP_TICKETS,
+                           "private_tickets": list(tickets)})  # only their owner sees them
+        auto: list[AutoEvent] = []
+        self._do(s, action, auto)
+        if isinstance(action, PlayCards):
+            ev["raids"] = [{"victim": a["victim"], "color": a["color"], "discarded": a["discarded"],
+                            "played": a["played"]} for a in auto if a["kind"] == "raid"]
+        rest = [a for a in auto if a["kind"] != "raid"]
+        if rest:
+            ev["auto"] = rest
+        ev["ends_turn"] = s.phase not in (SECOND_CARD, KEEP_TICKETS)
+        return ev
 
-    def _do(self, s: CardGameState, action: Action, ev: list[dict[str, Any]] | None) -> None:
+    def _do(self, s: CardGameState, action: Action, ev: list[AutoEvent] | None) -> None:
         """Apply ``action``; automatic follow-ups (raids, phase 1, end of a half) are appended
         to ``ev`` as log events when it is a list."""
         p = s.current
@@ -300,7 +332,7 @@ class CardGameRules(CardGameScoring):
         else:
             raise TypeError(f"{type(action).__name__} is not an action of the card game")
 
-    def _enter_main(self, s: CardGameState, ev: list[dict[str, Any]] | None) -> None:
+    def _enter_main(self, s: CardGameState, ev: list[AutoEvent] | None) -> None:
         """The first turn after the setup."""
         s.phase = MAIN
         if not s.deck:
@@ -309,7 +341,7 @@ class CardGameRules(CardGameScoring):
                 ev.append({"kind": "final_round", "player": s.current, "turns": s.players})
         self._begin_turn(s, ev)
 
-    def _begin_turn(self, s: CardGameState, ev: list[dict[str, Any]] | None) -> None:
+    def _begin_turn(self, s: CardGameState, ev: list[AutoEvent] | None) -> None:
         """Phase 1: the top card of each rail-yard row goes to the on-the-way pile."""
         p = s.current
         yn, yk, pile = s.yard_n[p], s.yard_k[p], s.piles[p]
@@ -327,7 +359,7 @@ class CardGameRules(CardGameScoring):
             ev.append({"kind": "phase1", "player": p, "rows": [COLORS[c] for c in moved],
                        "cards": len(moved)})
 
-    def _end_turn(self, s: CardGameState, ev: list[dict[str, Any]] | None) -> None:
+    def _end_turn(self, s: CardGameState, ev: list[AutoEvent] | None) -> None:
         s.turn += 1
         if s.final_turns > 0:
             s.final_turns -= 1
@@ -400,15 +432,15 @@ class CardGameRules(CardGameScoring):
         return [tuple(s.tickets[p][i] for i in choice[p]) for p in range(n)]
 
     def _completions(self, s: CardGameState) -> list[tuple[int, ...]]:
-        """``choose_completions``, remembered for the last position (``describe`` applies the
-        action to a copy first, so the search would otherwise run twice)."""
+        """``choose_completions``, remembered for the last position (the search is the costly
+        part of an end of a half; the scores of that position ask for it again)."""
         key = (tuple(tuple(t) for t in s.tickets), tuple(tuple(x) for x in s.piles),
                tuple(tuple(t for t, _, _ in c) for c in s.completed))
         if self._solved is None or self._solved[0] != key:
             self._solved = (key, self.choose_completions(s))
         return self._solved[1]
 
-    def _end_half(self, s: CardGameState, ev: list[dict[str, Any]] | None) -> None:
+    def _end_half(self, s: CardGameState, ev: list[AutoEvent] | None) -> None:
         chosen = self._completions(s)
         results = []
         for p in range(s.players):

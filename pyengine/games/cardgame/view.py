@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...actions import Action, DrawCard, DrawTickets, KeepTickets, TakeCard
 from ...boundary import read_only
-from .actions import PlayCards
 from .state import (COLORS, LOCO, CARD_NAMES, NKINDS, MARKET_SIZE, TICKETS_KEEP_AT_START,
-                    TICKETS_DRAWN, TICKETS_KEEP_LATER, TWO_HALVES_FROM, SETUP_TICKETS, MAIN,
+                    TICKETS_KEEP_LATER, TWO_HALVES_FROM, SETUP_TICKETS, MAIN,
                     SECOND_CARD, KEEP_TICKETS, OVER, PHASE_NAMES, CardGameState)
 from .rules import CardGameRules
 from .scoring import _cards_json
@@ -62,37 +60,6 @@ class CardGameView(CardGameRules):
         if s.phase == OVER:
             v["scores"] = self.scores(s)
         return v
-
-    def describe(self, s: CardGameState, action: Action) -> dict[str, Any]:
-        p = s.current
-        ev: dict[str, Any] = {"player": p, "turn": s.turn, "kind": type(action).keyword}
-        if isinstance(action, TakeCard):
-            ev["card"] = CARD_NAMES[s.market[action.slot]]
-            ev["second"] = s.phase == SECOND_CARD
-        elif isinstance(action, DrawCard):
-            ev["second"] = s.phase == SECOND_CARD
-            ev["deck_left"] = len(s.deck) - 1
-        elif isinstance(action, PlayCards):
-            info = self.play_info[action]
-            ev["cards"] = {name: k for name, k in action.cards}
-            ev["set"] = "one_color" if info[0] == "set" else "three_colors"
-        elif isinstance(action, DrawTickets):
-            ev["count"] = min(TICKETS_DRAWN, len(s.ticket_deck))
-        elif isinstance(action, KeepTickets):
-            ev["count"] = len(action.tickets)
-            ev["offered"] = len(s.offered[p])
-            ev["setup"] = s.phase == SETUP_TICKETS
-        # Automatic consequences, found by applying the action to a copy.
-        auto: list[dict[str, Any]] = []
-        self._do(s.clone(), action, auto)
-        raids = [a for a in auto if a["kind"] == "raid"]
-        if isinstance(action, PlayCards):
-            ev["raids"] = [{k: v for k, v in a.items() if k not in ("kind", "player")} for a in raids]
-        rest = [a for a in auto if a["kind"] != "raid"]
-        if rest:
-            ev["auto"] = rest
-        return ev
-
 
     def hidden_piles(self, state: CardGameState) -> tuple[list[int], ...]:
         return (state.deck, state.ticket_deck)

@@ -8,6 +8,7 @@ from typing import Any
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
 from ...boundary import excerpt, is_int
 from ...errors import SettingsError
+from ...events import Event
 from ...mechanics.mapdata import Board, load_board
 from ...mechanics.cards import draw_card
 from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, why_route_unavailable
@@ -381,62 +382,72 @@ class UsaRules(Variant[UsaState]):
         return action.sort_key()
 
     # ------------------------------------------------------------------ applying
-    def apply(self, s: UsaState, action: Action) -> None:
-        """Apply a legal action (the caller has checked legality)."""
+    def apply(self, s: UsaState, action: Action) -> Event:
+        """Apply a legal action (the caller has checked legality); returns its log event."""
         p = s.current
-        kind = type(action)
-        if kind is ClaimRoute:
-            r, c, k = self.claim_info[action]  # type: ignore[index]
-            length = self.route_length[r]
-            hand = s.hands[p]
-            if c != LOCO:
-                hand[c] -= length - k
-                s.discard.extend([c] * (length - k))
-            hand[LOCO] -= k
-            s.discard.extend([LOCO] * k)
-            s.owner[r] = p
-            s.trains[p] -= length
-            s.points[p] += ROUTE_POINTS[length]
-            s.passes = 0
-            self._end_turn(s)
-        elif kind is DrawCard:
-            c = self._draw(s)
-            s.hands[p][c] += 1
-            s.passes = 0
-            if s.phase == MAIN and self._can_take_second(s):
-                s.phase = SECOND_CARD
-            else:
+        ev: Event = {"player": p, "turn": s.turn, "kind": action.keyword}
+        match action:
+            case ClaimRoute():
+                r, c, k = self.claim_info[action]
+                length = self.route_length[r]
+                ev.update({"route": action.route, "cards": dict(action.cards), "length": length,
+                          "points": ROUTE_POINTS[length]})
+                hand = s.hands[p]
+                if c != LOCO:
+                    hand[c] -= length - k
+                    s.discard.extend([c] * (length - k))
+                hand[LOCO] -= k
+                s.discard.extend([LOCO] * k)
+                s.owner[r] = p
+                s.trains[p] -= length
+                s.points[p] += ROUTE_POINTS[length]
+                s.passes = 0
                 self._end_turn(s)
-        elif kind is TakeCard:
-            slot = action.slot  # type: ignore[attr-defined]
-            c = s.market[slot]
-            s.hands[p][c] += 1
-            s.market[slot] = self._draw(s)
-            self._fix_market(s)
-            s.passes = 0
-            if s.phase == MAIN and c != LOCO and self._can_take_second(s):
-                s.phase = SECOND_CARD
-            else:
+            case DrawCard():
+                ev["second"] = s.phase == SECOND_CARD
+                c = self._draw(s)
+                ev["private_card"] = CARD_NAMES[c]  # only the drawer sees it (events.redact)
+                s.hands[p][c] += 1
+                s.passes = 0
+                if s.phase == MAIN and self._can_take_second(s):
+                    s.phase = SECOND_CARD
+                else:
+                    self._end_turn(s)
+            case TakeCard(slot=slot):
+                c = s.market[slot]
+                ev.update({"card": CARD_NAMES[c], "slot": slot, "second": s.phase == SECOND_CARD})
+                s.hands[p][c] += 1
+                s.market[slot] = self._draw(s)
+                self._fix_market(s)
+                s.passes = 0
+                if s.phase == MAIN and c != LOCO and self._can_take_second(s):
+                    s.phase = SECOND_CARD
+                else:
+                    self._end_turn(s)
+            case DrawTickets():
+                s.offered[p] = draw_tickets(s.ticket_deck, s.way.draw)
+                ev["count"] = len(s.offered[p])
+                s.phase = KEEP_TICKETS
+                s.passes = 0
+            case KeepTickets(tickets=tickets):
+                ev.update({"count": len(tickets), "offered": len(s.offered[p]), "setup": s.phase == SETUP_TICKETS,
+                          "private_tickets": list(tickets)})  # only their owner sees them (events.redact)
+                keep = [self.board.ticket_index[t] for t in tickets]
+                returned = keep_tickets(s.tickets[p], s.offered[p], keep)
+                s.offered[p] = []
+                return_under(s.ticket_deck, returned)
+                if s.phase == SETUP_TICKETS:
+                    if next_setup_seat(s):
+                        s.phase = MAIN
+                else:
+                    self._end_turn(s)
+            case Pass():
+                s.passes += 1
                 self._end_turn(s)
-        elif kind is DrawTickets:
-            s.offered[p] = draw_tickets(s.ticket_deck, s.way.draw)
-            s.phase = KEEP_TICKETS
-            s.passes = 0
-        elif kind is KeepTickets:
-            keep = [self.board.ticket_index[t] for t in action.tickets]  # type: ignore[attr-defined]
-            returned = keep_tickets(s.tickets[p], s.offered[p], keep)
-            s.offered[p] = []
-            return_under(s.ticket_deck, returned)
-            if s.phase == SETUP_TICKETS:
-                if next_setup_seat(s):
-                    s.phase = MAIN
-            else:
-                self._end_turn(s)
-        elif kind is Pass:
-            s.passes += 1
-            self._end_turn(s)
-        else:
-            raise TypeError(f"{type(action).__name__} is not an action of the classic game")
+            case _:
+                raise TypeError(f"{type(action).__name__} is not an action of the classic game")
+        ev["ends_turn"] = s.phase not in (SECOND_CARD, KEEP_TICKETS)
+        return ev
 
     def _end_turn(self, s: UsaState) -> None:
         self._refill_market(s)

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, TakeCard
 from ...boundary import read_only
-from ...mechanics.cards import draw_card
 from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, closed_twins
 from ...mechanics.graph import components, longest_trail, longest_trail_edges
 from .rules import (COLORS, CARD_NAMES, CARDS_PER_COLOR, LOCOMOTIVES, TRAINS_PER_PLAYER,
                     ROUTE_POINTS, SETUP_TICKETS,
-                    SECOND_CARD, OVER, PHASE_NAMES, UsaState, UsaRules)
+                    OVER, PHASE_NAMES, UsaState, UsaRules)
 from .tickets import (HIDE_OPPONENTS_COMPLETED, TIEBREAK_LONGEST_PATH_ALWAYS, WAYS_OF_PLAY,
                       WayOfPlay, globetrotter_winners)
 
@@ -86,32 +84,6 @@ class UsaView(UsaRules):
         if s.phase == OVER:
             v["scores"] = self.scores(s)  # every player's completed tickets and bonuses
         return v
-
-    def describe(self, s: UsaState, action: Action) -> dict[str, Any]:
-        p = s.current
-        ev: dict[str, Any] = {"player": p, "turn": s.turn, "kind": type(action).keyword}
-        if isinstance(action, TakeCard):
-            ev["card"] = CARD_NAMES[s.market[action.slot]]
-            ev["slot"] = action.slot
-            ev["second"] = s.phase == SECOND_CARD
-        elif isinstance(action, DrawCard):
-            ev["second"] = s.phase == SECOND_CARD
-            # The card the player will draw: only they see it (Game hides private_* fields).
-            deck, discard, rng = s.deck, s.discard[:], s.rng.copy()
-            card = draw_card(deck[:], discard, rng) if deck or discard else -1
-            if card >= 0:
-                ev["private_card"] = CARD_NAMES[card]
-        elif isinstance(action, ClaimRoute):
-            r = self.board.route_index[action.route]
-            ev.update(route=action.route, cards={n: k for n, k in action.cards},
-                      length=self.route_length[r], points=ROUTE_POINTS[self.route_length[r]])
-        elif isinstance(action, DrawTickets):
-            ev["count"] = min(s.way.draw, len(s.ticket_deck))
-        elif isinstance(action, KeepTickets):
-            ev["count"] = len(action.tickets)
-            ev["offered"] = len(s.offered[p])
-            ev["setup"] = s.phase == SETUP_TICKETS
-        return ev
 
     def scores(self, s: UsaState) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []

@@ -1,6 +1,7 @@
 """Rails & Sails: why an action is not legal now, in the words players see."""
 from __future__ import annotations
 
+from typing import Any
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
 from .actions import BuildHarbor, ChoosePieces, ExchangePieces
@@ -14,7 +15,15 @@ from .rules import WorldRules
 
 
 class WorldExplain(WorldRules):
-    """``why_illegal`` for every kind of action."""
+    """``why_illegal`` for every kind of action; what an exchange leaves in play."""
+
+    def action_details(self, s: WorldState, action: Action) -> dict[str, Any]:
+        """An exchange: the player's trains and ships in play after it (``pieces_after``)."""
+        if not isinstance(action, ExchangePieces):
+            return {}
+        p = s.current
+        n = action.count if action.want == "trains" else -action.count
+        return {"pieces_after": {"trains": s.trains[p] + n, "ships": s.ships[p] - n}}
 
     # ------------------------------------------------------------------ explanations
     def why_illegal(self, s: WorldState, action: Action) -> str:

@@ -22,6 +22,7 @@ from typing import Any
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
 from ...boundary import excerpt, is_int
 from ...errors import SettingsError
+from ...events import Event
 from ...mechanics.setup import CardSupply, setup_fields, setup_list, ticket_deck
 from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM
 from ...mechanics.turns import end_turn, next_setup_seat
@@ -322,99 +323,113 @@ class WorldRules(WorldPayments):
     def _payment(action: ClaimRoute | BuildHarbor) -> list[tuple[int, int]]:
         return [(CARD_INDEX[name], n) for name, n in action.cards]
 
-    def apply(self, s: WorldState, action: Action) -> None:
-        """Apply a legal action (the caller has checked legality)."""
+    def apply(self, s: WorldState, action: Action) -> Event:
+        """Apply a legal action (the caller has checked legality); returns its log event."""
         p = s.current
-        kind = type(action)
-        if kind is ClaimRoute:
-            r = self.board.route_index[action.route]  # type: ignore[attr-defined]
-            hand = s.hands[p]
-            for c, n in self._payment(action):  # type: ignore[arg-type]
-                hand[c] -= n
-                self._discard(s, c, n)
-            length = self.route_length[r]
-            s.owner[r] = p
-            if self.route_ship[r]:
-                s.ships[p] -= length
-            else:
-                s.trains[p] -= length
-            s.points[p] += ROUTE_POINTS[length]
-            s.passes = 0
-            self._end_turn(s)
-        elif kind is DrawCard:
-            deck = DECK_NAMES.index(action.deck)  # type: ignore[attr-defined]
-            c = self._draw(s, deck)
-            s.hands[p][c] += 1
-            s.passes = 0
-            if s.phase == MAIN and self._can_take_second(s):
-                s.phase = SECOND_CARD
-            else:
+        ev: Event = {"player": p, "turn": s.turn, "kind": action.keyword}
+        match action:
+            case ClaimRoute():
+                r = self.board.route_index[action.route]
+                length = self.route_length[r]
+                ev.update({"route": action.route, "cards": dict(action.cards),
+                           "route_kind": "ship" if self.route_ship[r] else "train",
+                           "length": length, "points": ROUTE_POINTS[length]})
+                hand = s.hands[p]
+                for c, n in self._payment(action):
+                    hand[c] -= n
+                    self._discard(s, c, n)
+                s.owner[r] = p
+                if self.route_ship[r]:
+                    s.ships[p] -= length
+                else:
+                    s.trains[p] -= length
+                s.points[p] += ROUTE_POINTS[length]
+                s.passes = 0
                 self._end_turn(s)
-        elif kind is TakeCard:
-            slot = action.slot  # type: ignore[attr-defined]
-            c = s.market[slot]
-            s.hands[p][c] += 1
-            refill = action.refill  # type: ignore[attr-defined]
-            s.market[slot] = self._draw(s, DECK_NAMES.index(refill)) if refill else -1
-            self._fix_market(s)
-            s.passes = 0
-            if s.phase == MAIN and c != JOKER and self._can_take_second(s):
-                s.phase = SECOND_CARD
-            else:
+            case DrawCard(deck=deck):
+                ev.update({"deck": deck, "second": s.phase == SECOND_CARD})
+                c = self._draw(s, DECK_NAMES.index(deck))
+                ev["private_card"] = CARD_NAMES[c]  # only the drawer sees it (events.redact)
+                s.hands[p][c] += 1
+                s.passes = 0
+                if s.phase == MAIN and self._can_take_second(s):
+                    s.phase = SECOND_CARD
+                else:
+                    self._end_turn(s)
+            case TakeCard(slot=slot, refill=refill):
+                c = s.market[slot]
+                ev.update({"card": CARD_NAMES[c], "slot": slot, "refill": refill or None,
+                           "second": s.phase == SECOND_CARD})
+                s.hands[p][c] += 1
+                s.market[slot] = self._draw(s, DECK_NAMES.index(refill)) if refill else -1
+                self._fix_market(s)
+                s.passes = 0
+                if s.phase == MAIN and c != JOKER and self._can_take_second(s):
+                    s.phase = SECOND_CARD
+                else:
+                    self._end_turn(s)
+            case DrawTickets():
+                s.offered[p] = draw_tickets(s.ticket_deck, TICKETS_DRAWN)
+                ev["count"] = len(s.offered[p])
+                s.phase = KEEP_TICKETS
+                s.passes = 0
+            case KeepTickets(tickets=tickets):
+                ev.update({"count": len(tickets), "offered": len(s.offered[p]),
+                           "setup": s.phase == SETUP_TICKETS,
+                           "private_tickets": list(tickets)})  # only their owner sees them
+                keep = [self.board.ticket_index[t] for t in tickets]
+                returned = keep_tickets(s.tickets[p], s.offered[p], keep)
+                s.offered[p] = []
+                return_under(s.ticket_deck, returned)
+                if s.phase == SETUP_TICKETS:
+                    if next_setup_seat(s):
+                        s.phase = MAIN if all(s.chosen) else SETUP_PIECES
+                else:
+                    self._end_turn(s)
+            case BuildHarbor():
+                ev.update({"city": action.city, "cards": dict(action.cards)})
+                city = self.board.city_index[action.city]
+                hand = s.hands[p]
+                for c, n in self._payment(action):
+                    hand[c] -= n
+                    self._discard(s, c, n)
+                s.harbor_owner[city] = p
+                s.harbors_left[p] -= 1
+                s.passes = 0
                 self._end_turn(s)
-        elif kind is DrawTickets:
-            s.offered[p] = draw_tickets(s.ticket_deck, TICKETS_DRAWN)
-            s.phase = KEEP_TICKETS
-            s.passes = 0
-        elif kind is KeepTickets:
-            keep = [self.board.ticket_index[t] for t in action.tickets]  # type: ignore[attr-defined]
-            returned = keep_tickets(s.tickets[p], s.offered[p], keep)
-            s.offered[p] = []
-            return_under(s.ticket_deck, returned)
-            if s.phase == SETUP_TICKETS:
+            case ExchangePieces(want=want, count=n):
+                if want == "trains":
+                    s.box_trains[p] -= n
+                    s.trains[p] += n
+                    s.ships[p] -= n
+                    s.box_ships[p] += n
+                else:
+                    s.box_ships[p] -= n
+                    s.ships[p] += n
+                    s.trains[p] -= n
+                    s.box_trains[p] += n
+                s.exchanged[p] += n
+                s.points[p] -= EXCHANGE_PENALTY * n
+                s.passes = 0
+                ev.update({"want": want, "count": n, "penalty": -EXCHANGE_PENALTY * n,
+                           "pieces": {"trains": s.trains[p], "ships": s.ships[p]}})
+                self._end_turn(s)
+            case ChoosePieces(trains=t, ships=sh):
+                # The mix stays hidden from the others until all have chosen (the log hides the text).
+                ev.update({"secret": True, "private_pieces": {"trains": t, "ships": sh}})
+                s.trains[p], s.ships[p] = t, sh
+                s.box_trains[p] = MAX_TRAINS - t
+                s.box_ships[p] = MAX_SHIPS - sh
+                s.chosen[p] = True
                 if next_setup_seat(s):
-                    s.phase = MAIN if all(s.chosen) else SETUP_PIECES
-            else:
+                    s.phase = MAIN
+            case Pass():
+                s.passes += 1
                 self._end_turn(s)
-        elif kind is BuildHarbor:
-            city = self.board.city_index[action.city]  # type: ignore[attr-defined]
-            hand = s.hands[p]
-            for c, n in self._payment(action):  # type: ignore[arg-type]
-                hand[c] -= n
-                self._discard(s, c, n)
-            s.harbor_owner[city] = p
-            s.harbors_left[p] -= 1
-            s.passes = 0
-            self._end_turn(s)
-        elif kind is ExchangePieces:
-            n = action.count  # type: ignore[attr-defined]
-            if action.want == "trains":  # type: ignore[attr-defined]
-                s.box_trains[p] -= n
-                s.trains[p] += n
-                s.ships[p] -= n
-                s.box_ships[p] += n
-            else:
-                s.box_ships[p] -= n
-                s.ships[p] += n
-                s.trains[p] -= n
-                s.box_trains[p] += n
-            s.exchanged[p] += n
-            s.points[p] -= EXCHANGE_PENALTY * n
-            s.passes = 0
-            self._end_turn(s)
-        elif kind is ChoosePieces:
-            t, sh = action.trains, action.ships  # type: ignore[attr-defined]
-            s.trains[p], s.ships[p] = t, sh
-            s.box_trains[p] = MAX_TRAINS - t
-            s.box_ships[p] = MAX_SHIPS - sh
-            s.chosen[p] = True
-            if next_setup_seat(s):
-                s.phase = MAIN
-        elif kind is Pass:
-            s.passes += 1
-            self._end_turn(s)
-        else:
-            raise TypeError(f"{type(action).__name__} is not an action of Rails & Sails")
+            case _:
+                raise TypeError(f"{type(action).__name__} is not an action of Rails & Sails")
+        ev["ends_turn"] = s.phase not in (SECOND_CARD, KEEP_TICKETS)
+        return ev
 
     def _end_turn(self, s: WorldState) -> None:
         self._refill_market(s)

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, TakeCard
 from ...boundary import read_only
 from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, closed_twins
 from ...mechanics.graph import components
-from .actions import BuildHarbor, ChoosePieces, ExchangePieces
 from .state import (COLORS, TRAIN_H, SHIP, DOUBLE, FORMS, JOKER, NCARDS, CARD_NAMES, TRAIN_DECK,
                     SHIP_DECK, DECK_NAMES, DECK_OF, CARD_COUNTS, TRAIN_CARDS, SHIP_CARDS,
-                    MARKET_SIZE, TICKETS_KEEP_AT_START, TICKETS_DRAWN, TICKETS_KEEP_LATER,
+                    MARKET_SIZE, TICKETS_KEEP_AT_START, TICKETS_KEEP_LATER,
                     MAX_TRAINS, MAX_SHIPS, PIECES_IN_PLAY, RECOMMENDED_MIX, HARBORS_PER_PLAYER,
                     HARBOR_VALUES, UNBUILT_HARBOR_PENALTY, EXCHANGE_PENALTY, ROUTE_POINTS,
-                    SETUP_TICKETS, SECOND_CARD, OVER, PHASE_NAMES,
+                    SETUP_TICKETS, OVER, PHASE_NAMES,
                     WorldState)
 from .market import WorldMarket
 
@@ -141,33 +139,6 @@ class WorldView(WorldMarket):
         if s.phase == OVER:
             v["scores"] = self.scores(s)
         return v
-
-    def describe(self, s: WorldState, action: Action) -> dict[str, Any]:
-        p = s.current
-        ev: dict[str, Any] = {"player": p, "turn": s.turn, "kind": type(action).keyword}
-        if isinstance(action, TakeCard):
-            ev.update(card=CARD_NAMES[s.market[action.slot]], slot=action.slot,
-                      refill=action.refill or None, second=s.phase == SECOND_CARD)
-        elif isinstance(action, DrawCard):
-            ev.update(deck=action.deck, second=s.phase == SECOND_CARD)
-        elif isinstance(action, ClaimRoute):
-            r = self.board.route_index[action.route]
-            ev.update(route=action.route, cards={n: k for n, k in action.cards},
-                      route_kind="ship" if self.route_ship[r] else "train",
-                      length=self.route_length[r], points=ROUTE_POINTS[self.route_length[r]])
-        elif isinstance(action, DrawTickets):
-            ev["count"] = min(TICKETS_DRAWN, len(s.ticket_deck))
-        elif isinstance(action, KeepTickets):
-            ev["count"] = len(action.tickets)
-            ev["offered"] = len(s.offered[p])
-            ev["setup"] = s.phase == SETUP_TICKETS
-        elif isinstance(action, BuildHarbor):
-            ev.update(city=action.city, cards={n: k for n, k in action.cards})
-        elif isinstance(action, ExchangePieces):
-            ev.update(want=action.want, count=action.count, penalty=-EXCHANGE_PENALTY * action.count)
-        elif isinstance(action, ChoosePieces):
-            ev["secret"] = True  # the mix stays hidden from the others (the log hides the text)
-        return ev
 
     def scores(self, s: WorldState) -> list[dict[str, Any]]:
         b = self.board

@@ -13,18 +13,11 @@ import { logEntries } from "./logtext.js";
 import { cardTicketDialog, halfEndDialog } from "./dialogs.js";
 import { cardEndScreen } from "./endscreen.js";
 
-const FALLBACK_BOT = "random";
 
 /** Same cards in both {card: n} maps (zero counts ignored). */
 function sameCards(a, b) {
   for (const c of CARD_ORDER) if ((a?.[c] ?? 0) !== (b?.[c] ?? 0)) return false;
   return true;
-}
-
-/** The colour of a one-colour set ({red: 2, loco: 1} -> "red"), else null (three colours). */
-function setColor(cards) {
-  const colored = COLORS.filter((c) => (cards?.[c] ?? 0) > 0);
-  return colored.length === 1 ? colored[0] : null;
 }
 
 export class CardGameScreen extends TurnScreen {
@@ -151,21 +144,6 @@ export class CardGameScreen extends TurnScreen {
 
   _newViewer() {
     this.sel = {};
-  }
-
-  _botName(seat) {
-    return this.seats[seat].bot || FALLBACK_BOT;
-  }
-
-  /** A bot level that fails in the card game gives its seat to the random bot. */
-  _botFallback(seat, err) {
-    const wish = this._botName(seat);
-    if (wish === FALLBACK_BOT) return false;
-    console.warn(`Railtrip: bot ${wish} failed in the card game (${err.message}); using ${FALLBACK_BOT}`);
-    this.ctx.toast(t("cg.botFallback", { name: this.names[seat], level: tMaybe(`level.${wish}`, wish) }), "warn", 6000);
-    this.seats[seat].bot = FALLBACK_BOT;
-    this.render();
-    return true;
   }
 
   /** Any open dialog (tickets, a half's end, passing the device) holds the table. */
@@ -415,7 +393,7 @@ export class CardGameScreen extends TurnScreen {
     if (!n) {
       verdict = plays.length ? t("cg.playsAvailable", { n: plays.length }) : legal.length ? t("cg.noPlays") : "";
     } else if (match) {
-      verdict = match.cards && setColor(match.cards)
+      verdict = match.set === "one_color"
         ? t("cg.legalSet", { cards: cardsText(match.cards) }) : t("cg.legalThree", { cards: cardsText(match.cards) });
       for (const r of raids) verdict += ` ${t("cg.raidsWho", { name: this.names[r.victim], color: cardName(r.color), n: r.discarded })}`;
       cls = raids.length ? "raid" : "ok";
@@ -491,11 +469,11 @@ export class CardGameScreen extends TurnScreen {
   _animateEvent(ev) {
     if (!ev) return;
     const color = this.colors[ev.player];
-    if (ev.kind === "take") this.#flash(this.slots[Number((ev.action ?? "").split(/\s+/)[1])], color);
+    if (ev.kind === "take") this.#flash(this.slots[ev.slot], color);
     else if (ev.kind === "draw") this.#flash(this.deckBtn, color);
     else if (ev.kind === "tickets") this.#flash(this.ticketBtn, color);
     if (ev.kind === "play") {
-      const color0 = setColor(ev.cards);
+      const color0 = ev.color ?? null;  // a set of one colour (the engine names it)
       // Raided rows fly off the table before the screen shows the new state.
       for (const r of ev.raids ?? []) {
         const row = this.el.querySelector(`[data-testid=yard-${r.victim}-${r.color}]`);

@@ -1,4 +1,6 @@
-"""The "hard" level for Rails & Sails: its own planner plus determinised look-ahead.
+"""Rails & Sails ``hard``: the shared information-set search (``bots/search.py``) with this
+game's knowledge -- its own planner as prior and playout policy, sampled worlds from
+``sample_state`` and a cut-off evaluation.
 
 The planner is normal's ``WorldPolicy`` with ``HARD_PARAMS``: a turn is worth 5 points instead
 of 2 when routes are costed, so plans prefer routes the hand can pay soon and long routes that
@@ -6,34 +8,20 @@ score many points per turn over short hops and colors still to gather; and its p
 trains beyond the plan's train spaces (normal: 3), and it draws more tickets while every opponent
 still has 12 pieces (normal: 18).
 
-At the decisions that shape a whole game -- which tickets to keep (at setup and after drawing
-more), the piece mix, and, once its tickets are done, whether to draw more tickets -- the bot
-takes the planner's choice and a few alternatives, samples complete worlds consistent with its
-view (its own rng: unseen cards dealt to the opponents' hands in the train/ship counts the view
-shows, to the discard piles and the decks; unseen tickets to opponents and the ticket deck;
-an unrevealed piece mix guessed), applies each candidate in each world and plays the
-world on with hard's planner for every seat (the same worlds and rollout seeds for every
-candidate: common random numbers). A playout stops at the game's end or after its share of the
-decision's ply budget; a cut-off position is scored by the score as it stands plus the
-planner's value of each seat's open tickets (done-in-time chance, plan cost, harbor potential)
-plus what spare pieces and cards may still make. The value is the margin over the best rival
-(+25 for a lead). An alternative replaces the planner's choice only by a clear paired gain
-(``default_bonus``, ``min_z``).
-
-End game: once some seat is within ``endgame_pieces`` of running out, playouts mostly reach
-the real end and are scored exactly, so every main turn is searched the same way -- the
-planner's move against the claims worth most now (route points plus the tickets they
-complete), the best harbor and the planner's card draw -- with a looser switch test. Every
-other decision is the normal policy's.
-
-The sampled state is the bot's belief, built only from the view; the real game is never touched.
-Budget: a fixed number of worlds per searched decision (``samples``) and a fixed number of
-simulated plies for all its playouts together (``ply_budget``), so decisions never depend on
-the clock, their cost is bounded, and bot games replay exactly.
+Searched decisions (``WorldSearchConfig``): which tickets to keep (at setup and after drawing
+more), the piece mix, and, once its tickets are done, whether to draw more tickets -- the
+planner's choice against a few alternatives, by short playouts (``search``: the decision's
+budget shared by all playouts) whose cut-off position is scored by the score as it stands plus
+the planner's value of each seat's open tickets (done-in-time chance, plan cost, harbor
+potential) plus what spare pieces and cards may still make. End game: once some seat is within
+``endgame_pieces`` of running out, playouts mostly reach the real end and are scored exactly, so
+every main turn is searched (``endgame``) -- the planner's move against the claims worth most now
+(route points plus the tickets they complete), the best harbor and the planner's card draw --
+with a looser switch test. Every other decision is the planner's.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
 from ...actions import Action, DrawCard, DrawTickets, TakeCard
@@ -42,7 +30,8 @@ from ...games import get_variant
 from ...games.world.state import CARD_NAMES, WorldState
 from ...games.world.actions import BuildHarbor, ChoosePieces
 from ...games.world.variant import WorldVariant
-from ..base import Bot, time_up
+from ..base import Bot
+from ..search import Decision, Outcome, SearchBot, SearchParams, VariantDomain, margin_outcome
 from .planner import NORMAL_PARAMS, WorldParams, WorldPolicy, group_moves
 from .planning import (KEEP_TICKETS, MAIN, OVER, SECOND_CARD, SETUP_PIECES, SETUP_TICKETS, Know,
                        Plan, WorldModel, blocked, can_pay, connected_sets, ticket_done,
@@ -61,29 +50,36 @@ HARD_PARAMS = replace(NORMAL_PARAMS, turn_value=5.0, piece_slack=9, tickets_min_
 
 
 @dataclass(frozen=True)
-class WorldSearchParams:
-    samples: int = 6  # sampled worlds per searched decision (each candidate plays each)
-    max_candidates: int = 3
-    max_rollout_plies: int = 600  # plies per playout at most (then the position is evaluated)
-    ply_budget: int = 480  # simulated plies per searched decision, all playouts together
+class WorldSearchConfig:
+    """Rails & Sails hard: which decisions are searched, with which search parameters, and the
+    cut-off evaluation's weights."""
+
+    # Strategic decisions: 6 worlds (fewer with more players, ``worlds_for``), the budget shared
+    # by all playouts (cut-off playouts, evaluated); an alternative needs a clear paired gain.
+    search: SearchParams = field(default_factory=lambda: SearchParams(
+        candidates=3, worlds=6, min_worlds=6, step_budget=480, playout_steps=600,
+        split_budget=True, prior_bonus=8.0, min_z=1.5, win_bonus=WIN_BONUS))
+    # End game: playouts to the real end, more candidates, a looser switch test.
+    endgame: SearchParams = field(default_factory=lambda: SearchParams(
+        candidates=5, worlds=6, min_worlds=6, step_budget=600, playout_steps=600,
+        split_budget=True, prior_bonus=1.0, min_z=1.0, win_bonus=WIN_BONUS))
     mix_step: int = 5  # piece-mix candidates: the planner's trains, -step and +step
     search_keeps: bool = True
     search_mix: bool = True
     search_more_tickets: bool = True
-    default_bonus: float = 8.0  # the planner's own choice is kept unless beaten by this much
-    min_z: float = 1.5  # ... and unless the paired gain is this many standard errors above 0
-    win_bonus: float = WIN_BONUS
+    search_endgame: bool = True
+    endgame_pieces: int = 12  # the end game: some seat has at most this many pieces
     piece_value: float = 1.5  # evaluation of a cut-off playout: points a spare piece may still make
     card_value: float = 0.3  # ... and a card in hand
-    # End-game search: once some seat is this close to the end (pieces), every main-turn move is
-    # checked against the best claims now, a harbor and a draw by playouts to the real end.
-    search_endgame: bool = True
-    endgame_pieces: int = 12
-    endgame_candidates: int = 5
-    endgame_samples: int = 6
-    endgame_ply_budget: int = 600
-    endgame_bonus: float = 1.0  # default_bonus / min_z of the end-game choice (exact playouts)
-    endgame_min_z: float = 1.0
+    rank_candidates: int = 6  # moves valued by ``rank`` (the Hint button, the review)
+
+    def worlds_for(self, params: SearchParams, players: int) -> SearchParams:
+        """Fewer worlds with more players (each cut-off playout is evaluated for every seat),
+        so a decision's cost stays about the same."""
+        if players <= 2:
+            return params
+        w = max(2, params.worlds * 2 // players)
+        return replace(params, worlds=w, min_worlds=min(w, params.min_worlds))
 
 
 def sample_world(view: dict[str, Any], rng: Rng) -> WorldState:
@@ -141,12 +137,16 @@ class RolloutPolicy:
     """The normal policy with plans cached per seat (replanned when a planned route is lost or
     the tickets change), so a playout costs a few planning passes instead of one per ply."""
 
-    def __init__(self, params: WorldParams) -> None:
+    def __init__(self, params: WorldParams, variant: WorldVariant, m: WorldModel) -> None:
         self.policy = WorldPolicy(params)
+        self.variant = variant
+        self.m = m
         self.cache: dict[int, tuple[int, Plan]] = {}
 
-    def act(self, variant: Any, s: WorldState, m: WorldModel, rng: Rng) -> Action:
+    def act(self, s: WorldState, rng: Rng) -> Action:
         """The policy's move in a sampled state (the engine's full list only where it is cheap)."""
+        variant = self.variant
+        m = self.m
         if s.phase != MAIN:
             legal = variant.legal_actions(s)
             return legal[0] if len(legal) == 1 else self.decide(s, m, legal, rng)
@@ -181,49 +181,43 @@ class RolloutPolicy:
         return self.policy.decide(k, m, legal, rng, plan)
 
 
-class WorldSearchBot(Bot):
-    """Normal planner + determinised playouts at the strategic decisions (module docstring)."""
+class WorldSearchDomain(VariantDomain[WorldState]):
+    """Rails & Sails' knowledge for the shared search."""
 
-    variants = ("world",)
+    variant: WorldVariant
 
-    def __init__(self, name: str, description: str, search: WorldSearchParams | None = None,
-                 params: WorldParams | None = None) -> None:
-        self.name = name
-        self.description = description
-        self.search = search or WorldSearchParams()
+    def __init__(self, config: WorldSearchConfig | None = None, params: WorldParams | None = None) -> None:
+        self.config = config or WorldSearchConfig()
         self.params = params or HARD_PARAMS
         self.policy = WorldPolicy(self.params)
-        self.last_plies = 0  # simulated plies of the last searched decision (for tests)
+        self.model: WorldModel | None = None
+        variant = get_variant("world")
+        assert isinstance(variant, WorldVariant)
+        self.variant = variant
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
-               board: dict[str, Any]) -> Action:
-        m = world_model(board)
+    # ---------------------------------------------------------------- prior
+    def decision(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
+                 board: dict[str, Any], ranking: bool) -> Decision:
+        m = self.model = world_model(board)
         k = Know.from_view(view, m)
         default = self.policy.decide(k, m, legal, rng)
-        cands = self.candidates(k, m, legal, default)
-        if len(cands) <= 1 or time_up():
-            return default
-        return self.evaluate(view, m, cands, rng, self.in_endgame(k))
-
-    def samples_for(self, players: int, endgame: bool = False) -> int:
-        """Worlds per searched decision: fewer with more players (each cut-off playout is
-        evaluated for every seat), so a decision's cost stays about the same."""
-        samples = self.search.endgame_samples if endgame else self.search.samples
-        return samples if players <= 2 else max(2, samples * 2 // players)
-
-    def horizon(self, ncands: int, players: int = 2, endgame: bool = False) -> int:
-        """Plies per playout: the cap, or the decision's budget shared by all playouts."""
-        budget = self.search.endgame_ply_budget if endgame else self.search.ply_budget
-        return max(1, min(self.search.max_rollout_plies,
-                          budget // max(1, ncands * self.samples_for(players, endgame))))
+        cfg = self.config
+        if self.in_endgame(k) or (ranking and k.phase == MAIN):
+            width = cfg.rank_candidates if ranking else cfg.endgame.candidates
+            cands = self.endgame_candidates(k, m, legal, default, width)
+            params = cfg.endgame
+        else:
+            cands = self.candidates(k, m, legal, default)
+            params = cfg.search
+        return Decision(cands, cfg.worlds_for(params, k.n))
 
     def in_endgame(self, k: Know) -> bool:
         """Whether the end is near enough for playouts to the real end (some seat's pieces)."""
-        return self.search.search_endgame and k.phase == MAIN and (
-            k.final_round or min(k.pieces(p) for p in range(k.n)) <= self.search.endgame_pieces)
+        return self.config.search_endgame and k.phase == MAIN and (
+            k.final_round or min(k.pieces(p) for p in range(k.n)) <= self.config.endgame_pieces)
 
     def endgame_candidates(self, k: Know, m: WorldModel, legal: Sequence[Action],
-                           default: Action) -> list[Action]:
+                           default: Action, limit: int) -> list[Action]:
         """The planner's move, the claims worth most now (route points plus the tickets they
         complete), the best harbor and the planner's card draw."""
         pol = self.policy
@@ -240,7 +234,6 @@ class WorldSearchBot(Bot):
             scored.append((-gain, r))
         scored.sort()
         out = [default]
-        limit = self.search.endgame_candidates
         extra: list[Action] = []
         if harbors:
             h = pol.harbor_choice(k, m, plan, harbors, True)
@@ -262,22 +255,22 @@ class WorldSearchBot(Bot):
         return out
 
     def candidates(self, k: Know, m: WorldModel, legal: Sequence[Action], default: Action) -> list[Action]:
-        if self.in_endgame(k):
-            return self.endgame_candidates(k, m, legal, default)
+        """The planner's choice and its alternatives at the strategic decisions."""
+        cfg = self.config
         out = [default]
-        limit = self.search.max_candidates
-        if k.phase in (SETUP_TICKETS, KEEP_TICKETS) and self.search.search_keeps:
+        limit = cfg.search.candidates
+        if k.phase in (SETUP_TICKETS, KEEP_TICKETS) and cfg.search_keeps:
             for a in self.policy.ranked_keeps(k, m, legal):
                 if len(out) >= limit:
                     break
                 if a not in out:
                     out.append(a)
-        elif k.phase == SETUP_PIECES and isinstance(default, ChoosePieces) and self.search.search_mix:
-            step = self.search.mix_step
+        elif k.phase == SETUP_PIECES and isinstance(default, ChoosePieces) and cfg.search_mix:
+            step = cfg.mix_step
             for a in legal:
                 if isinstance(a, ChoosePieces) and abs(a.trains - default.trains) == step:
                     out.append(a)
-        elif k.phase == MAIN and isinstance(default, DrawTickets) and self.search.search_more_tickets:
+        elif k.phase == MAIN and isinstance(default, DrawTickets) and cfg.search_more_tickets:
             # Drawing more tickets is the gamble worth checking: against the planner's next
             # best move without tickets.
             rest = [a for a in legal if not isinstance(a, DrawTickets)]
@@ -286,67 +279,32 @@ class WorldSearchBot(Bot):
                 out.append(alt.decide(k, m, rest, Rng(0)))
         return out[:limit]
 
-    def evaluate(self, view: dict[str, Any], m: WorldModel, cands: list[Action], rng: Rng,
-                 endgame: bool = False) -> Action:
-        variant = get_variant("world")
-        me = int(view["you"])
-        vals: list[list[float]] = [[] for _ in cands]
-        n_players = len(view["players"])
-        horizon = self.horizon(len(cands), n_players, endgame)
-        self.last_plies = 0
-        for w in range(self.samples_for(n_players, endgame)):
-            if w and time_up():  # the browser's wall-clock cap (slow devices)
-                break
-            world = sample_world(view, rng)
-            seed = rng.next64()
-            for i, cand in enumerate(cands):
-                s = world.clone()
-                variant.apply(s, cand)
-                vals[i].append(self.playout(variant, m, s, me, Rng(seed), horizon))
-        # An alternative replaces the planner's choice only by a clear paired gain (the same
-        # worlds and seeds for every candidate): mean gain above default_bonus and, with
-        # min_z, above min_z standard errors.
-        n = len(vals[0])
-        bonus = self.search.endgame_bonus if endgame else self.search.default_bonus
-        min_z = self.search.endgame_min_z if endgame else self.search.min_z
-        best, best_gain = 0, 0.0
-        for i in range(1, len(cands)):
-            d = [a - b for a, b in zip(vals[i], vals[0])]
-            mean = sum(d) / n
-            if mean <= bonus or mean <= best_gain:
-                continue
-            if min_z > 0 and n > 1:
-                var = sum((x - mean) ** 2 for x in d) / (n - 1)
-                if mean <= min_z * (var / n) ** 0.5:
-                    continue
-            best, best_gain = i, mean
-        return cands[best]
+    # ---------------------------------------------------------------- worlds and playouts
+    def sample(self, view: dict[str, Any], rng: Rng) -> WorldState:
+        return sample_world(view, rng)
 
-    def playout(self, variant: Any, m: WorldModel, s: WorldState, me: int, rng: Rng,
-                horizon: int | None = None) -> float:
-        policy = RolloutPolicy(self.params)
-        for _ in range(horizon or self.search.max_rollout_plies):
-            if s.phase == OVER:
-                break
-            variant.apply(s, policy.act(variant, s, m, rng))
-            self.last_plies += 1
+    def rollout(self, s: WorldState, me: int, params: SearchParams) -> "RolloutPolicy":
+        assert self.model is not None
+        return RolloutPolicy(self.params, self.variant, self.model)
+
+    def outcome(self, s: WorldState, me: int, params: SearchParams) -> Outcome:
+        """Exact at the end; at a cut-off every seat's estimated final score (``estimate``)."""
         if s.phase == OVER:
-            scores = variant.scores(s)
-            totals = [float(sc["total"]) for sc in scores]
+            totals = [float(sc["total"]) for sc in self.variant.scores(s)]
         else:
-            totals = [self.estimate(variant, m, policy.policy, s, p) for p in range(s.players)]
-        mine = totals[me]
-        rival = max(t for p, t in enumerate(totals) if p != me)
-        margin = mine - rival
-        wb = self.search.win_bonus
-        return margin + (wb if margin > 0 else -wb if margin < 0 else 0.0)
+            assert self.model is not None
+            totals = [self.estimate(s, p) for p in range(s.players)]
+        return margin_outcome(totals, me, params.win_bonus)
 
-    def estimate(self, variant: Any, m: WorldModel, policy: WorldPolicy, s: WorldState, p: int) -> float:
+    def estimate(self, s: WorldState, p: int) -> float:
         """Final score estimate of seat p in a cut-off playout: the score as it stands (open
         tickets count their penalty, harbors their current value, unbuilt ones -4), plus the
         planner's value of the open tickets over that penalty (done-in-time chance, plan cost,
         harbor potential), plus what the spare pieces and cards may still score."""
-        sc = variant.scores(s)[p]
+        m = self.model
+        assert m is not None
+        policy = self.policy
+        sc = self.variant.scores(s)[p]
         total = float(sc["total"])
         if s.phase != MAIN and s.phase != SECOND_CARD:
             return total
@@ -358,14 +316,16 @@ class WorldSearchBot(Bot):
         else:
             plan = None
         spare = k.pieces(p) - (plan.trains + plan.ships if plan is not None else 0)
-        total += self.search.piece_value * max(0, spare) + self.search.card_value * sum(k.hand)
+        total += self.config.piece_value * max(0, spare) + self.config.card_value * sum(k.hand)
         return total
 
 
-def world_hard_bot() -> Bot:
-    return WorldSearchBot("world_hard", "Rails & Sails: plans like normal, then checks its ticket "
-                          "choices, piece mix and extra tickets by playing out sampled hidden "
-                          "worlds (determinised Monte Carlo, fixed budget).")
+def world_hard_bot(config: WorldSearchConfig | None = None, name: str = "world_hard",
+                   params: WorldParams | None = None) -> Bot:
+    return SearchBot(name, "Rails & Sails: plans like normal, then checks its ticket choices, piece "
+                     "mix, extra tickets and end-game moves by playing out sampled hidden worlds "
+                     "(determinised Monte Carlo, fixed budget).", WorldSearchDomain(config, params),
+                     ("world",))
 
 
-__all__ = ["HARD_PARAMS", "WorldSearchBot", "WorldSearchParams", "sample_world", "world_hard_bot"]
+__all__ = ["HARD_PARAMS", "WorldSearchConfig", "WorldSearchDomain", "sample_world", "world_hard_bot"]

@@ -1,0 +1,150 @@
+"""Card game ``hard``: the shared information-set search (``bots/search.py``) with the card
+game's knowledge -- hard's planner as prior, a cheaper planner as playout policy, sampled worlds
+from ``sample_state`` (with the piles the log tells of) and the planner's value as evaluation.
+
+On an ordinary turn the planner ranks the legal actions; the best few (``search.candidates``,
+``endgame.candidates`` in the endgame) are tried in 3-6 sampled worlds. In each world the
+candidate is applied (a second card or a ticket choice is made by the playout policy) and the
+other seats play until the bot's next turn -- or, once the deck is nearly used up, until the
+half ends, where the real scoring (with the engine's ticket solver) decides. The position is then
+scored as the bot's expected total minus the opponents' (``outcome``): exact scores at the end of
+the game, otherwise completed points plus the planner's value.
+
+Cost: the playouts use the planner without valuing ticket draws (a third of a planner decision;
+in a one-round playout a ticket draw is rarely the reply that matters), and 3-6 worlds; the
+saving pays for trying 5 candidates in the endgame, where the exact scoring finds what the
+planner's estimate misses. Ticket choices and the second card of a draw are left to the planner.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Sequence
+
+from ...actions import Action
+from ...games.cardgame.sample import track_piles
+from ...games.cardgame.state import MAIN, OVER, CardGameState
+from ...games.cardgame.variant import CardGameVariant
+from ...rng import Rng
+from ..base import Bot
+from ..search import Decision, Outcome, SearchBot, SearchParams, VariantDomain
+from .belief import belief_state, cardgame_variant
+from .planner import NORMAL_CARD_PARAMS, CardParams, Planner
+
+WIN_BONUS = 20.0  # a win at the end of the game is worth this many points of margin
+# hard's own planner: with 4 players, the first half's pile pays only the tickets that half
+# completes (``CardParams.split_complete``); the others carry over with the hand.
+HARD_CARD_PARAMS = replace(NORMAL_CARD_PARAMS, split_complete=0.9, spare_pile_value=0.3)
+# Playouts are short (one round, or the last few turns of a half), where a ticket draw is rarely
+# the reply that matters; not valuing them saves a third of every playout decision.
+ROLLOUT_PARAMS = replace(HARD_CARD_PARAMS, ticket_samples=2, draw_tickets=False)
+
+
+@dataclass(frozen=True)
+class CardSearchConfig:
+    """Card game hard: the search parameters of an ordinary turn and of the endgame."""
+
+    search: SearchParams = field(default_factory=lambda: SearchParams(
+        candidates=3, worlds=6, min_worlds=3, step_budget=150, step_cap=300, playout_steps=40,
+        prior_bonus=0.6, win_bonus=WIN_BONUS))
+    # The endgame: playouts to the half's end (exact scores), more candidates.
+    endgame: SearchParams = field(default_factory=lambda: SearchParams(
+        candidates=5, worlds=6, min_worlds=3, step_budget=150, step_cap=300, playout_steps=40,
+        prior_bonus=0.6, win_bonus=WIN_BONUS))
+    endgame_cards: int = 3  # deck cards per player below which the look-ahead runs to the half's end
+    # ... unless a seat holds more tickets than this: the exact ticket solver at the half's end
+    # grows exponentially with them (23 tickets: 0.1 s per playout, a 3 s decision)
+    endgame_max_tickets: int = 14
+    rank_candidates: int = 6  # moves valued by ``rank`` (the Hint button, the review)
+
+
+class CardRollout:
+    """The playout policy for every seat; stops at the searching seat's next main turn (or, in
+    the endgame, at the end of the half)."""
+
+    def __init__(self, variant: CardGameVariant, planner: Planner, me: int, deep: bool,
+                 half: int) -> None:
+        self.v = variant
+        self.planner = planner
+        self.me = me
+        self.deep = deep
+        self.half = half
+        self.left_me = False
+
+    def act(self, s: CardGameState, rng: Rng) -> Action | None:
+        if s.current != self.me:
+            self.left_me = True
+        elif self.left_me and s.phase == MAIN and not self.deep:
+            return None
+        if self.deep and s.half != self.half:
+            return None
+        return self.planner.choose(s, s.current, self.v.legal_actions(s), rng)
+
+
+class CardSearchDomain(VariantDomain[CardGameState]):
+    """The card game's knowledge for the shared search."""
+
+    variant: CardGameVariant
+
+    def __init__(self, config: CardSearchConfig | None = None,
+                 planner_params: CardParams = HARD_CARD_PARAMS,
+                 rollout_params: CardParams = ROLLOUT_PARAMS) -> None:
+        self.config = config or CardSearchConfig()
+        self.variant = self.v = cardgame_variant()
+        self.planner = Planner(self.v, planner_params)
+        self.rollout_planner = Planner(self.v, rollout_params)
+        self.piles: Any = None
+        self.deep = False
+        self.half = 0
+
+    # ---------------------------------------------------------------- prior
+    def decision(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
+                 board: dict[str, Any], ranking: bool) -> Decision:
+        cfg = self.config
+        self.piles = track_piles(view)
+        me = int(view["you"])
+        s0 = belief_state(view, self.v, None, self.piles)
+        if s0.phase != MAIN:
+            return Decision([self.planner.choose(s0, me, legal, rng)], cfg.search)
+        ranked = self.planner.rank(s0, me, legal, rng)
+        self.deep = ((len(s0.deck) <= cfg.endgame_cards * s0.players or s0.final_turns > 0)
+                     and max(map(len, s0.tickets)) <= cfg.endgame_max_tickets)
+        self.half = s0.half
+        params = cfg.endgame if self.deep else cfg.search
+        width = cfg.rank_candidates if ranking else params.candidates
+        return Decision([a for _, a in ranked[:width]], params)
+
+    # ---------------------------------------------------------------- worlds and playouts
+    def sample(self, view: dict[str, Any], rng: Rng) -> CardGameState:
+        return belief_state(view, self.v, rng, self.piles)
+
+    def rollout(self, s: CardGameState, me: int, params: SearchParams) -> CardRollout:
+        return CardRollout(self.v, self.rollout_planner, me, self.deep, self.half)
+
+    def outcome(self, s: CardGameState, me: int, params: SearchParams) -> Outcome:
+        """Exact at the end (margin over the best other, plus the win bonus, half for a tie);
+        otherwise completed ticket points plus the planner's value, against the others' mean."""
+        v = self.v
+        if s.phase == OVER:
+            totals = [sc["total"] for sc in v.scores(s)]
+            mine = totals[me]
+            best_other = max(t for q, t in enumerate(totals) if q != me)
+            margin = float(mine - best_other)
+            bonus = params.win_bonus if mine > best_other else params.win_bonus / 2 if mine == best_other else 0.0
+            return Outcome(margin + bonus, margin)
+        est = []
+        for q in range(s.players):
+            done = sum(v.tickets[t].points for t, _, _ in s.completed[q])
+            f = self.rollout_planner.future_turns(s, q)
+            est.append(done + self.rollout_planner.value(s, q, f))
+        others = [e for q, e in enumerate(est) if q != me]
+        return Outcome(est[me] - sum(others) / len(others), est[me] - max(others))
+
+
+def cardgame_hard_bot(config: CardSearchConfig | None = None, name: str = "cardgame_hard") -> Bot:
+    return SearchBot(name, "Card game, hard: the planner's best moves tried in sampled worlds "
+                     "(hidden cards and tickets), opponents answering, endgame to the end.",
+                     CardSearchDomain(config), ("cardgame",), wants_log=True)
+
+
+__all__ = ["CardSearchConfig", "CardSearchDomain", "HARD_CARD_PARAMS", "ROLLOUT_PARAMS",
+           "cardgame_hard_bot"]

@@ -1,0 +1,206 @@
+"""Classic ``hard``: the shared information-set search (``bots/search.py``) with the classic
+game's knowledge -- the tuned long-route planner (``filler_planner.HARD_PARAMS``) as prior and
+playout policy, sampled worlds from ``sample_state`` and the final margin as evaluation.
+
+Searched decisions: the opening ticket keep (the best-valued keeps) and the end game (once some
+seat has at most ``endgame_trains`` trains: the planner's move against the claims worth most and
+its card draw). Everything else is the planner's move. Playouts run to the end of the game (at
+most ``playout_steps`` moves), where the score is exact.
+
+The playout policy caches its plans by (routes owned, seat, tickets, trains): a plan depends only
+on those, and in playouts the same position is planned again and again (94% hits, same moves).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any, Sequence
+
+from ...actions import Action, ClaimRoute, DrawCard, KeepTickets, TakeCard
+from ...games import get_variant
+from ...games.usa.rules import UsaState
+from ...games.usa.variant import UsaVariant
+from ...rng import Rng
+from ..base import Bot
+from ..search import Decision, Outcome, SearchBot, SearchParams, VariantDomain, margin_outcome
+from .board_model import BoardModel, Plan, Situation, board_model
+from .filler_planner import HARD_PARAMS, FillerParams, FillerPolicy
+from .planner import _locos, _pick
+
+OPPONENT_TICKET_BIAS = 2.0  # an opponent's tickets lean towards cities its routes touch
+PLAN_CACHE_SIZE = 20_000  # plans kept by the playout policy (cleared when full)
+
+
+@dataclass(frozen=True)
+class UsaSearchConfig:
+    """Classic hard: which decisions are searched, and the search parameters."""
+
+    search: SearchParams = field(default_factory=lambda: SearchParams(
+        candidates=3, worlds=16, min_worlds=2, step_budget=2400, playout_steps=400,
+        prior_bonus=1.0, win_bonus=25.0))
+    search_keep: bool = True  # setup ticket keeps
+    keep_gap: float = 1e9  # search keeps only when the runner-up is within this many points
+    search_endgame: bool = True  # end game: the best claims vs. the planner's move
+    endgame_trains: int = 10  # ... once some seat has at most this many trains
+    rank_candidates: int = 6  # moves valued by ``rank`` (the Hint button, the review)
+
+
+class CachedFillerPolicy(FillerPolicy):
+    """The filler planner with its plans cached by what they depend on."""
+
+    def __init__(self, params: FillerParams | None = None) -> None:
+        super().__init__(params)
+        self._plans: dict[tuple[Any, ...], Plan] = {}
+
+    def plan(self, sit: Situation) -> Plan:
+        key = (sit.me, sit.trains[sit.me], tuple(sit.tickets), tuple(sit.owner))
+        hit = self._plans.get(key)
+        if hit is None:
+            if len(self._plans) >= PLAN_CACHE_SIZE:
+                self._plans.clear()
+            hit = self._plans[key] = super().plan(sit)
+        return hit
+
+
+def sample_world(view: dict[str, Any], rng: Rng) -> UsaState:
+    """A full game state consistent with ``view`` (the game's ``sample_state``), opponents'
+    tickets drawn with a bias towards tickets whose cities their routes touch."""
+    variant = get_variant(view["variant"])
+    assert isinstance(variant, UsaVariant)
+    return variant.sample_state(view, rng, ticket_bias=OPPONENT_TICKET_BIAS)
+
+
+def situation_from_state(s: UsaState, model: BoardModel, p: int) -> Situation:
+    """Seat ``p``'s knowledge of a (sampled) state, for the playout policy."""
+    phase = ("setup_tickets", "main", "second_card", "keep_tickets", "over")[s.phase]
+    return Situation(
+        model=model, me=p, players=s.players, phase=phase, owner=s.owner, hand=s.hands[p],
+        trains=s.trains, scores=s.points, tickets=s.tickets[p], offered=sorted(s.offered[p]),
+        min_keep=s.way.keep_min(s.phase == 0), market=s.market, deck=len(s.deck),
+        discard=len(s.discard), ticket_deck=len(s.ticket_deck), final_round=s.final_turns > 0,
+        turn=s.turn, globetrotter=s.way.globetrotter_points or 0)
+
+
+class UsaRollout:
+    """The planner for every seat of a playout (``SearchDomain.rollout``)."""
+
+    def __init__(self, variant: UsaVariant, model: BoardModel, policy: FillerPolicy) -> None:
+        self.variant = variant
+        self.model = model
+        self.policy = policy
+
+    def act(self, s: UsaState, rng: Rng) -> Action:
+        legal = self.variant.legal_actions(s)
+        if len(legal) == 1:
+            return legal[0]
+        return self.policy.decide(situation_from_state(s, self.model, s.current), legal, rng)
+
+
+class UsaSearchDomain(VariantDomain[UsaState]):
+    """The classic game's knowledge for the shared search."""
+
+    variant: UsaVariant
+
+    def __init__(self, config: UsaSearchConfig | None = None, params: FillerParams | None = None) -> None:
+        self.config = config or UsaSearchConfig()
+        self.policy = CachedFillerPolicy(params or HARD_PARAMS)
+        self.model: BoardModel | None = None
+        variant = get_variant("usa")
+        assert isinstance(variant, UsaVariant)
+        self.variant = variant
+
+    # ---------------------------------------------------------------- prior
+    def decision(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
+                 board: dict[str, Any], ranking: bool) -> Decision:
+        model = self.model = board_model(board)
+        sit = Situation.from_view(view, model)
+        default = _pick(self.policy.decide(sit, legal, rng), legal)
+        cfg = self.config
+        width = cfg.rank_candidates if ranking else cfg.search.candidates
+        return Decision(self.candidates(sit, legal, default, width, ranking), cfg.search)
+
+    def candidates(self, sit: Situation, legal: Sequence[Action], default: Action, width: int,
+                   ranking: bool = False) -> list[Action]:
+        """The planner's move first, then: the best-valued ticket keeps at setup; in the end
+        game (or for ``rank``, at any main turn) the claims worth most and the planner's draw."""
+        cfg = self.config
+        out: list[Action] = [default]
+        if sit.phase == "setup_tickets":
+            if not cfg.search_keep and not ranking:
+                return out
+            return self.keep_candidates(sit, legal, out, width)
+        if sit.phase != "main":
+            return out
+        late = min(sit.trains) <= cfg.endgame_trains or sit.final_round
+        if not ranking and not (late and cfg.search_endgame):
+            return out
+        model = sit.model
+        # The best claim per route (fewest locomotives), most points first (planned +3).
+        per_route: dict[int, ClaimRoute] = {}
+        for a in legal:
+            if isinstance(a, ClaimRoute):
+                r = model.route_index[a.route]
+                if r not in per_route or _locos(a, model) < _locos(per_route[r], model):
+                    per_route[r] = a
+        plan = self.policy.plan(sit)
+        planned = set(plan.routes)
+        claims = sorted(per_route.items(),
+                        key=lambda x: (-model.points(x[0]) - (3 if x[0] in planned else 0), x[0]))
+        default_route = default.route if isinstance(default, ClaimRoute) else None
+        for r, a in claims:
+            if len(out) >= width:
+                break
+            if a not in out and default_route != model.routes[r].id:
+                out.append(a)
+        if default_route is not None and len(out) < width + 1:
+            # The planner would claim: also try drawing as it would.
+            fill = self.policy.fillers(sit, plan)
+            guide = self.policy.sp.filler_guide
+            draw = self.policy.draw2(sit, legal, plan.routes,
+                                     fill[: max(1, guide)] if not plan.routes else fill[:guide], Rng(0))
+            draw = _pick(draw, legal)
+            if isinstance(draw, (DrawCard, TakeCard)) and draw not in out:
+                out.append(draw)
+        return out
+
+    def keep_candidates(self, sit: Situation, legal: Sequence[Action], out: list[Action],
+                        width: int) -> list[Action]:
+        current = sit.open_tickets()
+        offered = sorted(sit.offered)
+        need = max(1, min(sit.min_keep, len(offered)))
+        scored = []
+        for k in range(need, len(offered) + 1):
+            for sub in combinations(offered, k):
+                scored.append((self.policy.tickets_value(sit, current, list(sub)), sub))
+        scored.sort(key=lambda x: -x[0])
+        top = scored[0][0]
+        for value, sub in scored:
+            if len(out) >= width or top - value > self.config.keep_gap:
+                break
+            act = _pick(KeepTickets(tuple(sit.model.ticket_ids[t] for t in sub)), legal)
+            if act not in out:
+                out.append(act)
+        return out
+
+    # ---------------------------------------------------------------- worlds and playouts
+    def sample(self, view: dict[str, Any], rng: Rng) -> UsaState:
+        return sample_world(view, rng)
+
+    def rollout(self, s: UsaState, me: int, params: SearchParams) -> UsaRollout:
+        assert self.model is not None
+        return UsaRollout(self.variant, self.model, self.policy)
+
+    def outcome(self, s: UsaState, me: int, params: SearchParams) -> Outcome:
+        """The margin at the end of the game (or as it stands after ``playout_steps``)."""
+        totals = [float(sc["total"]) for sc in self.variant.scores(s)]
+        return margin_outcome(totals, me, params.win_bonus)
+
+
+def usa_hard_bot(config: UsaSearchConfig | None = None, name: str = "hard") -> Bot:
+    return SearchBot(name, "Plans its tickets over long routes, then checks its ticket choice and "
+                     "end-game moves by playing sampled worlds to the end.",
+                     UsaSearchDomain(config), ("usa",))
+
+
+__all__ = ["CachedFillerPolicy", "UsaSearchConfig", "UsaSearchDomain", "sample_world",
+           "situation_from_state", "usa_hard_bot"]

@@ -1,0 +1,159 @@
+"""The shared information-set search (bots/search.py) behind ``hard`` in every game: deterministic
+at a fixed budget, the clock cap, only the view, ``rank``."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from pyengine.actions import Action
+from pyengine.bots import bot_action, bot_rng, get_variant_bot, time_limit, time_up
+from pyengine.bots.cardgame.hard import CardSearchConfig, cardgame_hard_bot
+from pyengine.bots.search import SearchBot, SearchParams, margin_outcome, paired_choice
+from pyengine.bots.usa.hard import UsaSearchConfig, usa_hard_bot
+from pyengine.bots.world.hard import WorldSearchConfig, world_hard_bot
+from pyengine.game import Game
+from pyengine.rng import Rng
+
+VARIANTS = ["usa", "world", "cardgame"]
+
+
+def _small(variant: str) -> SearchBot:
+    """The hard bot of ``variant`` with a small budget (quick tests, same algorithm)."""
+    if variant == "usa":
+        base = UsaSearchConfig()
+        bot = usa_hard_bot(replace(base, search=replace(base.search, worlds=2, step_budget=200)))
+    elif variant == "world":
+        wc = WorldSearchConfig()
+        bot = world_hard_bot(replace(wc, search=replace(wc.search, worlds=2, min_worlds=2),
+                                     endgame=replace(wc.endgame, worlds=2, min_worlds=2)))
+    else:
+        cc = CardSearchConfig()
+        bot = cardgame_hard_bot(replace(cc, search=replace(cc.search, worlds=2, min_worlds=1),
+                                        endgame=replace(cc.endgame, worlds=2, min_worlds=1)))
+    assert isinstance(bot, SearchBot)
+    return bot
+
+
+def _ask(game: Game, bot: SearchBot) -> tuple[dict[str, Any], list[Action], dict[str, Any]]:
+    view = game.view(game.current_player, log=bot.wants_log)
+    return view, game.legal_actions(), game.variant.board_view()
+
+
+def _searched_position(variant: str, bot: SearchBot, players: int = 2) -> Game:
+    """The first position (normal playing every seat up to it) where ``bot`` searches."""
+    game = Game.new(variant, players=players, seed=21)
+    while not game.is_over:
+        view, legal, board = _ask(game, bot)
+        if len(legal) > 1:
+            bot.choose(view, legal, bot_rng(game), board)
+            if bot.last is not None and bot.last.worlds:
+                return game
+        game.apply(bot_action(game, "normal"))
+    raise AssertionError("no searched decision")
+
+
+def _main_position(variant: str, plies: int = 24) -> Game:
+    game = Game.new(variant, players=2, seed=8)
+    while not game.is_over and (len(game.actions) < plies or game.phase != "main"
+                                or len(game.legal_actions()) < 3):
+        game.apply(bot_action(game, "normal"))
+    return game
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_hard_is_the_shared_search_in_every_game(variant: str) -> None:
+    hard = get_variant_bot(variant, "hard")
+    assert isinstance(hard, SearchBot) and variant in hard.variants
+    assert hard.wants_log == (variant == "cardgame")  # the card game remembers the piles
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_search_is_deterministic_at_a_fixed_budget(variant: str) -> None:
+    bot = _small(variant)
+    game = _searched_position(variant, bot)
+    view, legal, board = _ask(game, bot)
+    first = bot.choose(view, legal, Rng(4), board)
+    res = bot.last
+    assert res is not None and res.worlds >= 1 and len(res.candidates) >= 2
+    assert first in legal and first in res.candidates
+    assert all(len(v) == res.worlds for v in res.values)  # every candidate, every world
+    again = bot.choose(view, legal, Rng(4), board)
+    assert again == first and bot.last is not None
+    assert (bot.last.values, bot.last.steps) == (res.values, res.steps)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_clock_cap_leaves_the_prior_move(variant: str) -> None:
+    """The browser's wall-clock cap: a passed deadline means no sampled world, the prior's move;
+    a generous cap changes nothing."""
+    bot = _small(variant)
+    game = _searched_position(variant, bot)
+    view, legal, board = _ask(game, bot)
+    prior = bot.domain.decision(view, legal, Rng(4), board, False).candidates[0]
+    free = bot.choose(view, legal, Rng(4), board)
+    with time_limit(0):
+        assert time_up()
+        capped = bot.choose(view, legal, Rng(4), board)
+        assert bot.last is None
+    assert not time_up()
+    assert capped == prior
+    with time_limit(60):
+        assert bot.choose(view, legal, Rng(4), board) == free
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_search_sees_only_the_view(variant: str) -> None:
+    """Two games that differ only in what the seat cannot see (deck orders) give the same view,
+    and the search decides the same in both."""
+    bot = _small(variant)
+    game = _searched_position(variant, bot)
+    other = game.clone()
+    s = other.state
+    s.ticket_deck.reverse()
+    for deck in ("deck", "train_deck", "ship_deck"):
+        if hasattr(s, deck):
+            getattr(s, deck).reverse()
+    assert [game.state.ticket_deck, getattr(game.state, "deck", None)] != \
+        [s.ticket_deck, getattr(s, "deck", None)]
+    va, legal, board = _ask(game, bot)
+    vb, legal_b, _ = _ask(other, bot)
+    assert va == vb and legal == legal_b
+    a = bot.choose(va, legal, Rng(9), board)
+    values = bot.last.values if bot.last else None
+    assert bot.choose(vb, legal, Rng(9), board) == a
+    assert (bot.last.values if bot.last else None) == values
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_rank_values_candidates_best_first(variant: str) -> None:
+    bot = _small(variant)
+    game = _main_position(variant)
+    view, legal, board = _ask(game, bot)
+    ranked = bot.rank(view, legal, Rng(3), board)
+    assert len(ranked) >= 2
+    assert all(a in legal and isinstance(v, float) for a, v in ranked)
+    assert len({a for a, _ in ranked}) == len(ranked)
+    assert bot.rank(view, legal, Rng(3), board) == ranked  # deterministic
+    with time_limit(0):  # no time: the prior's move alone
+        assert len(bot.rank(view, legal, Rng(3), board)) == 1
+
+
+def test_paired_choice_needs_a_clear_gain() -> None:
+    prior = [10.0, 0.0, 5.0, 7.0]
+    assert paired_choice([prior, [x + 0.5 for x in prior]], bonus=1.0, min_z=0.0) == 0
+    assert paired_choice([prior, [x + 2.0 for x in prior]], bonus=1.0, min_z=0.0) == 1
+    noisy = [prior, [prior[0] + 40, prior[1] - 30, prior[2], prior[3]]]  # mean +2.5, wide spread
+    assert paired_choice(noisy, bonus=1.0, min_z=0.0) == 1
+    assert paired_choice(noisy, bonus=1.0, min_z=1.5) == 0
+    # the largest gain wins; a tie keeps the earlier candidate
+    assert paired_choice([prior, [x + 3 for x in prior], [x + 3 for x in prior]], 1.0, 0.0) == 1
+
+
+def test_margin_and_budget_helpers() -> None:
+    out = margin_outcome([50.0, 62.0, 40.0], 1, 25.0)
+    assert (out.margin, out.value) == (12.0, 37.0)
+    assert margin_outcome([50.0, 62.0], 0, 25.0).value == -37.0
+    split = SearchParams(step_budget=90, min_worlds=2, playout_steps=600, split_budget=True)
+    assert split.horizon(3) == 15 and SearchParams(playout_steps=400).horizon(3) == 400
