@@ -10,9 +10,7 @@
 import { h } from "./ui/dom.js";
 import { t, tMaybe, initLang, getLang, setLang, LANGS, onLangChange } from "./i18n.js";
 import { renderNewGame } from "./ui/newgame.js";
-import { GameScreen } from "./ui/game.js";
-import { CardGameScreen } from "./ui/cardgame/screen.js";
-import { WorldScreen } from "./ui/world.js";
+import { screenClass } from "./ui/screens.js";
 import { toast as showToast } from "./ui/dialogs.js";
 import { UI_VARIANTS, loadPrefs } from "./ui/newgame.js";
 import { latestSave, listSaves, removeSave, newSaveId, setSessionGame, sessionGame, getSave, settingsFromRecord,
@@ -151,8 +149,6 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
 
   /** An engine message as a sentence: it starts with a capital letter. */
   const sentence = (text) => String(text ?? "").replace(/^\p{Ll}/u, (c) => c.toUpperCase());
-
-  const screenClass = (variant) => (variant === "cardgame" ? CardGameScreen : variant === "world" ? WorldScreen : GameScreen);
 
   /** Replays a record in the engine (which checks every action); returns the final state. */
   async function checkRecord(record) {

@@ -1,4 +1,4 @@
-// What every game screen shares (the map games in game.js/world.js, the card game in
+// What every game screen shares (the map games in game.js with their panels, the card game in
 // cardgame/screen.js): starting or loading a game, the turn loop (a bot's move, a person's move,
 // passing the device in hotseat games), autosave, download, the speed menu and the root's data-*
 // attributes the tests read. A screen extends TurnScreen, builds its DOM in _build(), draws in
@@ -8,7 +8,7 @@
 // through this.session (core/session.js: the log arrives incrementally, autosave needs no call).
 import { h, sleep } from "./dom.js";
 import { t } from "../i18n.js";
-import { PLAYER_COLORS, cardFace, cardName } from "./cards.js";
+import { PLAYER_COLORS } from "./cards.js";
 import { passDeviceDialog, confirmDialog, close } from "./dialogs.js";
 import { SPEEDS, BOT_MAX_SECONDS } from "./newgame.js";
 import { saveGame, removeSave, downloadRecord } from "./saves.js";
@@ -458,24 +458,4 @@ export class TurnScreen {
   }
 
   render() {}
-
-  /** The five face-up cards (this.slots): enabled when the engine offers to take them. */
-  _renderSlots(market, legal) {
-    const takes = new Set(legal.filter((a) => a.kind === "take").map((a) => a.slot));
-    market.forEach((card, i) => {
-      const btn = this.slots[i];
-      const key = `${card}|${takes.has(i)}`;
-      btn.disabled = !takes.has(i);
-      if (btn.dataset.key === key) return;
-      btn.dataset.key = key;
-      btn.dataset.card = card ?? "";
-      if (card) {
-        btn.replaceChildren(cardFace(card, { size: "md" }));
-        btn.setAttribute("aria-label", takes.has(i) ? t("market.take", { card: cardName(card) }) : t("market.cannotTake", { card: cardName(card) }));
-      } else {
-        btn.replaceChildren(h("span", { class: "slot-empty", text: t("market.empty") }));
-        btn.setAttribute("aria-label", t("market.empty"));
-      }
-    });
-  }
 }

@@ -61,6 +61,9 @@ class CardGameScoring(Variant[CardGameState]):
             self.play_info[act] = ("mixed", trio)
             self.mixed_actions[trio] = act
         self.keep_cache: dict[tuple[tuple[int, ...], int], list[Action]] = {}
+        # Legal plays by what decides them (bounded: counts are capped by the card supply).
+        self.set_play_cache: dict[tuple[int, int, int, int], list[PlayCards]] = {}
+        self.mixed_play_cache: dict[tuple[int, ...], list[PlayCards]] = {}
         self.ticket_ids = [t.id for t in self.tickets]
         self._board_view: dict[str, Any] | None = None
         self._solved: tuple[Any, list[tuple[int, ...]]] | None = None

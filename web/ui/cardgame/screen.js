@@ -8,6 +8,7 @@ import { cardFace, cardName } from "../cards.js";
 import { modal, close } from "../dialogs.js";
 import { icon } from "../icons.js";
 import { TurnScreen } from "../turnscreen.js";
+import { renderSlots } from "../core/market.js";
 import { COLORS, CARD_ORDER, cardChips, cardsText, cardCount, yardView, pileView, ticketCard, cityPair } from "./parts.js";
 import { logEntries } from "./logtext.js";
 import { cardTicketDialog, halfEndDialog } from "./dialogs.js";
@@ -292,7 +293,7 @@ export class CardGameScreen extends TurnScreen {
   }
 
   #renderMarket(v, legal) {
-    this._renderSlots(v.market, legal);
+    renderSlots(this.slots, v.market, legal);
     this.deckBtn.disabled = !legal.some((a) => a.kind === "draw");
     this.deckBtn.querySelector(".pile-count").textContent = String(v.deck);
     this.deckBtn.dataset.count = String(v.deck);
