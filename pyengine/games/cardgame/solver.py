@@ -53,8 +53,11 @@ def best_completion(tickets: Sequence[CardTicket], pile: Sequence[int],
     and a set is payable exactly when the locomotives cover the summed shortfall of all colors.
     """
     ncol = len(pile) - 1
-    order = sorted((i for i, t in enumerate(tickets) if feasible([t.need], pile)),
+    start = tuple(sorted(incumbent)) if incumbent is not None else ()
+    order = sorted((i for i, t in enumerate(tickets) if _shortfall(t.need, pile) <= pile[ncol]),
                    key=lambda i: (-tickets[i].points, tickets[i].index))
+    if not order:  # no ticket can be paid: nothing beats the incumbent
+        return completion_key(tickets, start, goals, bonus), start
     items = [tickets[i] for i in order]
     n = len(items)
     naming = [0] * len(goals)
@@ -86,7 +89,6 @@ def best_completion(tickets: Sequence[CardTicket], pile: Sequence[int],
     locos = [pile[ncol]]
     cities = [0] * nlive
     chosen: list[int] = []
-    start = tuple(sorted(incumbent)) if incumbent is not None else ()
     best: list[Any] = [completion_key(tickets, start, goals, bonus), start]
     seen: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
 
@@ -156,6 +158,11 @@ def best_completion(tickets: Sequence[CardTicket], pile: Sequence[int],
 
     walk(0, 0, 0)
     return best[0], best[1]
+
+
+def _shortfall(need: Sequence[int], have: Sequence[int]) -> int:
+    """Cards of ``need`` (counts per color) that ``have`` lacks: locomotives must cover them."""
+    return sum(k - h for k, h in zip(need, have) if k > h)
 
 
 def _greedy_bounds(by_density: Sequence[CardTicket], cap: int) -> tuple[int, int]:
