@@ -96,6 +96,9 @@ def test_end_screen_statistics_review_history_and_replay(page: Page, server, sna
     extras = page.locator("[data-testid=end-extras]")
     extras.scroll_into_view_if_needed()
     snapshot(page, f"{variant}-{size}-stats")
+    # Every player's column is in view (2 players): the statistics do not scroll sideways.
+    last = page.locator(f"[data-testid=stats-blind-{len(stats) - 1}]").bounding_box()
+    assert last["x"] + last["width"] <= SIZES[size][0], last
     # The review: asked of the worker one decision at a time, with progress; then its verdicts.
     page.click("[data-testid=end-tab-review]")
     page.click("[data-testid=review-start]")
