@@ -11,16 +11,23 @@ Functions (arguments are one JSON object):
                                           (setup: explicit deck orders, docs/engine.md)
   load {record, upto?, player?}           -> {game_id, ...state}   (record: object or JSON text;
                                              upto: replay only the first N actions)
-  state {game_id, player, log_from?}      -> {view, legal, current, phase, over, ply, log_start, scores?}
+  state {game_id, player, log_from?}      -> {view, legal, current, phase, over, ply, log_start, scores?, stats?}
                                           (view.log: the log as player sees it, from event
                                            log_start = min(log_from, its length) on; every call
-                                           that answers a state takes log_from, default 0)
+                                           that answers a state takes log_from, default 0;
+                                           scores and stats once the game is over)
   apply {game_id, action, player?, seat?} -> {event, applied, ...state for player}
                                           (seat: the seat that acts; refused unless it is to move,
                                            null included; applied: the action's text, for the
                                            record a page saves, also when the event hides it)
   bot_move {game_id, bot?, player?, max_seconds?} -> {event, applied, ...state for player}
                                           (bot: a name or level; max_seconds caps a search by the clock)
+  hint {game_id, player, bot?, max_seconds?} -> {action, reason: {en, de}, value, ranked: [{action, value}]}
+                                          (the bot's proposal for player, who must be to move,
+                                           from that seat's view only)
+  review_move {game_id, seat, from?, bot?, max_seconds?} -> {ply, plies, next, turn, played,
+                                          played_reason, best, reason, cost, agree, weight}: the bot's opinion of seat's first decision
+                                          at or after ply ``from`` (next: where to go on; null: done)
   undo {game_id, player}                  -> state for player, after taking back player's last action
                                           (and what followed it); an error if hidden information was
                                           revealed since (Game.undo_point)
@@ -38,11 +45,12 @@ import json
 from typing import Any, Callable
 
 from . import __version__
-from .actions import Action
+from .actions import Action, TakeCard
 from .boundary import excerpt, is_int, load_json
 from .errors import EngineError, IllegalActionError, RecordError
 from .game import RECORD_VERSION, Game
 from .links import deal_link, decode_link, game_link
+from .mechanics.hints import hint_reason
 from .games import get_variant, variant_names
 from .record import parse_record, replay
 
@@ -95,6 +103,7 @@ def _state(game: Game, player: Any, log_from: Any = 0) -> dict[str, Any]:
     }
     if over:
         out["scores"] = game.scores()
+        out["stats"] = game.stats()
     return out
 
 
@@ -163,17 +172,100 @@ def _bot_move(args: dict[str, Any]) -> dict[str, Any]:
     game = _game(args)
     if game.is_over:
         raise EngineError("the game is over")
-    limit = args.get("max_seconds")
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, float))
-                              or not 0 <= limit <= 600):
-        raise EngineError("max_seconds must be a number of seconds between 0 and 600")
     from .bots import bot_action  # Imported at the first bot move, not at start-up.
-    action = bot_action(game, str(args.get("bot") or DEFAULT_BOT),
-                        float(limit) if limit is not None else None)
+    action = bot_action(game, str(args.get("bot") or DEFAULT_BOT), _limit(args))
     game.apply(action)
     player = args.get("player")
     return {"event": game.event(-1, player), "applied": game.actions[-1].text(),
             **_state(game, player, args.get("log_from", 0))}
+
+
+def _limit(args: dict[str, Any]) -> float | None:
+    limit = args.get("max_seconds")
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, float))
+                              or not 0 <= limit <= 600):
+        raise EngineError("max_seconds must be a number of seconds between 0 and 600")
+    return float(limit) if limit is not None else None
+
+
+def _proposal(game: Game, bot: str, limit: float | None) -> tuple[list[tuple[Action, float]], dict[str, Any]]:
+    """The bot's ranking for the player to move and the reason for its first choice."""
+    from .bots import bot_ranking
+    ranked = bot_ranking(game, bot, limit)
+    view = game.view(game.current_player, log=False)
+    return ranked, hint_reason(ranked[0][0].to_json(), view, game.variant.board_view())
+
+
+def _hint(args: dict[str, Any]) -> dict[str, Any]:
+    """The bot's proposal for ``player`` (who must be to move), with a one-line reason."""
+    game = _game(args)
+    player = args.get("player")
+    if game.is_over:
+        raise EngineError("the game is over")
+    if not is_int(player) or player != game.current_player:
+        raise IllegalActionError(f"a hint is only for the seat to move (seat {game.current_player})")
+    ranked, reason = _proposal(game, str(args.get("bot") or "hard"), _limit(args))
+    return {"action": _action_json(game, ranked[0][0]), "value": ranked[0][1], "reason": reason,
+            "ranked": [{"action": a.text(), "value": v} for a, v in ranked[:5]]}
+
+
+# How much a disagreement weighs when the bot gives no margin (the review lists the heaviest first):
+# a different route or ticket choice matters more than a different card.
+_DECISION_WEIGHT = {"claim": 3, "keep": 3, "play": 3, "harbor": 3, "tickets": 2, "pieces": 2, "exchange": 2,
+                    "take": 1, "draw": 1}
+
+
+def _same_decision(a: Action, b: Action) -> bool:
+    """The same move for the review: equal actions, or taking the same face-up card from another slot."""
+    if a == b:
+        return True
+    return (isinstance(a, TakeCard) and isinstance(b, TakeCard) and a.card == b.card
+            and a.refill == b.refill)
+
+
+# Per finished game under review: the game replayed up to the review's cursor (advanced, never rebuilt).
+_REVIEWS: dict[str, Game] = {}
+
+
+def _review_move(args: dict[str, Any]) -> dict[str, Any]:
+    """The bot's opinion of ``seat``'s next decision from ply ``from`` on (one per call, so the
+    worker stays free between calls and the page shows progress): what was played, what the bot
+    preferred, and the estimated cost (the difference of the bot's values, when it ranks both)."""
+    gid = str(args.get("game_id"))
+    game = _game(args)
+    seat, start = args.get("seat"), args.get("from", 0)
+    if not is_int(seat) or not 0 <= seat < game.settings.players:
+        raise EngineError(f"there is no seat {excerpt(seat)} in this game")
+    if not is_int(start) or start < 0:
+        raise EngineError("from must be a ply number (0 or more)")
+    limit, bot = _limit(args), str(args.get("bot") or "hard")
+    at = _REVIEWS.get(gid)
+    if (at is None or len(at.actions) > start or at.settings != game.settings
+            or at.actions != game.actions[:len(at.actions)]):
+        at = Game(game.variant, game.settings, game.variant.new_state(game.settings))
+    plies = len(game.actions)
+    while len(at.actions) < plies and (len(at.actions) < start or at.current_player != seat
+                                       or len(at.legal_actions()) < 2):
+        at.apply(game.actions[len(at.actions)])
+    _REVIEWS[gid] = at
+    ply = len(at.actions)
+    if ply >= plies:
+        return {"ply": ply, "plies": plies, "next": None}
+    played = game.actions[ply]
+    ranked, reason = _proposal(at, bot, limit)
+    best, best_value = ranked[0]
+    agree = _same_decision(best, played)
+    played_value = next((v for a, v in ranked if _same_decision(a, played)), None)
+    # The cost in points when the bot valued both moves; None when it only said which it prefers.
+    cost: float | None = 0.0 if agree else (
+        round(best_value - played_value, 2) if played_value is not None and len(ranked) > 1 else None)
+    played_reason = hint_reason(played.to_json(), at.view(seat, log=False), at.variant.board_view())
+    out = {"ply": ply, "plies": plies, "next": ply + 1, "turn": game.log[ply].get("turn"),
+           "played": _action_json(at, played), "played_reason": played_reason,
+           "best": _action_json(at, best), "reason": reason, "agree": agree, "cost": cost,
+           "weight": _DECISION_WEIGHT.get(played.keyword, 1) + _DECISION_WEIGHT.get(best.keyword, 1)}
+    at.apply(played)
+    return out
 
 
 def _undo(args: dict[str, Any]) -> dict[str, Any]:
@@ -226,12 +318,13 @@ def _drop(args: dict[str, Any]) -> bool:
     gid = args.get("game_id")
     _GAMES.pop(str(gid), None)
     _META.pop(str(gid), None)
+    _REVIEWS.pop(str(gid), None)
     return True
 
 
 _FUNCTIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "version": _version, "board": _board, "new_game": _new_game, "load": _load,
-    "state": _get_state, "apply": _apply, "bot_move": _bot_move, "undo": _undo, "record": _record, "drop": _drop,
+    "state": _get_state, "apply": _apply, "bot_move": _bot_move, "undo": _undo, "hint": _hint, "review_move": _review_move, "record": _record, "drop": _drop,
     "route_needs": _route_needs,
     "share_link": _share_link, "open_link": _open_link,
 }

@@ -8,6 +8,7 @@ from .boundary import copy_json, is_int
 from .errors import IllegalActionError, InvalidActionError, SettingsError
 from .events import Event, redact
 from .games import Settings, Variant, get_variant
+from .mechanics.stats import play_stats
 from .notation import parse_action
 
 RECORD_FORMAT = "railtrip-record"
@@ -92,6 +93,12 @@ class Game:
 
     def scores(self) -> list[dict[str, Any]]:
         return self.variant.scores(self.state)
+
+    def stats(self) -> list[dict[str, Any]]:
+        """Per-player statistics of the game so far (``mechanics.stats.play_stats``): routes and
+        their lengths, cards face up / blind, ticket draws, points by source. Points include
+        hidden tickets, so the page asks for them only once the game is over."""
+        return play_stats(self.log, self.scores(), self.variant.point_sources)
 
     # ------------------------------------------------------------------ changing
     def parse(self, action: Action | str) -> Action:

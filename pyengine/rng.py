@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import MutableSequence, TypeVar
 
-_MASK64 = (1 << 64) - 1
+_TWO64 = 1 << 64
+_MASK64 = _TWO64 - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 T = TypeVar("T")
 
@@ -62,9 +63,10 @@ class Rng:
         """Uniform integer in [0, n) without modulo bias."""
         if n <= 0:
             raise ValueError("randbelow needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            r = self.next64()
+        limit = _TWO64 - _TWO64 % n
+        while True:  # next64, inlined: this is the engine's most called function
+            self.state = z = (self.state + _GOLDEN) & _MASK64
+            r = _mix(z)
             if r < limit:
                 return r % n
 

@@ -67,7 +67,11 @@ def test_cells_with_game_options_carry_them_and_render_apart(tmp_path: Path) -> 
     assert cell["options"] == {"tickets": "mega"} and cell["command"].endswith("--option tickets=mega")
     plain = report.run_cell("usa", 2, "normal", "easy", 2, 1910)
     assert "options" not in plain and (plain["wins"], plain["score"]) != (cell["wins"], cell["score"])
+    copied = dict(cell, options={"tickets": "1910"}, transcribed="figures of an earlier run")
+    (results / "usa+tickets=1910-2p-normal-vs-easy.json").write_text(json.dumps(copied))
     assert report.main(["render", "--results", str(results), "--out", str(tmp_path)]) == 0
     md = (tmp_path / "bots-results.md").read_text()
     assert "**Game options**" in md and "| tickets=mega | 2 | normal | easy | 2 (seed 1910) |" in md
+    # Copied figures are marked; ways sort in the variant's order (1910 before mega).
+    assert md.index("| tickets=1910 | 2 | normal | easy | 2 (seed 1910) \u2021 |") < md.index("| tickets=mega |")
     assert "tickets=mega" in (tmp_path / "bots-chart.svg").read_text()

@@ -132,5 +132,14 @@ def test_compare_plays_the_games_of_a_report_cell() -> None:
     cell = run_cell("world", 4, "normal", "zombie", 4, 3)
     rows = tune.compare("world-normal", tune.subject("world-normal").start(), [("zombie", 4)], 4, 3,
                         tune.Runner(1))
-    assert rows[0]["hand"]["win_rate"] == rows[0]["fitted"]["win_rate"] == cell["win_rate"]
+    assert rows[0]["current"]["win_rate"] == rows[0]["fitted"]["win_rate"] == cell["win_rate"]
     assert 0 < cell["win_rate"] < 1 and rows[0]["diff"] == 0.0  # seed 3: one win in four
+
+
+def test_a_run_may_tune_some_fields_only() -> None:
+    header = tune.run_header("world-normal", [("zombie", 2)], 1, 0, tune.Spsa(), ["turn_value", "piece_slack"])
+    assert [k[0] for k in header["knobs"]] == ["piece_slack", "turn_value"]
+    from pyengine.bots.world.planner import NORMAL_PARAMS
+    assert header["start"] == {"piece_slack": NORMAL_PARAMS.piece_slack, "turn_value": NORMAL_PARAMS.turn_value}
+    with pytest.raises(SystemExit):
+        tune.chosen_knobs("world-normal", ["no_such_field"])

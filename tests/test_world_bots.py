@@ -12,7 +12,7 @@ from pyengine.actions import Action
 from pyengine.bots import Bot, bot_action, bot_names_for, get_variant_bot
 from pyengine.bots.tournament import run_tournament
 from pyengine.bots.world.baselines import WorldBaselineBot
-from pyengine.bots.world.planner import NORMAL_PARAMS, WorldBot, WorldPolicy
+from pyengine.bots.world.planner import HAND_SET_NORMAL_PARAMS, NORMAL_PARAMS, WorldBot, WorldPolicy
 from pyengine.bots.world.planning import Know, world_model
 from pyengine.bots.search import SearchBot
 from pyengine.bots.world.hard import WorldSearchConfig, sample_world, world_hard_bot
@@ -65,7 +65,7 @@ def test_normal_overrides_apply_only_with_more_players(players: int) -> None:
         assert chosen is policy and chosen.params.endgame
     else:
         assert chosen is policy.many and not chosen.params.endgame
-        assert replace(chosen.params, endgame=True) == replace(NORMAL_PARAMS, many_players=())
+        assert replace(chosen.params, endgame=True) == replace(HAND_SET_NORMAL_PARAMS, many_players=())
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -216,9 +216,10 @@ def test_hard_endgame_search_plays_to_the_end_within_its_budget() -> None:
 
 def test_hard_has_its_own_planner_and_normal_keeps_its_own() -> None:
     """Hard plans with ``HARD_PARAMS`` (turns cost more, more spare trains, extra
-    tickets closer to the end); normal's parameters
-    are untouched."""
-    from pyengine.bots.world.planner import NORMAL_PARAMS, WorldParams
+    tickets closer to the end) on normal's hand-set values; normal's own 2-player values are
+    fitted by the tuner (``FITTED_NORMAL_2P``), its 3+ player values stay hand-set."""
+    from pyengine.bots.world.planner import FITTED_NORMAL_2P, WorldParams
+    NORMAL_PARAMS = HAND_SET_NORMAL_PARAMS
     from pyengine.bots.world.hard import HARD_PARAMS
     hard = world_hard_bot()
     assert isinstance(hard, SearchBot)
@@ -229,3 +230,12 @@ def test_hard_has_its_own_planner_and_normal_keeps_its_own() -> None:
     assert NORMAL_PARAMS.turn_value == WorldParams().turn_value
     assert NORMAL_PARAMS.piece_slack == WorldParams().piece_slack
     assert NORMAL_PARAMS.tickets_min_other == WorldParams().tickets_min_other
+
+
+def test_normal_plays_its_fitted_values_at_two_players_only() -> None:
+    from pyengine.bots.world.planner import FITTED_NORMAL_2P
+    policy = WorldPolicy(NORMAL_PARAMS)
+    assert FITTED_NORMAL_2P and all(getattr(policy.params, k) == v for k, v in FITTED_NORMAL_2P.items())
+    assert policy.many is not None
+    assert replace(policy.many.params, endgame=True) == replace(HAND_SET_NORMAL_PARAMS, many_players=())
+    assert any(getattr(HAND_SET_NORMAL_PARAMS, k) != v for k, v in FITTED_NORMAL_2P.items())

@@ -9,6 +9,7 @@ import { SHARE_STRINGS } from "./i18n-share.js";
 import { SAFETY_STRINGS } from "./i18n-safety.js";
 import { LOADING_STRINGS } from "./i18n-loading.js";
 import { LEARN_STRINGS } from "./i18n-learn.js";
+import { ENDGAME_STRINGS } from "./i18n-endgame.js";
 
 const LANG_KEY = "railtrip.lang";
 export const LANGS = ["en", "de"];
@@ -408,6 +409,8 @@ Object.assign(en, LOADING_STRINGS.en);
 Object.assign(de, LOADING_STRINGS.de);
 Object.assign(en, LEARN_STRINGS.en);
 Object.assign(de, LEARN_STRINGS.de);
+Object.assign(en, ENDGAME_STRINGS.en);
+Object.assign(de, ENDGAME_STRINGS.de);
 
 export const STRINGS = { en, de };
 

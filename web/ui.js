@@ -10,9 +10,7 @@
 import { h } from "./ui/dom.js";
 import { t, tMaybe, initLang, getLang, setLang, LANGS, onLangChange } from "./i18n.js";
 import { renderNewGame } from "./ui/newgame.js";
-import { GameScreen } from "./ui/game.js";
-import { CardGameScreen } from "./ui/cardgame/screen.js";
-import { WorldScreen } from "./ui/world.js";
+import { screenClass } from "./ui/screens.js";
 import { toast as showToast } from "./ui/dialogs.js";
 import { UI_VARIANTS, loadPrefs } from "./ui/newgame.js";
 import { latestSave, listSaves, removeSave, newSaveId, setSessionGame, sessionGame, getSave, settingsFromRecord,
@@ -94,6 +92,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
     const savesSlot = page.appendChild(h("div", { class: "newgame saves-wrap" }));
     const drawSaves = () => savesSlot.replaceChildren(savedGamesPanel(listSaves(), {
       onOpen: (s) => openSave(s),
+      onReplay: (s) => showReplay(s.entry.record),
       onExport: (s) => downloadRecord(s.entry.record),
       onDelete: (s) => { removeSave(s.id); drawSaves(); toast(t("saves.deleted")); },
       onImport: (file) => importFile(file),
@@ -152,8 +151,6 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
   /** An engine message as a sentence: it starts with a capital letter. */
   const sentence = (text) => String(text ?? "").replace(/^\p{Ll}/u, (c) => c.toUpperCase());
 
-  const screenClass = (variant) => (variant === "cardgame" ? CardGameScreen : variant === "world" ? WorldScreen : GameScreen);
-
   /** Replays a record in the engine (which checks every action); returns the final state. */
   async function checkRecord(record) {
     const res = await engine.call("load", { record, player: null });
@@ -172,6 +169,8 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
         saveId: save.id, seats: entry.record.meta?.seats ?? entry.settings?.seats });
       rec = cleanRecord(entry.record, settings.seats);
       await checkRecord(rec);
+      const hints = entry.settings?.hintsUsed;  // how many hints were asked for (the end screen says)
+      if (Number.isSafeInteger(hints) && hints > 0) settings.hintsUsed = Math.min(hints, 10_000);
     } catch (err) {
       return showNewGame(null, { title: t("saves.cannotOpenTitle"), text: t("saves.cannotOpen", { message: err.message }) });
     }

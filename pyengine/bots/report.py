@@ -85,6 +85,17 @@ def options_text(options: dict[str, Any] | None, sep: str = "+") -> str:
                    for k, v in sorted((options or {}).items()))
 
 
+def options_order(variant: str, options: dict[str, Any] | None) -> tuple[Any, ...]:
+    """Sort key of a cell's options: none first, then in the order the variant lists the values."""
+    from ..games import get_variant
+    info = get_variant(variant).options_info() if options else {}
+    key = []
+    for name, value in sorted((options or {}).items()):
+        values = list(info.get(name, {}).get("values", []))
+        key.append((name, values.index(value) if value in values else len(values), str(value)))
+    return (len(key), tuple(key))
+
+
 def cell_path(results: Path, variant: str, players: int, bot: str, opponent: str,
               options: dict[str, Any] | None = None) -> Path:
     return results / f"{variant}{options_text(options)}-{players}p-{bot}-vs-{opponent}.json"
@@ -114,7 +125,7 @@ def load_cells(results: Path) -> list[dict[str, Any]]:
     def key(c: dict[str, Any]) -> tuple[Any, ...]:
         opp = c["opponent"]
         return (VARIANTS.index(c["variant"]) if c["variant"] in VARIANTS else 9,
-                options_text(c.get("options")), c["players"],
+                options_order(c["variant"], c.get("options")), c["players"],
                 order.get(c["bot"], 9), opp in LADDER, order.get(opp, 0), opp != "random", opp)
     return sorted(cells, key=key)
 
@@ -144,6 +155,11 @@ def seed_note(c: dict[str, Any]) -> str:
     return "" if c.get("seed", 1) == 1 else f" (seed {c['seed']})"
 
 
+def copied(c: dict[str, Any]) -> str:
+    """A double dagger for a cell whose figures were copied from an earlier run (``transcribed``)."""
+    return " \u2021" if c.get("transcribed") else ""
+
+
 def mark(c: dict[str, Any]) -> str:
     """A dagger for cells timed by the wall clock (before CPU time was measured)."""
     return "" if c.get("clock") == "cpu" else " \u2020"
@@ -158,7 +174,8 @@ def markdown(cells: list[dict[str, Any]]) -> str:
              "a level against the one below: better than an even share, with the whole interval "
              "above it for \"yes\"). Times: CPython per decision, CPU time of the playing process "
              "(single-choice turns not timed); \u2020 = wall clock on the shared, heavily loaded "
-             "machine (older cells), which inflates them several-fold. Browser times: see "
+             "machine (older cells), which inflates them several-fold; \u2021 = figures copied from an "
+             "earlier run of the cell's command (its file says which), not yet re-run. Browser times: see "
              "\"Thinking time\" above.",
              ""]
     for variant in VARIANTS:
@@ -189,7 +206,7 @@ def markdown(cells: list[dict[str, Any]]) -> str:
             for c in ways:
                 lines.append(
                     f"| {options_text(c['options'], ' ').strip()} | {c['players']} | {c['bot']} | {c['opponent']} | "
-                    f"{c['games']}{seed_note(c)} | {100 * c['win_rate']:.1f}% | "
+                    f"{c['games']}{seed_note(c)}{copied(c)} | {100 * c['win_rate']:.1f}% | "
                     f"{100 * c['ci95'][0]:.1f}–{100 * c['ci95'][1]:.1f}% | {target_of(c)} | {met(c)} | "
                     f"{c['score']:.1f} ({c['opp_score']:.1f}) | {c['ms']:.1f}{mark(c)} | {c['p95_ms']:.0f}{mark(c)} |")
             lines.append("")

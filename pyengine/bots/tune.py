@@ -95,34 +95,52 @@ _USA_FILLER = (Knob("discount", 0.1, 0.8), Knob("turn_cost", 0.0, 2.0), Knob("tr
                Knob("contest_bonus", 0.0, 4.0), Knob("spare_reserve", 0, 6, True))
 
 
-def _subjects() -> dict[str, Subject]:
-    """The tunable bots (imported lazily: the engine's import does not pay for them)."""
-    from .usa.filler_planner import HARD_PARAMS as USA_HARD, NORMAL_FILLER_PARAMS, FillerPlannerBot
+def _world_normal() -> Subject:
     from .world.planner import NORMAL_PARAMS, WorldBot
-    from .world.hard import HARD_PARAMS as WORLD_HARD, world_hard_bot
+    return Subject("world", NORMAL_PARAMS, _world_planner(NORMAL_PARAMS), lambda p: WorldBot("tuned", "", p))
 
-    return {
-        # Rails & Sails normal: the planner alone.
-        "world-normal": Subject("world", NORMAL_PARAMS, _world_planner(NORMAL_PARAMS),
-                                lambda p: WorldBot("tuned", "", p)),
-        # Rails & Sails hard's planner played alone (cheap); the search on top is measured after.
-        "world-hard-planner": Subject("world", WORLD_HARD, _world_planner(WORLD_HARD),
-                                      lambda p: WorldBot("tuned", "", p)),
-        # Rails & Sails hard as it plays (planner + search): ~10x dearer per game.
-        "world-hard": Subject("world", WORLD_HARD, _world_planner(WORLD_HARD),
-                              lambda p: world_hard_bot(None, "tuned", p)),
-        "usa-normal": Subject("usa", NORMAL_FILLER_PARAMS, _USA_FILLER,
-                              lambda p: FillerPlannerBot("tuned", "", p)),
-        "usa-hard-planner": Subject("usa", USA_HARD, _USA_FILLER,
-                                    lambda p: FillerPlannerBot("tuned", "", p)),
-    }
+
+def _world_hard_planner() -> Subject:
+    """Hard's planner played alone (cheap); hard's search on top is measured afterwards."""
+    from .world.hard import HARD_PARAMS
+    from .world.planner import WorldBot
+    return Subject("world", HARD_PARAMS, _world_planner(HARD_PARAMS), lambda p: WorldBot("tuned", "", p))
+
+
+def _world_hard() -> Subject:
+    """Rails & Sails hard as it plays (its planner under the shared search): ~10x dearer a game."""
+    from .world.hard import HARD_PARAMS, world_hard_bot
+    return Subject("world", HARD_PARAMS, _world_planner(HARD_PARAMS),
+                   lambda p: world_hard_bot(None, "tuned", p))
+
+
+def _usa_normal() -> Subject:
+    from .usa.filler_planner import NORMAL_FILLER_PARAMS, FillerPlannerBot
+    return Subject("usa", NORMAL_FILLER_PARAMS, _USA_FILLER, lambda p: FillerPlannerBot("tuned", "", p))
+
+
+def _usa_hard_planner() -> Subject:
+    from .usa.filler_planner import HARD_PARAMS, FillerPlannerBot
+    return Subject("usa", HARD_PARAMS, _USA_FILLER, lambda p: FillerPlannerBot("tuned", "", p))
+
+
+# The tunable bots by name; each imported only when asked for (the engine's import does not pay).
+SUBJECTS: dict[str, Callable[[], Subject]] = {
+    "world-normal": _world_normal,
+    "world-hard-planner": _world_hard_planner,
+    "world-hard": _world_hard,
+    "usa-normal": _usa_normal,
+    "usa-hard-planner": _usa_hard_planner,
+}
+_SUBJECT_CACHE: dict[str, Subject] = {}
 
 
 def subject(name: str) -> Subject:
-    subjects = _subjects()
-    if name not in subjects:
-        raise SystemExit(f"unknown subject {name!r}; known: {', '.join(sorted(subjects))}")
-    return subjects[name]
+    if name not in SUBJECTS:
+        raise SystemExit(f"unknown subject {name!r}; known: {', '.join(sorted(SUBJECTS))}")
+    if name not in _SUBJECT_CACHE:
+        _SUBJECT_CACHE[name] = SUBJECTS[name]()
+    return _SUBJECT_CACHE[name]
 
 
 DEFAULT_PANEL = ("shortest_path", "zombie", "long_route_junkie", "route_focus")
@@ -300,14 +318,23 @@ def optimise(header: dict[str, Any], log: Path, iterations: int, objective: Obje
     return records
 
 
+def chosen_knobs(name: str, only: Sequence[str] = ()) -> tuple[Knob, ...]:
+    """The subject's knobs, or those named in ``only`` (a smaller search where it matters)."""
+    knobs = subject(name).knobs
+    unknown = set(only) - {k.name for k in knobs}
+    if unknown:
+        raise SystemExit(f"{name} has no knobs {sorted(unknown)}; its knobs: {', '.join(k.name for k in knobs)}")
+    return tuple(k for k in knobs if not only or k.name in only)
+
+
 def game_objective(name: str, cells: Sequence[tuple[str, int]], deals: int, run_seed: int,
-                   runner: Runner) -> Objective:
+                   runner: Runner, only: Sequence[str] = ()) -> Objective:
     """The tuning objective: mean win share over the panel cells, theta+ and theta- on the same
-    training deals of the iteration."""
-    s = subject(name)
+    training deals of the iteration (fields not tuned keep the level's values)."""
+    knobs = chosen_knobs(name, only)
 
     def values(units: Sequence[float]) -> dict[str, Any]:
-        return {kn.name: kn.value(u) for kn, u in zip(s.knobs, units)}
+        return {kn.name: kn.value(u) for kn, u in zip(knobs, units)}
 
     def objective(plus: list[float], minus: list[float], k: int) -> tuple[float, float, dict[str, Any]]:
         seed = training_seed(run_seed, k)
@@ -320,13 +347,14 @@ def game_objective(name: str, cells: Sequence[tuple[str, int]], deals: int, run_
     return objective
 
 
-def run_header(name: str, cells: Sequence[tuple[str, int]], deals: int, seed: int, gains: Spsa
-               ) -> dict[str, Any]:
+def run_header(name: str, cells: Sequence[tuple[str, int]], deals: int, seed: int, gains: Spsa,
+               only: Sequence[str] = ()) -> dict[str, Any]:
     s = subject(name)
-    start = s.start()
+    knobs = chosen_knobs(name, only)
+    start = {k.name: getattr(s.base, k.name) for k in knobs}
     return {"subject": name, "variant": s.variant,
-            "knobs": [[k.name, k.low, k.high, k.integer] for k in s.knobs],
-            "start": start, "start_units": [k.unit(start[k.name]) for k in s.knobs],
+            "knobs": [[k.name, k.low, k.high, k.integer] for k in knobs],
+            "start": start, "start_units": [k.unit(start[k.name]) for k in knobs],
             "panel": [[o, p] for o, p in cells], "deals": deals, "seed": seed, "spsa": asdict(gains),
             "training_seeds": f"tournament seeds {training_seed(seed, 0)}.. (>= {TRAINING_SEED_BASE})"}
 
@@ -340,30 +368,30 @@ def fitted_values(header: dict[str, Any], records: Sequence[dict[str, Any]]) -> 
 def compare(name: str, fitted: dict[str, Any], cells: Sequence[tuple[str, int]], games: int,
             seed: int, runner: Runner, out: Path | None = None,
             echo: Callable[[str], None] = lambda s: None) -> list[dict[str, Any]]:
-    """Fitted against hand-set values on a measuring seed: per cell the same ``games`` games
-    (``game_seed(seed, g)``, seats rotated by g like ``run_tournament``) for both; win rates with
-    Wilson intervals and the paired difference with its normal 95% interval. Each finished cell
-    is appended to ``out`` at once."""
+    """Fitted against the level's current (hand-set) values on a measuring seed: per cell the
+    same ``games`` games (``game_seed(seed, g)``, seats rotated by g like ``run_tournament``) for
+    both; win rates with Wilson intervals and the paired difference with its normal 95% interval.
+    Each finished cell is appended to ``out`` at once."""
     check_measuring_seed(seed)
     s = subject(name)
-    hand = s.start()
+    current = s.start()
     done = {(r["opponent"], r["players"]) for r in _read_lines(out)} if out else set()
     rows = []
     for opp, players in cells:
         if (opp, players) in done:
             continue
         jobs = {label: [(name, tuple(sorted(v.items())), opp, players, game_seed(seed, g), g % players)
-                        for g in range(games)] for label, v in (("fitted", fitted), ("hand", hand))}
-        shares = runner.play(jobs["fitted"] + jobs["hand"])
-        fit, hnd = shares[:games], shares[games:]
-        diffs = [a - b for a, b in zip(fit, hnd)]
+                        for g in range(games)] for label, v in (("fitted", fitted), ("current", current))}
+        shares = runner.play(jobs["fitted"] + jobs["current"])
+        fit, cur = shares[:games], shares[games:]
+        diffs = [a - b for a, b in zip(fit, cur)]
         mean = sum(diffs) / games
         sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, games - 1))
         half = Z95 * sd / math.sqrt(games)
         row = {"subject": name, "variant": s.variant, "opponent": opp, "players": players,
                "games": games, "seed": seed,
                "fitted": {"win_rate": sum(fit) / games, "ci95": list(wilson(sum(fit), games))},
-               "hand": {"win_rate": sum(hnd) / games, "ci95": list(wilson(sum(hnd), games))},
+               "current": {"win_rate": sum(cur) / games, "ci95": list(wilson(sum(cur), games))},
                "diff": mean, "diff_ci95": [mean - half, mean + half], "values": fitted}
         rows.append(row)
         if out is not None:
@@ -386,9 +414,9 @@ def _read_lines(path: Path | None) -> list[dict[str, Any]]:
 
 
 def format_compare(r: dict[str, Any]) -> str:
-    f, h = r["fitted"], r["hand"]
+    f, h = r["fitted"], r["current"]
     return (f"{r['players']}p vs {r['opponent']:18} {r['games']} games seed {r['seed']}: fitted "
-            f"{100 * f['win_rate']:.1f}% ({100 * f['ci95'][0]:.1f}–{100 * f['ci95'][1]:.1f}), hand-set "
+            f"{100 * f['win_rate']:.1f}% ({100 * f['ci95'][0]:.1f}–{100 * f['ci95'][1]:.1f}), current "
             f"{100 * h['win_rate']:.1f}% ({100 * h['ci95'][0]:.1f}–{100 * h['ci95'][1]:.1f}), paired "
             f"difference {100 * r['diff']:+.1f} points ({100 * r['diff_ci95'][0]:+.1f} to "
             f"{100 * r['diff_ci95'][1]:+.1f})")
@@ -411,6 +439,7 @@ def main(argv: Iterable[str] | None = None) -> int:
                          "compare: the measuring seed (< 10^6)")
     ap.add_argument("--opponents", default=",".join(DEFAULT_PANEL))
     ap.add_argument("--players", default="2,4")
+    ap.add_argument("--knobs", default="", help="run: tune only these fields (comma-separated)")
     ap.add_argument("--deals", type=int, default=2, help="deals per cell and iteration (each at every rotation)")
     ap.add_argument("--a", type=float, default=Spsa.a)
     ap.add_argument("--c", type=float, default=Spsa.c)
@@ -423,7 +452,8 @@ def main(argv: Iterable[str] | None = None) -> int:
         print(text, file=sys.stderr, flush=True)
 
     if args.command == "subjects":
-        for key, s in sorted(_subjects().items()):
+        for key in sorted(SUBJECTS):
+            s = subject(key)
             print(f"{key:20} {s.variant:6} " + ", ".join(f"{k.name}={getattr(s.base, k.name)}" for k in s.knobs))
         return 0
     cells = panel_cells(_split(args.opponents), [int(p) for p in _split(args.players)])
@@ -433,9 +463,10 @@ def main(argv: Iterable[str] | None = None) -> int:
             raise SystemExit("run needs --log FILE")
         runner = Runner(args.jobs)
         try:
-            header = run_header(args.subject, cells, args.deals, args.seed, Spsa(args.a, args.c))
+            only = _split(args.knobs)
+            header = run_header(args.subject, cells, args.deals, args.seed, Spsa(args.a, args.c), only)
             optimise(header, log, args.iterations,
-                     game_objective(args.subject, cells, args.deals, args.seed, runner), echo)
+                     game_objective(args.subject, cells, args.deals, args.seed, runner, only), echo)
         finally:
             runner.close()
         args.command = "show"

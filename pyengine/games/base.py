@@ -166,6 +166,11 @@ class Variant(Generic[S]):
         """Score breakdown per player (final when the game is over)."""
         raise NotImplementedError
 
+    def point_sources(self, score: dict[str, Any]) -> list[tuple[str, int]]:
+        """Where a seat's final points came from, ``[(source, points)]`` summing to its total
+        (read from its ``scores`` entry; the end-of-game statistics show them)."""
+        raise NotImplementedError
+
     def board_view(self) -> dict[str, Any]:
         """Static data the page draws (map, card names, colors)."""
         raise NotImplementedError

@@ -7,7 +7,9 @@ players read (refusals, the page's route tips) come from here.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from itertools import compress
+from operator import ne
+from typing import Any, NamedTuple
 
 DOUBLE_ROUTES_BOTH_USABLE_FROM = 4  # with fewer players only one track of a double route is usable
 
@@ -41,6 +43,90 @@ def closed_twins(owner: Sequence[int], partner: Sequence[int], route_ids: Sequen
             if why is not None:
                 out[route_ids[r]] = why
     return out
+
+
+class BoardPosition(NamedTuple):
+    """A board position's route masks (bit r = route r), keyed by seat where they depend on it."""
+    unclaimed: int
+    twins_of_claimed: int  # routes whose twin is claimed
+    twins_by_seat: dict[int, int]  # seat -> routes whose twin that seat owns
+    routes_by_seat: dict[int, int]  # seat -> routes it owns
+
+    def open_to(self, seat: int, players: int) -> int:
+        """Routes ``seat`` may claim: unclaimed, and not closed by the double-route rule."""
+        if players < DOUBLE_ROUTES_BOTH_USABLE_FROM:
+            return self.unclaimed & ~self.twins_of_claimed
+        return self.unclaimed & ~self.twins_by_seat.get(seat, 0)
+
+
+class OpenRoutes:
+    """The routes a seat may still claim as far as the board goes (unclaimed and not closed by
+    the double-route rule), as a bit mask (bit r = route r). The masks of a board position are
+    worked out once and remembered: every seat's turn until the next claim reuses them, and the
+    legal-move generators then test only the routes the player's cards and pieces can reach."""
+
+    CACHE_LIMIT = 4096  # board positions remembered before the memory starts afresh
+    MAX_STEP = 4  # claims since the last position asked for that are added on to it
+
+    def __init__(self, partner: Sequence[int]) -> None:
+        self.partner = tuple(partner)
+        self.cache: dict[tuple[int, ...], BoardPosition] = {}
+        self.last: tuple[tuple[int, ...], BoardPosition] = ((), self._position(()))
+
+    def position(self, owner: Sequence[int]) -> BoardPosition:
+        """The masks of the board position ``owner`` (route -> seat, -1 unclaimed)."""
+        key = tuple(owner)
+        found = self.cache.get(key)
+        if found is None:
+            if len(self.cache) >= self.CACHE_LIMIT:
+                self.cache.clear()
+            found = self._after_claims(key) or self._position(key)
+            self.cache[key] = found
+        self.last = (key, found)
+        return found
+
+    def _after_claims(self, key: tuple[int, ...]) -> BoardPosition | None:
+        """The position ``key`` worked out from the last one asked for, when it only adds a few
+        claims to it (the usual case: the next turn of the same game); else None."""
+        last_key, last = self.last
+        if len(last_key) != len(key):
+            return None
+        changed = list(compress(range(len(key)), map(ne, key, last_key)))
+        if len(changed) > self.MAX_STEP:
+            return None
+        unclaimed, twins_of_claimed = last.unclaimed, last.twins_of_claimed
+        twins_by_seat, routes_by_seat = dict(last.twins_by_seat), dict(last.routes_by_seat)
+        for r in changed:
+            if last_key[r] >= 0:
+                return None  # a claim taken back: another game or another branch
+            o = key[r]
+            unclaimed &= ~(1 << r)
+            routes_by_seat[o] = routes_by_seat.get(o, 0) | 1 << r
+            q = self.partner[r]
+            if q >= 0:
+                twins_of_claimed |= 1 << q
+                twins_by_seat[o] = twins_by_seat.get(o, 0) | 1 << q
+        return BoardPosition(unclaimed, twins_of_claimed, twins_by_seat, routes_by_seat)
+
+    def mask(self, owner: Sequence[int], seat: int, players: int) -> int:
+        """Bit r is set when route r is unclaimed and its twin does not close it to ``seat``."""
+        return self.position(owner).open_to(seat, players)
+
+    def _position(self, owner: Sequence[int]) -> BoardPosition:
+        partner = self.partner
+        claimed = twins_of_claimed = 0
+        twins_by_seat: dict[int, int] = {}
+        routes_by_seat: dict[int, int] = {}
+        for r, o in enumerate(owner):
+            if o >= 0:
+                claimed |= 1 << r
+                routes_by_seat[o] = routes_by_seat.get(o, 0) | 1 << r
+                q = partner[r]
+                if q >= 0:
+                    twins_of_claimed |= 1 << q
+                    twins_by_seat[o] = twins_by_seat.get(o, 0) | 1 << q
+        return BoardPosition((1 << len(owner)) - 1 & ~claimed, twins_of_claimed, twins_by_seat,
+                             routes_by_seat)
 
 
 def why_route_unavailable(route_index: Mapping[str, int], owner: Sequence[int], partner: Sequence[int],

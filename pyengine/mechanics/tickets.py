@@ -45,6 +45,7 @@ def keep_actions(cache: dict[tuple[tuple[int, ...], int], list[Any]], ticket_ids
     key = (tuple(sorted(offered)), need)
     cached = cache.get(key)
     if cached is None:
-        cached = [KeepTickets(tuple(ticket_ids[t] for t in sub)) for sub in keep_choices(key[0], need)]
+        name = ticket_ids.__getitem__
+        cached = [KeepTickets(tuple(map(name, sub))) for sub in keep_choices(key[0], need)]
         cache[key] = cached
     return cached

@@ -79,9 +79,10 @@ function bonusSummary(scores, players, bonuses) {
 /**
  * Builds the end-of-game panel. `scores` from the engine; `players` [{name, color}];
  * `bonuses` the end bonuses in play (view.bonuses: {longest_path?, globetrotter?}), if the game has them;
- * actions: {onNewGame, onSameDeal, onDownload, onViewBoard, onHoverSeat(seat|null)}.
+ * actions: {onNewGame, onSameDeal, onDownload, onViewBoard, onHoverSeat(seat|null)};
+ * extras: the statistics / review / history tabs (endextras.js), or null.
  */
-export function endScreen({ scores, players, log, board, actions, bonuses = null }) {
+export function endScreen({ scores, players, log, board, actions, bonuses = null, extras = null }) {
   const order = scores.slice().sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const winners = scores.filter((sc) => sc.winner).map((sc) => players[sc.seat].name);
   const headline = winners.length > 1 ? t("end.tie", { names: winners.join(" & ") }) : t("end.winner", { name: winners[0] ?? "?" });
@@ -96,6 +97,7 @@ export function endScreen({ scores, players, log, board, actions, bonuses = null
     h("h3", { class: "end-sub", text: t("end.chartTitle") }),
     chart(scoreSeries(log, scores), colors, players.map((p) => p.name)),
     h("div", { class: "chart-legend" }, players.map((p) => h("span", { class: "legend-item" }, h("span", { class: "pc-dot", style: { "--pc": p.color } }), p.name))),
+    extras,
     h("div", { class: "dlg-actions end-actions" },
       h("button", { type: "button", class: "btn btn-ghost", testid: "view-board", text: t("end.viewBoard"), on: { click: actions.onViewBoard } }),
       h("button", { type: "button", class: "btn btn-ghost", testid: "download-record", text: t("menu.download"), on: { click: actions.onDownload } }),

@@ -1,11 +1,15 @@
-// One game on screen: board, market, hand, tickets, players, log, routes list, dialogs, bots.
+// A map game on screen (North America, Rails & Sails): board, market, hand, tickets, players, log,
+// routes list, dialogs, bots. What differs per game comes in as its page configuration (usa/panels.js,
+// world/panels.js): the Market, Hand and Tickets panels (each built once, `update(view, legal)`),
+// the player numbers, the route tip line, status wording, keys and extra prompts.
 import { h, reducedMotion } from "./dom.js";
 import { t, tMaybe } from "../i18n.js";
 import { BoardView } from "./board/index.js";
-import { cardFace, cardName, symbolSvg, CARD_COLORS } from "./cards.js";
-import { groupTurns, describeTurn, routeName, ticketName } from "./logtext.js";
+import { cardName } from "./cards.js";
+import { groupTurns, describeTurn, routeName } from "./logtext.js";
 import { ticketDialog, paymentDialog, modal, close } from "./dialogs.js";
 import { endScreen } from "./endscreen.js";
+import { endOverlay } from "./board/endgame.js";
 import { icon } from "./icons.js";
 import { TurnScreen } from "./turnscreen.js";
 
@@ -21,9 +25,12 @@ export class GameScreen extends TurnScreen {
   /**
    * ctx: {engine, root, board, version, toast(msg, kind), langSwitch(), onNewGame(), startGame(settings)}
    * settings: {variant, players, seed, seats:[{name, kind, bot, color}], speed}
+   * game: the game's page configuration {Market, Hand, Tickets, playerStats, tipLine, routesHelp,
+   *   handAreaClass?, statusText?, prompts?} (see usa/panels.js)
    */
-  constructor(ctx, settings) {
+  constructor(ctx, settings, game) {
     super(ctx, settings);
+    this.game = game;
     this.focus = null;            // {cities:Set, routes:Set} shown on the map
     this.pinnedTicket = null;
     this.endShown = false;
@@ -53,8 +60,12 @@ export class GameScreen extends TurnScreen {
 
     const top = this._topbar();
 
-    this.market = this._buildMarket();
-    this.handArea = this._buildHandArea();
+    this.panels = { market: new this.game.Market(this), hand: new this.game.Hand(this), tickets: new this.game.Tickets(this) };
+    // The end bonuses in play (North America's ways of play, from the engine's view), shown from the start.
+    this.bonusEl = h("p", { class: "bonus-line", testid: "bonuses-in-play", hidden: true });
+    const handArea = h("section", { class: ["hand-area", this.game.handAreaClass], "aria-label": t("hand.area") },
+      h("div", { class: "hand-block" }, h("h2", { class: "mini-title", text: t("hand.title") }), this.panels.hand.el),
+      h("div", { class: "tickets-block" }, h("h2", { class: "mini-title", text: t("tickets.mine") }), this.panels.tickets.el, this.bonusEl));
 
     // Side: players, then tabs (log / routes).
     this.playersEl = h("ol", { class: "players", testid: "players", "aria-label": t("players.title") });
@@ -66,7 +77,7 @@ export class GameScreen extends TurnScreen {
     const routesPanel = h("div", { class: "routes-panel", testid: "routes-panel" },
       h("label", { for: "route-select", class: "field-label", text: t("routes.label") }),
       h("div", { class: "route-row" }, this.routeSelect, this.routeClaim), this.routeCount,
-      h("p", { class: "hint", testid: "routes-help", text: this._routesHelp() }));
+      h("p", { class: "hint", testid: "routes-help", text: t(this.game.routesHelp) }));
     const tabs = [["log", t("tabs.log"), this.logEl], ["routes", t("tabs.routes"), routesPanel]];
     const tabBtns = tabs.map(([key, label], i) => h("button", { type: "button", role: "tab", id: `tab-${key}`, class: "tab",
       testid: `tab-${key}`, "aria-selected": i === 0 ? "true" : "false", "aria-controls": `panel-${key}`, text: label,
@@ -81,51 +92,39 @@ export class GameScreen extends TurnScreen {
 
     this.el = h("div", { class: ["game", `game--${this.settings.variant}`], testid: "game", dataset: { variant: this.settings.variant } }, top,
       h("section", { class: "board-area", "aria-label": t("board.title") }, this.boardView.el),
-      this.market, this.handArea, this.side);
+      this.panels.market.el, handArea, this.side);
 
     this.keyHandler = (ev) => this._onKey(ev);
     document.addEventListener("keydown", this.keyHandler);
   }
 
-  /** The market: deck, five face-up cards, ticket deck (a variant screen may build its own). */
-  _buildMarket() {
-    this.deckBtn = h("button", { type: "button", class: "pile deck-pile", testid: "deck",
-      on: { click: () => this._actKind("draw") } }, h("span", { class: "pile-art deck-art" }, icon("train", 26)),
-    h("span", { class: "pile-label", text: t("market.deck") }), h("span", { class: "pile-count" }));
-    this.slots = [0, 1, 2, 3, 4].map((i) => h("button", { type: "button", class: "slot", testid: `market-slot-${i}`,
-      dataset: { slot: i }, on: { click: () => this._takeSlot(i) } }));
-    this.ticketBtn = h("button", { type: "button", class: "pile ticket-pile", testid: "ticket-deck",
-      on: { click: () => this._actKind("tickets") } }, h("span", { class: "pile-art ticket-art" }, icon("ticket", 26)),
-    h("span", { class: "pile-label", text: t("market.tickets") }), h("span", { class: "pile-count" }));
-    this.market = h("section", { class: "market", testid: "market", "aria-label": t("market.title") },
-      this.deckBtn, h("div", { class: "slots" }, this.slots), this.ticketBtn);
-    return this.market;
-  }
-
-  /** Hand and tickets. */
-  _buildHandArea() {
-    this.handEl = h("div", { class: "hand", testid: "hand", role: "list", "aria-label": t("hand.title") });
-    this.ticketsEl = h("div", { class: "my-tickets", testid: "my-tickets", role: "list", "aria-label": t("tickets.mine") });
-    // The end bonuses in play (North America's ways of play), shown from the start.
-    this.bonusEl = h("p", { class: "bonus-line", testid: "bonuses-in-play", hidden: true });
-    this.handArea = h("section", { class: "hand-area", "aria-label": t("hand.area") },
-      h("div", { class: "hand-block" }, h("h2", { class: "mini-title", text: t("hand.title") }), this.handEl),
-      h("div", { class: "tickets-block" }, h("h2", { class: "mini-title", text: t("tickets.mine") }), this.ticketsEl, this.bonusEl));
-    return this.handArea;
-  }
-
   // ------------------------------------------------------------------ the flow
-  /** Opens the dialog a pending choice needs (tickets to keep; a variant adds its own). */
+  /** Opens the dialog a pending choice needs: tickets to keep, or a game's own (its `prompts`:
+   *  {actionKind: {dialog, open(screen, actions)}}, e.g. the world's secret piece mix). */
   _prompt(legal) {
+    for (const [kind, prompt] of Object.entries(this.game.prompts ?? {})) {
+      const acts = legal.filter((a) => a.kind === kind);
+      if (acts.length) return prompt.open(this, acts);
+    }
+    if (this.game.resume?.open(this)) return;  // a question left open before a reload
     const keeps = legal.filter((a) => a.kind === "keep");
     if (keeps.length) this._openTickets(keeps);
   }
 
   /** Reopens a dialog after a language change; returns whether `kind` was handled. */
   _reopen(kind) {
-    if (kind === "choose-tickets") this._openTickets(this.res.legal.filter((a) => a.kind === "keep"));
+    const own = Object.entries(this.game.prompts ?? {}).find(([, p]) => p.dialog === kind);
+    if (own) own[1].open(this, this.res.legal.filter((a) => a.kind === own[0]));
+    else if (kind === "choose-tickets") this._openTickets(this.res.legal.filter((a) => a.kind === "keep"));
+    else if (kind === this.game.resume?.dialog) return this.game.resume.open(this);
     else return super._reopen(kind);
     return true;
+  }
+
+  /** A face-up card chosen (a click, a key): the market may ask how (the world's refill deck). */
+  _takeSlot(i) {
+    if (this.panels.market.takeSlot) this.panels.market.takeSlot(i);
+    else super._takeSlot(i);
   }
 
   _claimsFor(routeId) {
@@ -185,16 +184,20 @@ export class GameScreen extends TurnScreen {
     this.finalToast?.remove();  // the final round is over
     close(this.dialog);
     const players = this.seats.map((s, i) => ({ name: this.names[i], color: this.colors[i] }));
-    const longest = new Set(res.scores.filter((sc) => sc.longest_bonus).flatMap((sc) => sc.longest_path_routes ?? []));
-    this.boardView.update({ longest });
+    // The longest path draws itself once per game; reopening the scores keeps it drawn.
+    this.endMap ??= endOverlay(res.scores, this.names, this.colors);
+    const longest = this.endMap.longest;
+    this.boardView.update({ ...this.endMap, endSeat: null });
     const panel = endScreen({
-      scores: res.scores, players, log: res.view.log, board: this.board, bonuses: res.view.bonuses ?? null, actions: {
+      scores: res.scores, players, log: res.view.log, board: this.board, bonuses: res.view.bonuses ?? null,
+      extras: this._endExtras(), actions: {
         onNewGame: () => this.ctx.onNewGame(),
         onSameDeal: () => this.ctx.startGame({ ...this.settings }),
         onDownload: () => this.download(),
         onShare: this.ctx.share ? () => this.ctx.share(this) : null,
         onViewBoard: () => { close(this.dialog); this.dialog = null; this.dialogKind = null; this.scoresBtn.hidden = false; this._updateRoot(); },
-        onHoverSeat: (seat) => this.boardView.update({ longest: seat === null ? longest : new Set(res.scores[seat].longest_path_routes ?? this._routesOf(seat)) }),
+        onHoverSeat: (seat) => this.boardView.update({ endSeat: seat,
+          longest: seat === null ? longest : new Set(res.scores[seat].longest_path_routes ?? this._routesOf(seat)) }),
       },
     });
     this.dialogKind = "game-over";
@@ -215,9 +218,9 @@ export class GameScreen extends TurnScreen {
     const v = r.view;
     const legal = this._legal();
     this._renderStatus(r, legal);
-    this._renderMarket(v, legal);
-    this._renderHand(v);
-    this._renderTickets(v);
+    this.panels.market.update(v, legal);
+    this.panels.hand.update(v);
+    this.panels.tickets.update(v);
     this._renderBonuses(v);
     this._renderPlayers(v, r);
     this.#renderLog(v);
@@ -235,7 +238,7 @@ export class GameScreen extends TurnScreen {
 
   _renderStatus(r, legal) {
     const v = r.view;
-    let text = this._statusText(r, legal);
+    let text = this.game.statusText?.(this, r, legal);
     if (text) { /* the variant's own wording */ } else if (r.over) text = t("status.over");
     else if (this.frozen) text = t("status.replayTurn", { name: this.names[r.current] });
     else if (this._isBot(r.current)) text = t("status.botThinking", { name: this.names[r.current] });
@@ -258,46 +261,6 @@ export class GameScreen extends TurnScreen {
     this.passBtn.hidden = !legal.some((a) => a.kind === "pass");
   }
 
-  /** Status line wording a variant may override (null: the classic wording). */
-  _statusText(r, legal) {
-    void r; void legal;
-    return null;
-  }
-
-  _renderMarket(v, legal) {
-    this._renderSlots(v.market, legal);
-    const canDraw = legal.some((a) => a.kind === "draw");
-    this.deckBtn.disabled = !canDraw;
-    this.deckBtn.querySelector(".pile-count").textContent = String(v.deck);
-    this.deckBtn.setAttribute("aria-label", t("market.drawAria", { n: v.deck, d: v.discard }));
-    this.deckBtn.title = t("market.discardInfo", { d: v.discard });
-    const canTickets = legal.some((a) => a.kind === "tickets");
-    this.ticketBtn.disabled = !canTickets;
-    this.ticketBtn.querySelector(".pile-count").textContent = String(v.ticket_deck);
-    this.ticketBtn.setAttribute("aria-label", t("market.ticketsAria", { n: v.ticket_deck }));
-  }
-
-  _renderHand(v) {
-    const me = v.me;
-    if (!me) {
-      this.handEl.replaceChildren(h("p", { class: "hand-hidden", testid: "hand-hidden", text: t(this.frozen ? "hand.hiddenReplay" : "hand.hidden") }));
-      this.prevHand = {};
-      return;
-    }
-    const items = [];
-    for (const card of this.board.cards) {
-      const n = me.hand[card] ?? 0;
-      if (!n) continue;
-      const bump = n > (this.prevHand[card] ?? 0) && Object.keys(this.prevHand).length > 0;
-      items.push(h("div", { class: ["hand-group", bump && "bump"], role: "listitem", testid: `hand-${card}`,
-        dataset: { card, count: n }, "aria-label": t("hand.group", { n, card: cardName(card) }) },
-      cardFace(card, { count: n, size: "lg" })));
-    }
-    if (!items.length) items.push(h("p", { class: "hint", text: t("hand.empty") }));
-    this.handEl.replaceChildren(...items);
-    this.prevHand = { ...me.hand };
-  }
-
   _renderBonuses(v) {
     if (!this.bonusEl || !v.bonuses) return;
     const list = Object.entries(v.bonuses).map(([kind, n]) => t(`bonus.${kind}`, { n }));
@@ -305,57 +268,26 @@ export class GameScreen extends TurnScreen {
     this.bonusEl.hidden = false;
   }
 
-  _renderTickets(v) {
-    const me = v.me;
-    if (!me) {
-      this.ticketsEl.replaceChildren(h("p", { class: "hint", text: t("tickets.hidden") }));
-      return;
-    }
-    if (!me.tickets.length) {
-      this.ticketsEl.replaceChildren(h("p", { class: "hint", text: t("tickets.none") }));
-      return;
-    }
-    const mine = this._routesOf(this.viewer);
-    const items = me.tickets.map((tk) => {
-      const focusOn = () => this._setFocus({ cities: new Set(tk.cities), routes: mine });
-      const focusOff = () => { if (this.pinnedTicket !== tk.id) this._setFocus(this.pinnedTicket ? this.focus : null); };
-      const btn = h("button", { type: "button", class: ["ticket", tk.completed && "done", this.pinnedTicket === tk.id && "pinned"],
-        role: "listitem", testid: `my-ticket-${tk.id}`, dataset: { completed: String(tk.completed) },
-        "aria-pressed": String(this.pinnedTicket === tk.id),
-        "aria-label": t(tk.completed ? "tickets.ariaDone" : "tickets.ariaOpen", { route: ticketName(this.board, tk), n: tk.points }),
-        on: {
-          pointerenter: (e) => e.pointerType === "mouse" && focusOn(), pointerleave: focusOff, focus: focusOn, blur: focusOff,
-          click: () => {
-            this.pinnedTicket = this.pinnedTicket === tk.id ? null : tk.id;
-            if (this.pinnedTicket) focusOn(); else this._setFocus(null);
-            this._renderTickets(this.res.view);
-          },
-        } },
-      h("span", { class: "ticket-cities", text: ticketName(this.board, tk) }),
-      h("span", { class: "ticket-points", text: String(tk.points) }),
-      h("span", { class: "ticket-state", text: tk.completed ? "✓" : "" }));
-      return btn;
-    });
-    const done = me.tickets.filter((tk) => tk.completed);
-    const sum = (arr) => arr.reduce((s2, tk) => s2 + tk.points, 0);
-    this.ticketsEl.replaceChildren(...items, h("p", { class: "ticket-sum", testid: "ticket-sum",
-      text: t("tickets.summary", { done: done.length, n: me.tickets.length, plus: sum(done), open: sum(me.tickets) - sum(done) }) }));
-  }
-
   _routesOf(seat) {
     const owners = this.res?.view.routes ?? {};
     return new Set(Object.keys(owners).filter((id) => owners[id] === seat));
   }
 
+  /** The Hint button points out its move: a route on the map too. */
+  _pointOut(action) {
+    super._pointOut(action);
+    if (this.hintFocus && this.focus === this.hintFocus) this._setFocus(null);
+    this.hintFocus = null;
+    if (action?.kind === "claim") {
+      const r = this.board.routeById.get(action.route);
+      if (r) this._setFocus(this.hintFocus = { cities: new Set([r.a, r.b]), routes: new Set([r.id]) });
+      if ([...this.routeSelect.options].some((o) => o.value === action.route)) this.routeSelect.value = action.route;
+    }
+  }
+
   _setFocus(focus) {
     this.focus = focus;
     this.boardView.update({ focus });
-  }
-
-  /** The small numbers under a player's name. */
-  _playerStats(p, stat) {
-    return [stat("train", p.trains, t("players.trains")), stat("cards", p.hand, t("players.cards")),
-      stat("ticket", p.tickets, t("players.tickets"))];
   }
 
   _renderPlayers(v, r) {
@@ -379,7 +311,7 @@ export class GameScreen extends TurnScreen {
         active && this._isBot(p.seat) && !this.frozen ? h("span", { class: "thinking", "aria-hidden": "true" }, h("i"), h("i"), h("i")) : null),
       h("span", { class: "player-score", testid: `player-score-${p.seat}`, title: t("players.score"),
         text: String(sc ? sc.total : p.score) }),
-      h("span", { class: "player-stats" }, this._playerStats(p, stat)));
+      h("span", { class: "player-stats" }, this.game.playerStats(p, stat)));
     });
     this.playersEl.replaceChildren(...items);
   }
@@ -414,14 +346,6 @@ export class GameScreen extends TurnScreen {
     this.routeCount.textContent = t("routes.count", { n: ids.length });
   }
 
-  /** The route's length/colour line in its tip. */
-  _tipLine(r) {
-    return h("span", { class: "tip-line" },
-      h("span", { class: "chip", style: { "--chip": CARD_COLORS[r.color] ?? CARD_COLORS.gray } },
-        r.color !== "gray" ? symbolSvg(r.color, { size: 12 }) : null),
-      t("tip.length", { n: r.length, color: cardName(r.color), points: this.board.route_points[r.length] }));
-  }
-
   _routeTip(id, { pinned }) {
     const r = this.board.routeById.get(id);
     if (!r || !this.res) return null;
@@ -429,7 +353,7 @@ export class GameScreen extends TurnScreen {
     const claims = this._claimsFor(id);
     const lines = [
       h("strong", { class: "tip-title", text: routeName(this.board, id) }),
-      this._tipLine(r),
+      this.game.tipLine(this.board, r),
     ];
     if (owner !== undefined) lines.push(h("span", { class: "tip-owner", style: { "--pc": this.colors[owner] }, text: t("tip.owner", { name: this.names[owner] }) }));
     else if (claims.length) {
@@ -470,10 +394,7 @@ export class GameScreen extends TurnScreen {
     if (!ev) return;
     const color = this.colors[ev.player];
     if (ev.kind === "claim") this.boardView.flash(ev.route, mine ? "rgba(255,255,255,0.95)" : color);
-    let target = null;
-    if (ev.kind === "take") target = this.slots[ev.slot];
-    else if (ev.kind === "draw") target = this.deckBtns?.[ev.deck] ?? this.deckBtn;
-    else if (ev.kind === "tickets") target = this.ticketBtn;
+    const target = this.panels.market.source(ev);
     if (target && !reducedMotion()) {
       target.style.setProperty("--pc", color);
       target.classList.remove("flash");
@@ -483,24 +404,10 @@ export class GameScreen extends TurnScreen {
     }
   }
 
-  /** The keyboard help under the Routes tab (the world map has two decks). */
-  _routesHelp() {
-    return t("routes.help");
-  }
-
   _onKey(ev) {
     if (this.dialogKind || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const tag = document.activeElement?.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
-    if (this._keyAction(ev.key)) ev.preventDefault();
-  }
-
-  /** One shortcut key (no dialog open, no modifier, focus not in a field); true if it was used. */
-  _keyAction(key) {
-    if (key >= "1" && key <= String(this.slots.length)) this._takeSlot(Number(key) - 1);
-    else if (key === "d" || key === "D") this._actKind("draw");
-    else if (key === "t" || key === "T") this._actKind("tickets");
-    else return false;
-    return true;
+    if (this.panels.market.key(ev.key)) ev.preventDefault();
   }
 }

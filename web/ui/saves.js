@@ -40,18 +40,20 @@ export function newSaveId() {
 const validId = (id) => typeof id === "string" && /^[0-9a-z-]{1,40}$/.test(id);
 
 /**
- * Saves the running game under settings.saveId (the screens call this after every action).
+ * Saves the running game under settings.saveId (the screens call this after every action); a
+ * finished game is saved once more with `finished` ({winners: [names], totals: [points]}) and
+ * stays in the list as a replay.
  * Returns {ok: true} or {ok: false, reason}: "quota" (the storage is full), "limit" (MAX_SAVES
  * other games are saved and this one is new) or "unavailable" (no storage in this browser).
  * It never removes another save: freeing space is the player's choice.
  */
-export function saveGame({ record, settings, turn }) {
+export function saveGame({ record, settings, turn, finished = null }) {
   const store = storage();
   if (!store || !validId(settings?.saveId)) return { ok: false, reason: "unavailable" };
   const key = PREFIX + settings.saveId;
   try {
     if (store.getItem(key) === null && saveKeys(store).length >= MAX_SAVES) return { ok: false, reason: "limit" };
-    store.setItem(key, JSON.stringify({ record, settings, turn, savedAt: Date.now() }));
+    store.setItem(key, JSON.stringify({ record, settings, turn, savedAt: Date.now(), ...(finished ? { finished } : {}) }));
   } catch (err) {
     return { ok: false, reason: isQuotaError(err) ? "quota" : "unavailable" };
   }
@@ -144,6 +146,7 @@ export function listSaves() {
         moves: rec.actions.length,
         savedAt: Number(entry.savedAt) || 0,
         size,
+        finished: finishedSummary(entry.finished),
       });
     } catch {
       out.push({ id, ok: false, variant: "?", players: 0, names: [], turn: null, moves: 0, savedAt: 0, size });
@@ -152,8 +155,16 @@ export function listSaves() {
   return out.sort((a, b) => b.savedAt - a.savedAt);
 }
 
+/** A finished game's summary from storage, checked: {winners: [names]} or null (a running game). */
+function finishedSummary(value) {
+  if (!value || typeof value !== "object") return null;
+  const winners = Array.isArray(value.winners) ? value.winners.slice(0, 8).map((n) => cleanName(n, "?")) : [];
+  return { winners };
+}
+
+/** The newest game that can be continued (finished games are replays, not continued). */
 export function latestSave() {
-  return listSaves().find((s) => s.ok) ?? null;
+  return listSaves().find((s) => s.ok && !s.finished) ?? null;
 }
 
 export function getSave(id) {
@@ -245,7 +256,7 @@ export function savedWhen(ms) {
 
 /**
  * The "Saved games" section: a row per save (continue, export, delete) and "Import a game".
- * actions: {onOpen(save), onDelete(save), onExport(save), onImport(File)}
+ * actions: {onOpen(save), onReplay(save) (a finished game), onDelete(save), onExport(save), onImport(File)}
  */
 export function savedGamesPanel(saves, actions) {
   const fileInput = h("input", { type: "file", accept: ".json,.railtrip.json,application/json", hidden: true,
@@ -256,15 +267,20 @@ export function savedGamesPanel(saves, actions) {
     } } });
   const rows = saves.map((s) => {
     const title = s.ok ? tMaybe(`variant.${s.variant}.title`, s.variant) : t("saves.damaged");
-    const detail = s.ok ? [s.names.map(isolate).join(", "), s.turn !== null ? t("saves.turn", { n: s.turn + 1 }) : null, savedWhen(s.savedAt)]
+    const progress = s.finished ? t("saves.finished", { names: s.finished.winners.map(isolate).join(" & ") || "?" })
+      : s.turn !== null ? t("saves.turn", { n: s.turn + 1 }) : null;
+    const detail = s.ok ? [s.names.map(isolate).join(", "), progress, savedWhen(s.savedAt)]
       .filter(Boolean).join(" · ") : t("saves.damagedHint");
-    return h("li", { class: ["save-row", !s.ok && "broken"], testid: "save-row", dataset: { saveId: s.id } },
+    return h("li", { class: ["save-row", !s.ok && "broken", s.finished && "finished"], testid: "save-row",
+      dataset: { saveId: s.id, finished: s.finished ? "true" : "false" } },
       h("div", { class: "save-text" },
         h("span", { class: "save-title", text: title }),
         h("span", { class: "save-detail", text: detail })),
       h("div", { class: "save-actions" },
-        s.ok ? h("button", { type: "button", class: "btn btn-secondary btn-small", testid: "save-open",
+        s.ok && !s.finished ? h("button", { type: "button", class: "btn btn-secondary btn-small", testid: "save-open",
           text: t("saves.continue"), on: { click: () => actions.onOpen(s) } }) : null,
+        s.ok && s.finished ? h("button", { type: "button", class: "btn btn-secondary btn-small", testid: "save-replay",
+          text: t("saves.replay"), on: { click: () => actions.onReplay(s) } }) : null,
         s.ok ? h("button", { type: "button", class: "btn btn-ghost btn-small", testid: "save-export",
           text: t("saves.export"), "aria-label": t("saves.exportAria", { game: title }), on: { click: () => actions.onExport(s) } }) : null,
         h("button", { type: "button", class: "btn btn-ghost btn-small", testid: "save-delete",

@@ -1,4 +1,4 @@
-// What every game screen shares (the map games in game.js/world.js, the card game in
+// What every game screen shares (the map games in game.js with their panels, the card game in
 // cardgame/screen.js): starting or loading a game, the turn loop (a bot's move, a person's move,
 // passing the device in hotseat games), autosave, download, the speed menu and the root's data-*
 // attributes the tests read. A screen extends TurnScreen, builds its DOM in _build(), draws in
@@ -8,15 +8,18 @@
 // through this.session (core/session.js: the log arrives incrementally, autosave needs no call).
 import { h, sleep } from "./dom.js";
 import { t } from "../i18n.js";
-import { PLAYER_COLORS, cardFace, cardName } from "./cards.js";
+import { PLAYER_COLORS } from "./cards.js";
 import { passDeviceDialog, confirmDialog, close } from "./dialogs.js";
 import { SPEEDS, BOT_MAX_SECONDS } from "./newgame.js";
-import { saveGame, removeSave, downloadRecord, keepChoice, pendingChoice } from "./saves.js";
+import { saveGame, downloadRecord, keepChoice, pendingChoice } from "./saves.js";
 import { saveWarningBar, manageSavesDialog } from "./savewarning.js";
 import { isolate } from "./names.js";
 import { icon } from "./icons.js";
 import { Coach } from "./tutorial.js";
 import { GameSession } from "./core/session.js";
+import { HintControl } from "./hint.js";
+import { recordResult, readHistory, historyPanel } from "./history.js";
+import { statsPanel, reviewPanel, endTabs } from "./endextras.js";
 
 /** Delay before showing a bot's action, from the URL (?botDelay=ms, for tests) or the chosen speed. */
 export function botDelay(speed) {
@@ -124,6 +127,7 @@ export class TurnScreen {
     this.dialogKind = null;
     this._unbuild();
     this.lastLogLength = -1;
+    this.endExtras = null;  // rebuilt in the new language
     this._build();
     oldEl.replaceWith(this.el);
     this.render();
@@ -153,6 +157,7 @@ export class TurnScreen {
       text: t("game.pass"), on: { click: () => this._actKind("pass") } });
     this.undoBtn = h("button", { type: "button", class: "btn btn-secondary btn-small undo-btn", testid: "undo", hidden: true,
       title: t("undo.title"), text: t("undo.button"), on: { click: () => this.undo() } });
+    this.hintCtl = new HintControl(this);
     this.scoresBtn = h("button", { type: "button", class: "btn btn-secondary btn-small", testid: "show-scores", hidden: true,
       text: t("end.showScores"), on: { click: () => this._showEnd() } });
     const item = (testid, label, run) => h("button", { type: "button", testid, text: label,
@@ -172,7 +177,8 @@ export class TurnScreen {
     return h("header", { class: "topbar" },
       h("span", { class: "brand-sm", text: "Railtrip" }),
       h("div", { class: "status", "aria-live": "polite" }, this.statusMain, this.statusLast),
-      ...badges, this.finalBadge, this.passBtn, this.undoBtn, this.scoresBtn, this.ctx.langSwitch(), menu);
+      ...badges, this.finalBadge, this.hintCtl.button, this.passBtn, this.undoBtn, this.scoresBtn, this.ctx.langSwitch(), menu,
+      this.hintCtl.box);
   }
 
   _speedSelect() {
@@ -193,8 +199,7 @@ export class TurnScreen {
     this.busy = false;
     if (this._interrupt(res)) return;
     if (res.over) {
-      removeSave(this.settings.saveId);
-      this._showSaveProblem(null);
+      await this._finish(res);
       this.render();
       this._showEnd();
       return;
@@ -427,6 +432,38 @@ export class TurnScreen {
     return pendingChoice(this.settings.saveId, { ply: this.res.ply, seat: this.viewer, kind });
   }
 
+  /** A finished game stays in the saved list as a replay, and counts once in the local history. */
+  async _finish(res) {
+    if (this.coach?.active) return;
+    const human = this.seats.findIndex((s) => s.kind === "human");
+    this.history = recordResult({ id: this.settings.saveId, variant: this.settings.variant, seats: this.seats,
+      seat: human >= 0 ? human : null, scores: res.scores });
+    const rec = this.session.record;  // kept by the session, the last move included
+    if (!rec) return;
+    const winners = res.scores.filter((sc) => sc.winner).map((sc) => this.seats[sc.seat]?.name ?? "?");
+    const result = saveGame({ record: rec, settings: { ...this.settings, seats: this.seats }, turn: res.view.turn,
+      finished: { winners, totals: res.scores.map((sc) => sc.total) } });
+    this._showSaveProblem(result.ok ? null : result.reason);
+  }
+
+  /** The end screen's tabs: statistics, the review of the person's moves, the local history
+   *  (built once per finished game, so a running review survives closing the scores). */
+  _endExtras() {
+    const res = this.res;
+    if (!res?.stats) return null;
+    if (this.endExtras) return this.endExtras;
+    const players = this.seats.map((s, i) => ({ name: this.names[i], color: this.colors[i] }));
+    const human = this.viewer ?? this.seats.findIndex((s) => s.kind === "human");
+    this.endExtras = endTabs([
+      { key: "stats", label: t("stats.title"), body: statsPanel(res.stats, players, this.settings.variant) },
+      human >= 0 ? { key: "review", label: t("review.title"), body: reviewPanel({ engine: this.engine, gameId: this.gameId,
+        seat: human, hintsUsed: this.settings.hintsUsed ?? 0 }) } : null,
+      { key: "history", label: t("history.title"), body: historyPanel(this.history === undefined ? readHistory() : this.history,
+        { variant: this.settings.variant }) },
+    ]);
+    return this.endExtras;
+  }
+
   /** Shows, updates or removes the warning bar of a failed autosave. */
   _showSaveProblem(reason) {
     const was = this.saveProblem;
@@ -467,28 +504,16 @@ export class TurnScreen {
     root.dataset.ply = String(r?.ply ?? 0);
     root.dataset.phase = r?.phase ?? "";
     if (this.undoBtn) this.undoBtn.hidden = !this._undoOffered();
+    this.hintCtl?.update();
     this.coach?.update();
   }
 
   render() {}
 
-  /** The five face-up cards (this.slots): enabled when the engine offers to take them. */
-  _renderSlots(market, legal) {
-    const takes = new Set(legal.filter((a) => a.kind === "take").map((a) => a.slot));
-    market.forEach((card, i) => {
-      const btn = this.slots[i];
-      const key = `${card}|${takes.has(i)}`;
-      btn.disabled = !takes.has(i);
-      if (btn.dataset.key === key) return;
-      btn.dataset.key = key;
-      btn.dataset.card = card ?? "";
-      if (card) {
-        btn.replaceChildren(cardFace(card, { size: "md" }));
-        btn.setAttribute("aria-label", takes.has(i) ? t("market.take", { card: cardName(card) }) : t("market.cannotTake", { card: cardName(card) }));
-      } else {
-        btn.replaceChildren(h("span", { class: "slot-empty", text: t("market.empty") }));
-        btn.setAttribute("aria-label", t("market.empty"));
-      }
-    });
+  /** The Hint button points out its move (null: none): here the face-up card it takes. */
+  _pointOut(action) {
+    const slots = this.slots ?? this.panels?.market?.slots;  // the card game's own, or a map game's Market panel
+    slots?.forEach((el) => el.classList.remove("is-hinted"));
+    if (action?.kind === "take") slots?.[action.slot]?.classList.add("is-hinted");
   }
 }

@@ -32,7 +32,7 @@ from ...games.world.actions import BuildHarbor, ChoosePieces
 from ...games.world.variant import WorldVariant
 from ..base import Bot
 from ..search import Decision, Outcome, SearchBot, SearchParams, VariantDomain, margin_outcome
-from .planner import NORMAL_PARAMS, WorldParams, WorldPolicy, group_moves
+from .planner import HAND_SET_NORMAL_PARAMS, WorldParams, WorldPolicy, group_moves
 from .planning import (KEEP_TICKETS, MAIN, OVER, SECOND_CARD, SETUP_PIECES, SETUP_TICKETS, Know,
                        Plan, WorldModel, blocked, can_pay, connected_sets, ticket_done,
                        world_model)
@@ -46,7 +46,7 @@ WIN_BONUS = 25.0
 # Route Junkie the planner ran out of trains with 10-20 ships left, unused at the end; with 9
 # spare trains it won 67.0% of 400 games against it (62.5% before, same seeds). More tickets
 # while every opponent has 12 pieces (normal: 18): 69.0% of 400 (planner alone).
-HARD_PARAMS = replace(NORMAL_PARAMS, turn_value=5.0, piece_slack=9, tickets_min_other=12)
+HARD_PARAMS = replace(HAND_SET_NORMAL_PARAMS, turn_value=5.0, piece_slack=9, tickets_min_other=12)
 
 
 @dataclass(frozen=True)

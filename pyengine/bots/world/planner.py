@@ -503,7 +503,28 @@ class WorldBot(Bot):
 
 # At 4 players the end-game hurry (best points now once an opponent is near the end) cost
 # normal ~8 points a game against three easys (200 games): the game ends at the trigger anyway.
-NORMAL_PARAMS = WorldParams(many_players=(("endgame", False),))
+# These are normal's values as set by hand; hard's planner (world/hard.py) builds on them.
+HAND_SET_NORMAL_PARAMS = WorldParams(many_players=(("endgame", False),))
+# Fitted by self-play on 2-player training deals (docs/bots.md, "Tuning by self-play"):
+#   python -m pyengine.bots.tune run --subject world-normal --players 2 --deals 3 --iterations 27 \
+#       --seed 2 --a 0.5 --c 0.2 --knobs turn_value,piece_value,piece_slack,tickets_min_pieces,\
+#       tickets_min_other,endgame_pieces,risk_scale --log docs/tuning/world-normal-2p.jsonl
+#   python -m pyengine.bots.tune show --log docs/tuning/world-normal-2p.jsonl
+# The run was stopped after 27 of 60 iterations (--iterations 27 replays it). Against the
+# hand-set values on the fresh seed 2027 (tune compare, 200 paired games a cell,
+# docs/tuning/world-normal-2p-compare-2027.jsonl): +10.4 points pooled (95% 5.9 to 14.8).
+# At 3+ players normal keeps the hand-set values (the fit saw 2-player games only).
+FITTED_NORMAL_2P: dict[str, Any] = {
+    "piece_slack": 4,
+    "tickets_min_pieces": 21,
+    "tickets_min_other": 16,
+    "endgame_pieces": 7,
+    "piece_value": 2.3228,
+    "turn_value": 2.7733,
+    "risk_scale": 3.4226,
+}
+NORMAL_PARAMS = replace(HAND_SET_NORMAL_PARAMS, **FITTED_NORMAL_2P, many_players=(
+    ("endgame", False), *((k, getattr(HAND_SET_NORMAL_PARAMS, k)) for k in FITTED_NORMAL_2P)))
 EASY_PARAMS = WorldParams(together=False, keep_best_subset=False, fixed_mix=None, exchange=False,
                           harbor_cards=0.0, harbor_pot=0.0, more_tickets=False, sloppy=0.7,
                           endgame=False, piece_slack=5)
@@ -520,5 +541,6 @@ def world_easy_bot() -> Bot:
                     "harbor cards, no exchanges.", EASY_PARAMS)
 
 
-__all__ = ["WorldBot", "WorldParams", "WorldPolicy", "EASY_PARAMS", "NORMAL_PARAMS", "group_moves",
+__all__ = ["WorldBot", "WorldParams", "WorldPolicy", "EASY_PARAMS", "FITTED_NORMAL_2P",
+           "HAND_SET_NORMAL_PARAMS", "NORMAL_PARAMS", "group_moves",
            "world_easy_bot", "world_normal_bot"]

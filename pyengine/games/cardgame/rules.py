@@ -202,25 +202,48 @@ class CardGameRules(CardGameScoring):
         hand = s.hands[p]
         locos = hand[LOCO]
         out: list[Action] = []
-        free: list[int] = []  # colors with no row in any yard
+        free: list[int] = []  # colors in hand with no row in any yard
+        mine = s.yard_n[p]
+        rivals = [(s.yard_n[q], s.yard_k[q]) for q in range(s.players) if q != p]
         for c in range(len(COLORS)):
-            if s.yard_n[p][c]:
+            if mine[c]:
                 continue  # own row of this color: blocked until it is empty
-            others = max((self._row(s, q, c) for q in range(s.players) if q != p), default=0)
-            if not others:
-                free.append(c)
+            others = 0  # the longest rival row of this color (a set must be longer)
+            for yard_n, yard_k in rivals:
+                row = yard_n[c] + yard_k[c]
+                if row > others:
+                    others = row
             have = hand[c]
-            if have < SET_MIN_NATURAL:
-                continue
-            least = max(SET_MIN_CARDS, others + 1)
+            if not others and have:
+                free.append(c)
+            if have >= SET_MIN_NATURAL:
+                out.extend(self._set_plays(c, have, locos, max(SET_MIN_CARDS, others + 1)))
+        if len(free) >= MIXED_SET_SIZE:
+            out.extend(self._mixed_plays(tuple(free)))
+        return out
+
+    def _set_plays(self, c: int, have: int, locos: int, least: int) -> list[PlayCards]:
+        """Every set of color ``c`` a hand with ``have`` of it and ``locos`` locomotives can
+        play with at least ``least`` cards (by count, then locomotives), memoized."""
+        key = (c, have, locos, least)
+        plays = self.set_play_cache.get(key)
+        if plays is None:
             rows = self.set_actions[c]
+            plays = []
             for n in range(max(1, SET_MIN_NATURAL), have + 1):
                 k0 = max(0, least - n)
                 if k0 <= locos:
-                    out.extend(rows[n][k0:locos + 1])
-        for trio in combinations([c for c in free if hand[c] > 0], MIXED_SET_SIZE):
-            out.append(self.mixed_actions[trio])
-        return out
+                    plays.extend(rows[n][k0:locos + 1])
+            self.set_play_cache[key] = plays
+        return plays
+
+    def _mixed_plays(self, colors: tuple[int, ...]) -> list[PlayCards]:
+        """Every mixed set of 3 of ``colors`` (ascending), memoized."""
+        plays = self.mixed_play_cache.get(colors)
+        if plays is None:
+            plays = self.mixed_play_cache[colors] = [self.mixed_actions[trio]
+                                                     for trio in combinations(colors, MIXED_SET_SIZE)]
+        return plays
 
     def action_order(self, action: Action) -> tuple[object, ...]:
         """Sets (by color, count, locomotives) before mixed sets (by colors); ticket keeps by

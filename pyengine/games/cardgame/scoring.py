@@ -61,6 +61,9 @@ class CardGameScoring(Variant[CardGameState]):
             self.play_info[act] = ("mixed", trio)
             self.mixed_actions[trio] = act
         self.keep_cache: dict[tuple[tuple[int, ...], int], list[Action]] = {}
+        # Legal plays by what decides them (bounded: counts are capped by the card supply).
+        self.set_play_cache: dict[tuple[int, int, int, int], list[PlayCards]] = {}
+        self.mixed_play_cache: dict[tuple[int, ...], list[PlayCards]] = {}
         self.ticket_ids = [t.id for t in self.tickets]
         self._board_view: dict[str, Any] | None = None
         self._solved: tuple[Any, list[tuple[int, ...]]] | None = None
@@ -153,6 +156,9 @@ class CardGameScoring(Variant[CardGameState]):
             sc["rank"] = 1 + sum(1 for other in rank_key if other > key)
         return out
 
+    def point_sources(self, score: dict[str, Any]) -> list[tuple[str, int]]:
+        return [("tickets_completed", score["tickets_won"]), ("tickets_failed", -score["tickets_lost"]),
+                ("big_cities", score["bonus_points"])]
 
 
 def _cards_json(counts: Sequence[int]) -> dict[str, int]:

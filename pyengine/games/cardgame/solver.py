@@ -53,8 +53,11 @@ def best_completion(tickets: Sequence[CardTicket], pile: Sequence[int],
     and a set is payable exactly when the locomotives cover the summed shortfall of all colors.
     """
     ncol = len(pile) - 1
-    order = sorted((i for i, t in enumerate(tickets) if feasible([t.need], pile)),
+    start = tuple(sorted(incumbent)) if incumbent is not None else ()
+    order = sorted((i for i, t in enumerate(tickets) if _shortfall(t.need, pile) <= pile[ncol]),
                    key=lambda i: (-tickets[i].points, tickets[i].index))
+    if not order:  # no ticket can be paid: nothing beats the incumbent
+        return completion_key(tickets, start, goals, bonus), start
     items = [tickets[i] for i in order]
     n = len(items)
     naming = [0] * len(goals)
@@ -68,8 +71,9 @@ def best_completion(tickets: Sequence[CardTicket], pile: Sequence[int],
     goal = [goals[b] for b in live]
     value = [bonus[b] for b in live]
     nlive = len(live)
-    by_density = [sorted(items[j:], key=lambda t: (-t.points / t.size, t.size)) for j in range(n + 1)]
-    by_size = [sorted(t.size for t in items[j:]) for j in range(n + 1)]
+    # The greedy bounds of tickets j.. depend on j and the cards that can serve only.
+    density_order = sorted(range(n), key=lambda k: (-items[k].points / items[k].size, items[k].size))
+    greedy: dict[tuple[int, int], tuple[int, int]] = {}  # (depth, cards) -> greedy bounds
     city_suffix = [[0] * nlive for _ in range(n + 1)]
     need_suffix = [[0] * ncol for _ in range(n + 1)]
     for j in range(n - 1, -1, -1):
@@ -78,36 +82,26 @@ def best_completion(tickets: Sequence[CardTicket], pile: Sequence[int],
             row[b] += 1
         city_suffix[j] = row
         need_suffix[j] = [a + b for a, b in zip(need_suffix[j + 1], items[j].need)]
+    # The colors each ticket needs, and those tickets j.. still need: the loops skip the rest.
+    needs = [[(c, k) for c, k in enumerate(t.need) if k] for t in items]
+    still_needed = [[(c, w) for c, w in enumerate(row) if w] for row in need_suffix]
     have = list(pile[:ncol])
     locos = [pile[ncol]]
     cities = [0] * nlive
     chosen: list[int] = []
-    start = tuple(sorted(incumbent)) if incumbent is not None else ()
     best: list[Any] = [completion_key(tickets, start, goals, bonus), start]
     seen: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
 
     def bound(j: int, points: int, count: int) -> tuple[int, int, int]:
         # Cards that can still serve: locomotives, and colored cards some later ticket needs.
-        still = need_suffix[j]
-        cap = locos[0] + sum(h if h < w else w for h, w in zip(have, still))
-        pts_ub = 0
-        room = cap
-        for t in by_density[j]:
-            if room <= 0:
-                break
-            if t.size <= room:
-                pts_ub += t.points
-                room -= t.size
-            else:
-                pts_ub += -(-t.points * room // t.size)
-                room = 0
-        cnt_ub = 0
-        room = cap
-        for size in by_size[j]:
-            if size > room:
-                break
-            room -= size
-            cnt_ub += 1
+        cap = locos[0]
+        for c, w in still_needed[j]:
+            h = have[c]
+            cap += h if h < w else w
+        found = greedy.get((j, cap))
+        if found is None:
+            found = greedy[(j, cap)] = _greedy_bounds([items[k] for k in density_order if k >= j], cap)
+        pts_ub, cnt_ub = found
         won = 0
         extra = 0
         suffix = city_suffix[j]
@@ -120,26 +114,26 @@ def best_completion(tickets: Sequence[CardTicket], pile: Sequence[int],
     def walk(j: int, points: int, count: int) -> None:
         if j == n or bound(j, points, count) <= best[0]:
             return
-        mine = tuple(c if c < g else g for c, g in zip(cities, goal))
+        mine = tuple(c if c < g else g for c, g in zip(cities, goal)) if nlive else ()
         state = (j, locos[0], *have)
         entries = seen.get(state)
         if entries is None:
             seen[state] = [(points, count, *mine)]
         else:
             for e in entries:
-                if e[0] >= points and e[1] >= count and all(a >= b for a, b in zip(e[2:], mine)):
+                if e[0] >= points and e[1] >= count and (
+                        not nlive or all(a >= b for a, b in zip(e[2:], mine))):
                     return
             entries.append((points, count, *mine))
         t = items[j]
-        need = t.need
         short = 0
-        for c in range(ncol):
-            if need[c] > have[c]:
-                short += need[c] - have[c]
+        for c, k in needs[j]:
+            if k > have[c]:
+                short += k - have[c]
         if short <= locos[0]:
             saved = have[:]
-            for c in range(ncol):
-                have[c] = max(0, have[c] - need[c])
+            for c, k in needs[j]:
+                have[c] = have[c] - k if have[c] > k else 0
             locos[0] -= short
             for b in big_of[j]:
                 cities[b] += 1
@@ -164,6 +158,35 @@ def best_completion(tickets: Sequence[CardTicket], pile: Sequence[int],
 
     walk(0, 0, 0)
     return best[0], best[1]
+
+
+def _shortfall(need: Sequence[int], have: Sequence[int]) -> int:
+    """Cards of ``need`` (counts per color) that ``have`` lacks: locomotives must cover them."""
+    return sum(k - h for k, h in zip(need, have) if k > h)
+
+
+def _greedy_bounds(by_density: Sequence[CardTicket], cap: int) -> tuple[int, int]:
+    """Upper bounds for ``cap`` cards over these tickets (by decreasing density): their points
+    (fractional knapsack, rounded up) and how many of them fit (the smallest first)."""
+    pts_ub = 0
+    room = cap
+    for t in by_density:
+        if room <= 0:
+            break
+        if t.size <= room:
+            pts_ub += t.points
+            room -= t.size
+        else:
+            pts_ub += -(-t.points * room // t.size)
+            room = 0
+    cnt_ub = 0
+    room = cap
+    for size in sorted(t.size for t in by_density):
+        if size > room:
+            break
+        room -= size
+        cnt_ub += 1
+    return pts_ub, cnt_ub
 
 
 def assign_cards(needs: Sequence[Sequence[int]], pile: Sequence[int]) -> list[tuple[int, ...]]:

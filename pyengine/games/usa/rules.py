@@ -11,7 +11,7 @@ from ...errors import SettingsError
 from ...events import Event
 from ...mechanics.mapdata import Board, load_board
 from ...mechanics.cards import draw_card
-from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, cards_short, route_needs, why_route_unavailable
+from ...mechanics.routes import OpenRoutes, cards_short, route_needs, why_route_unavailable
 from ...mechanics.setup import CardSupply, setup_fields, setup_list, ticket_deck
 from ...mechanics.turns import another_card_available, end_turn, next_setup_seat
 from ...mechanics.tickets import draw_tickets, keep_actions, keep_tickets, return_under
@@ -19,6 +19,7 @@ from ...rng import Rng
 from ...mechanics.explain import why_turn_illegal
 from ...mechanics.state import snapshot_slots
 from ..base import Settings, Variant
+from .claims import ClaimTable
 from .tickets import DEFAULT_WAY, WAYS_OF_PLAY, WayOfPlay, way_of_play
 from .tickets import ticket_deck as way_ticket_deck
 
@@ -123,26 +124,10 @@ class UsaRules(Variant[UsaState]):
         self.route_length = [r.length for r in b.routes]
         self.route_partner = [r.double_partner for r in b.routes]
         # Every possible payment is one pre-built action; claim_info maps it back to numbers.
-        self.claims: list[list[list[ClaimRoute | None]]] = []
-        self.claim_loco: list[ClaimRoute] = []
-        self.claim_info: dict[ClaimRoute, tuple[int, int, int]] = {}
-        for r in b.routes:
-            per_color: list[list[ClaimRoute | None]] = []
-            for c in range(len(COLORS)):
-                row: list[ClaimRoute | None] = []
-                for k in range(r.length):
-                    if self.route_color[r.index] in (-1, c):
-                        cards = ((COLORS[c], r.length - k),) + ((("loco", k),) if k else ())
-                        act = ClaimRoute(r.id, cards)
-                        self.claim_info[act] = (r.index, c, k)
-                        row.append(act)
-                    else:
-                        row.append(None)
-                per_color.append(row)
-            self.claims.append(per_color)
-            loco = ClaimRoute(r.id, (("loco", r.length),))
-            self.claim_info[loco] = (r.index, LOCO, r.length)
-            self.claim_loco.append(loco)
+        self.claim_table = ClaimTable([r.id for r in b.routes], self.route_color, self.route_length,
+                                      CARD_NAMES, LOCO)
+        self.claim_info = self.claim_table.info
+        self.open_routes = OpenRoutes(self.route_partner)
         self.draw_action = DrawCard()
         self.take_actions = [[TakeCard(s, CARD_NAMES[c]) for c in range(len(CARD_NAMES))]
                              for s in range(MARKET_SIZE)]
@@ -324,48 +309,9 @@ class UsaRules(Variant[UsaState]):
             if c >= 0:
                 out.append(take[i][c])
         hand = s.hands[p]
-        locos = hand[LOCO]
-        trains = s.trains[p]
-        owner = s.owner
-        partner = self.route_partner
-        few_players = s.players < DOUBLE_ROUTES_BOTH_USABLE_FROM
-        colors = self.route_color
-        lengths = self.route_length
-        claims = self.claims
-        claim_loco = self.claim_loco
-        ncolors = len(COLORS)
-        for r in range(len(owner)):
-            if owner[r] >= 0:
-                continue
-            length = lengths[r]
-            if length > trains:
-                continue
-            q = partner[r]
-            if q >= 0 and owner[q] >= 0 and (few_players or owner[q] == p):
-                continue
-            col = colors[r]
-            if col >= 0:
-                have = hand[col]
-                if have + locos < length:
-                    continue
-                row = claims[r][col]
-                k0 = length - have if have < length else 0
-                k1 = locos if locos < length else length - 1
-                for k in range(k0, k1 + 1):
-                    out.append(row[k])  # type: ignore[arg-type]
-            else:
-                per = claims[r]
-                for c in range(ncolors):
-                    have = hand[c]
-                    if have == 0 or have + locos < length:
-                        continue
-                    row = per[c]
-                    k0 = length - have if have < length else 0
-                    k1 = locos if locos < length else length - 1
-                    for k in range(k0, k1 + 1):
-                        out.append(row[k])  # type: ignore[arg-type]
-            if locos >= length:
-                out.append(claim_loco[r])
+        table = self.claim_table
+        open_routes = self.open_routes.mask(s.owner, p, s.players)
+        table.add_claims(out, hand, table.payable(hand, s.trains[p], open_routes))
         if s.ticket_deck:
             out.append(self.tickets_action)
         if not out:

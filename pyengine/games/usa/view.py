@@ -128,6 +128,11 @@ class UsaView(UsaRules):
             sc["rank"] = 1 + sum(1 for other in rank_key if other > key)
         return out
 
+    def point_sources(self, score: dict[str, Any]) -> list[tuple[str, int]]:
+        return [("routes", score["routes"]), ("tickets_completed", score["tickets_won"]),
+                ("tickets_failed", -score["tickets_lost"]), ("longest_path", score["longest_bonus"]),
+                ("globetrotter", score["globetrotter_bonus"])]
+
     @staticmethod
     def bonuses(way: WayOfPlay) -> dict[str, int]:
         """The end bonuses a way of play scores, with their points (shown from the start)."""

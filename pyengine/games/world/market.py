@@ -8,7 +8,9 @@ from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, Pass, TakeCard
 from ...errors import SettingsError
 from ...mechanics.mapdata import Board, load_board
 from ...mechanics.cards import draw_card
+from ...mechanics.routes import OpenRoutes
 from .actions import BuildHarbor, ChoosePieces, ExchangePieces
+from .reach import RouteReach
 from ...mechanics.turns import another_card_available
 from ..base import Variant
 from .state import (COLORS, JOKER, JOKER_RESET, NCARDS, CARD_NAMES, TRAIN_DECK, SHIP_DECK, DECK_OF,
@@ -44,6 +46,8 @@ class WorldMarket(Variant[WorldState]):
         self.route_rough = [r.rough for r in b.routes]
         self.route_partner = [r.double_partner for r in b.routes]
         self.route_ends = [(r.a, r.b) for r in b.routes]
+        self.open_routes = OpenRoutes(self.route_partner)
+        self.reach = RouteReach(self.route_color, self.route_length, self.route_ship, self.route_rough)
         # Routes with the same kind, color, length and rough spaces accept the same payments.
         classes: dict[tuple[Any, ...], int] = {}
         self.route_class = [classes.setdefault((r.kind, r.color, r.length, r.rough), len(classes))
@@ -59,6 +63,7 @@ class WorldMarket(Variant[WorldState]):
             self.routes_at[r.a].append(r.index)
             self.routes_at[r.b].append(r.index)
         self.ports = [i for i, c in enumerate(b.cities) if c.port]
+        self.routes_at_mask = [sum(1 << r for r in at) for at in self.routes_at]
         self.ticket_cities = [t.cities for t in b.tickets]
         self.ticket_values = [t.values if len(t.cities) > 2 else (t.points, t.points, -t.points)
                               for t in b.tickets]
@@ -73,11 +78,16 @@ class WorldMarket(Variant[WorldState]):
         self.piece_actions = [ChoosePieces(t, PIECES_IN_PLAY - t) for t in range(MIN_TRAINS, MAX_TRAINS + 1)]
         self.exchange_actions = {(w, n): ExchangePieces(w, n) for w in ("ships", "trains")
                                  for n in range(1, MAX_SHIPS + 1)}
+        # Per kind, the exchanges of 1, 2, ... pieces (a turn offers a prefix of the list).
+        self.exchange_lists = {w: [self.exchange_actions[(w, n)] for n in range(1, MAX_SHIPS + 1)]
+                               for w in ("ships", "trains")}
         self.keep_cache: dict[tuple[tuple[int, ...], int], list[Action]] = {}
         self.ticket_ids = [t.id for t in b.tickets]
         self.claim_cache: dict[tuple[int, Payment], ClaimRoute] = {}
         self.class_pay_cache: dict[tuple[int, ...], int] = {}
         self.harbor_cache: dict[tuple[int, Payment], BuildHarbor] = {}
+        self.harbor_pay_cache: dict[tuple[int, ...], int] = {}  # capped hand -> interned payments
+        self.harbor_acts: list[dict[int, list[BuildHarbor]]] = [{} for _ in b.cities]
         self.rough_cache: dict[tuple[Any, ...], list[tuple[tuple[int, ...], int]]] = {}
         self.order_cache: dict[tuple[Any, ...], bool] = {}
         self._board_view: dict[str, Any] | None = None

@@ -23,7 +23,10 @@ page proposes the cheapest and offers the rest; bots choose by their own costs.
 from __future__ import annotations
 
 
+from operator import add
+
 from ...actions import ClaimRoute
+from .actions import BuildHarbor
 from .state import (NCOLORS, TRAIN, TRAIN_H, SHIP, DOUBLE, JOKER, CARD_NAMES, Payment,
                     payment_order)
 from .market import WorldMarket
@@ -77,23 +80,27 @@ def _rough_vectors(length: int, rough: int, color: int, have: tuple[int, ...],
                 continue
             rem = [have[c] - base[c] for c in range(NCOLORS)]
             # rough part: per color m_c cards, jr jokers; odd m_c need one joker each
+            rem_after = [sum(rem[c + 1:]) for c in range(NCOLORS)]  # cards of the later colors
+            spare = jokers - jn  # jokers left for the rough part
             counts = [0] * NCOLORS
 
-            def rec(c: int, left: int) -> None:
-                if c == NCOLORS:
-                    jr = left
-                    odd = sum(m & 1 for m in counts)
-                    if jr < odd or jn + jr > jokers:
-                        return
-                    found.add((tuple(base[k] + counts[k] for k in range(NCOLORS)), jn + jr))
-                    return
+            def rec(c: int, left: int, odd: int) -> None:
+                # ``left`` cards still to give; whatever the colors do not give is jokers, so
+                # at least ``left - spare`` must still come from colors c.. (else no payment).
                 top = min(rem[c], left)
                 for m in range(top + 1):
+                    rest = left - m
+                    if rest - spare > rem_after[c]:
+                        continue
                     counts[c] = m
-                    rec(c + 1, left - m)
+                    if c + 1 == NCOLORS:
+                        if rest >= odd + (m & 1):  # rest are the jokers: one per odd count
+                            found.add((tuple(map(add, base, counts)), jn + rest))
+                    else:
+                        rec(c + 1, rest, odd + (m & 1))
                 counts[c] = 0
 
-            rec(0, pairs_cards)
+            rec(0, pairs_cards, 0)
     return sorted(found)
 
 
@@ -143,6 +150,34 @@ class WorldPayments(WorldMarket):
                     self.claim_cache[(r, pay)] = act
                 acts.append(act)
             self.route_acts[r][pid] = acts
+        return acts
+
+    def _harbor_pay_id(self, hand: list[int]) -> int:
+        """The interned harbor payments of ``hand``, cheapest first (-1: none), memoized on the
+        only cards that matter: harbor-symbol trains and single ships (2 at most count) per
+        color, and the jokers (4 at most)."""
+        key: tuple[int, ...] = (hand[JOKER] if hand[JOKER] < 4 else 4,)
+        for c in range(NCOLORS):
+            a, b = hand[4 * c + TRAIN_H], hand[4 * c + SHIP]
+            key += (a if a < 2 else 2, b if b < 2 else 2)
+        pid = self.harbor_pay_cache.get(key)
+        if pid is None:
+            pays = sorted(self.harbor_payments(hand), key=payment_order)
+            pid = self.harbor_pay_cache[key] = self._pay_id(tuple(pays)) if pays else -1
+        return pid
+
+    def _harbor_actions(self, city: int, pid: int) -> list[BuildHarbor]:
+        acts = self.harbor_acts[city].get(pid)
+        if acts is None:
+            cid = self.board.cities[city].id
+            acts = []
+            for pay in self.pay_lists[pid]:
+                act = self.harbor_cache.get((city, pay))
+                if act is None:
+                    act = BuildHarbor(cid, tuple((CARD_NAMES[c], k) for c, k in pay))
+                    self.harbor_cache[(city, pay)] = act
+                acts.append(act)
+            self.harbor_acts[city][pid] = acts
         return acts
 
     def train_payments(self, r: int, hand: list[int]) -> list[Payment]:

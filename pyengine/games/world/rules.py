@@ -24,7 +24,6 @@ from ...boundary import excerpt, is_int
 from ...errors import SettingsError
 from ...events import Event
 from ...mechanics.setup import CardSupply, setup_fields, setup_list, ticket_deck
-from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM
 from ...mechanics.turns import end_turn, next_setup_seat
 from ...mechanics.tickets import draw_tickets, keep_actions, keep_tickets, return_under
 from ...rng import Rng
@@ -238,7 +237,8 @@ class WorldRules(WorldPayments):
             self.pay_lists.clear()
             self.claim_cache.clear()
             self.class_pay_cache.clear()
-            for acts in self.route_acts:
+            self.harbor_pay_cache.clear()
+            for acts in self.route_acts + self.harbor_acts:
                 acts.clear()
         p = s.current
         out = self._card_actions(s, False)
@@ -246,28 +246,19 @@ class WorldRules(WorldPayments):
         trains = s.trains[p]
         ships = s.ships[p]
         owner = s.owner
-        partner = self.route_partner
-        few_players = s.players < DOUBLE_ROUTES_BOTH_USABLE_FROM
+        board = self.open_routes.position(owner)
         lengths = self.route_length
-        is_ship = self.route_ship
-        jokers = hand[JOKER]
-        train_cards = jokers + sum(hand[4 * c + TRAIN] + hand[4 * c + TRAIN_H] for c in range(NCOLORS))
-        ship_cover = jokers + sum(hand[4 * c + SHIP] + 2 * hand[4 * c + DOUBLE] for c in range(NCOLORS))
         rough = self.route_rough
         route_class = self.route_class
         class_pays: dict[int, int] = {}  # route class -> interned payments (-1: none)
         route_actions = self._route_actions
-        for r in range(len(owner)):
-            if owner[r] >= 0:
-                continue
-            length = lengths[r]
-            if is_ship[r]:
-                if length > ships or length > ship_cover:
-                    continue
-            elif length > trains or length + rough[r] > train_cards:
-                continue
-            q = partner[r]
-            if q >= 0 and owner[q] >= 0 and (few_players or owner[q] == p):
+        routes = (self.reach.candidates(hand, trains, ships)
+                  & board.open_to(p, s.players))
+        while routes:  # ascending route index
+            low = routes & -routes
+            r = low.bit_length() - 1
+            routes ^= low
+            if rough[r] and lengths[r] + rough[r] > self._train_cards(hand):
                 continue
             k = route_class[r]
             pid = class_pays.get(k)
@@ -278,32 +269,26 @@ class WorldRules(WorldPayments):
         if s.ticket_deck:
             out.append(self.tickets_action)
         if s.harbors_left[p] > 0:
-            harbor_pays: list[Any] | None = None  # computed once, for the first eligible port
+            mine = board.routes_by_seat.get(p, 0)
+            harbor_pid: int | None = None  # worked out for the first eligible port
             for city in self.ports:
-                if s.harbor_owner[city] >= 0:
+                if s.harbor_owner[city] >= 0 or not self.routes_at_mask[city] & mine:
                     continue
-                if not any(owner[r] == p for r in self.routes_at[city]):
-                    continue
-                if harbor_pays is None:
-                    harbor_pays = self.harbor_payments(hand)
-                    if not harbor_pays:
-                        break
-                    harbor_pays.sort(key=payment_order)
-                cid = self.board.cities[city].id
-                for pay in harbor_pays:
-                    act = self.harbor_cache.get((city, pay))
-                    if act is None:
-                        act = BuildHarbor(cid, tuple((CARD_NAMES[c], k) for c, k in pay))
-                        self.harbor_cache[(city, pay)] = act
-                    out.append(act)
-        ex = self.exchange_actions
-        for n in range(1, min(s.box_ships[p], trains) + 1):
-            out.append(ex[("ships", n)])
-        for n in range(1, min(s.box_trains[p], ships) + 1):
-            out.append(ex[("trains", n)])
+                if harbor_pid is None:
+                    harbor_pid = self._harbor_pay_id(hand)
+                if harbor_pid < 0:
+                    break
+                out.extend(self._harbor_actions(city, harbor_pid))
+        out.extend(self.exchange_lists["ships"][:min(s.box_ships[p], trains)])
+        out.extend(self.exchange_lists["trains"][:min(s.box_trains[p], ships)])
         if not out:
             out.append(self.pass_action)
         return out
+
+    @staticmethod
+    def _train_cards(hand: list[int]) -> int:
+        """Train cards and jokers in a hand (a rough route needs one more card per rough space)."""
+        return hand[JOKER] + sum(hand[4 * c + TRAIN] + hand[4 * c + TRAIN_H] for c in range(NCOLORS))
 
     def action_order(self, action: Action) -> tuple[object, ...]:
         """Claims by route index, harbors by city index, then the payment (``payment_order``);

@@ -187,6 +187,12 @@ class WorldView(WorldMarket):
             sc["rank"] = 1 + sum(1 for other in rank_key if other > key)
         return out
 
+    def point_sources(self, score: dict[str, Any]) -> list[tuple[str, int]]:
+        return [("routes", score["routes"]), ("tickets_completed", score["tickets_won"]),
+                ("tickets_failed", -score["tickets_lost"]), ("itineraries", score["itineraries"]),
+                ("harbors", score["harbor_points"]), ("unbuilt_harbors", score["unbuilt_penalty"]),
+                ("exchanges", score["exchange_penalty"])]
+
     def hidden_piles(self, state: WorldState) -> tuple[list[int], ...]:
         return (state.train_deck, state.ship_deck, state.ticket_deck)
 

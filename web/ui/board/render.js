@@ -6,6 +6,7 @@ import { drawBackground } from "./background.js";
 import { drawGlow, drawTrack, drawShips, drawTrains, eachCopy } from "./tracks.js";
 import { drawCities, drawSeamMarks } from "./cities.js";
 import { drawLabels } from "./labels.js";
+import { drawEndTickets, drawLongestLabel, longestAnimating, longestProgress } from "./endgame.js";
 
 /** Draws the map as `m.state` says; returns whether something is animated (ask for another frame). */
 export function renderBoard(m) {
@@ -27,7 +28,10 @@ export function renderBoard(m) {
   // Highlights under the tracks.
   for (const g of m.geo.values()) {
     const id = g.route.id;
-    if (st.longest?.has(id)) drawGlow(ctx, m, g, "rgba(255,255,255,0.95)", 7);
+    if (st.longest?.has(id)) {  // at the end, the longest path draws itself once (endgame.js)
+      const k = longestProgress(st, id, now);
+      if (k > 0) drawGlow(ctx, m, g, "rgba(255,255,255,0.95)", 7, k);
+    }
     if (focus?.routes?.has(id)) drawGlow(ctx, m, g, "rgba(255,214,92,0.95)", 6);
     if (st.claimable.has(id) && !(id in st.owners)) drawGlow(ctx, m, g, `rgba(255,190,30,${0.35 + 0.5 * pulse})`, 2.6);
     if (id === m.hover) drawGlow(ctx, m, g, "rgba(255,255,255,0.8)", 4);
@@ -53,11 +57,14 @@ export function renderBoard(m) {
   ctx.globalAlpha = 1;
 
   if (m.seamMarks.length) drawSeamMarks(ctx, m);
+  drawEndTickets(ctx, m.cities, st.endTickets, { seat: st.endSeat ?? null, cityR: m.style.cityR });
   drawCities(ctx, m, pulse);
 
   // Labels in screen space, so they stay legible at every zoom.
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   m.labels = drawLabels(ctx, m, focus?.cities);
+  drawLongestLabel(ctx, st, m.geo, v, now);
 
-  return Boolean(m.flashes.length || (st.claimable.size && !reducedMotion()) || focus?.cities?.size || st.harborTargets?.size);
+  return Boolean(m.flashes.length || (st.claimable.size && !reducedMotion()) || focus?.cities?.size || st.harborTargets?.size
+    || longestAnimating(st, now));
 }

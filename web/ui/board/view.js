@@ -63,7 +63,8 @@ export class BoardView {
   /**
    * owners: {routeId: seat}; playerColors: [css]; claimable: Set of route ids; focus: {cities, routes}|null;
    * longest: Set|null; harbors: {cityId: seat} (world); harborTargets: Set of city ids to point out, or null;
-   * bigCities: Set of city ids ringed as big cities (North America's Big Cities way of play), or null.
+   * bigCities: Set of city ids ringed as big cities (North America's Big Cities way of play), or null;
+   * at the end (endgame.js endOverlay): longestOrder, longestT0, longestLabel, endTickets, endSeat.
    */
   update(state) {
     Object.assign(this.state, state);

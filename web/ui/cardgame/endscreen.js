@@ -6,9 +6,10 @@ import { cardChips, cityPair } from "./parts.js";
 
 /**
  * scores: the engine's scores(); players [{name, color}]; board: the card game board;
- * actions: {onNewGame, onSameDeal, onDownload, onViewTable}.
+ * actions: {onNewGame, onSameDeal, onDownload, onViewTable}; extras: the statistics / review /
+ * history tabs (endextras.js), or null.
  */
-export function cardEndScreen({ scores, players, board, actions }) {
+export function cardEndScreen({ scores, players, board, actions, extras = null }) {
   const halves = Math.max(...scores.map((sc) => sc.halves.length), 1);
   const order = scores.slice().sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const winners = scores.filter((sc) => sc.winner).map((sc) => players[sc.seat].name);
@@ -80,6 +81,7 @@ export function cardEndScreen({ scores, players, board, actions }) {
     h("div", { class: "table-wrap" }, h("table", { class: "end-table", testid: "final-scores" }, h("thead", {}, head), h("tbody", {}, rows))),
     h("h3", { class: "end-sub", text: t("cg.endCities") }),
     cities,
+    extras,
     h("div", { class: "dlg-actions end-actions" },
       h("button", { type: "button", class: "btn btn-ghost", testid: "view-board", text: t("cg.viewTable"), on: { click: actions.onViewTable } }),
       h("button", { type: "button", class: "btn btn-ghost", testid: "download-record", text: t("menu.download"), on: { click: actions.onDownload } }),

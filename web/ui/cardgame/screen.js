@@ -8,6 +8,7 @@ import { cardFace, cardName } from "../cards.js";
 import { modal, close } from "../dialogs.js";
 import { icon } from "../icons.js";
 import { TurnScreen } from "../turnscreen.js";
+import { renderSlots } from "../core/market.js";
 import { COLORS, CARD_ORDER, cardChips, cardsText, cardCount, yardView, pileView, ticketCard, cityPair } from "./parts.js";
 import { logEntries } from "./logtext.js";
 import { cardTicketDialog, halfEndDialog } from "./dialogs.js";
@@ -183,7 +184,7 @@ export class CardGameScreen extends TurnScreen {
     close(this.dialog);
     const players = this.seats.map((s, i) => ({ name: this.names[i], color: this.colors[i] }));
     const panel = cardEndScreen({
-      scores: res.scores, players, board: this.board, actions: {
+      scores: res.scores, players, board: this.board, extras: this._endExtras(), actions: {
         onNewGame: () => this.ctx.onNewGame(),
         onSameDeal: () => this.ctx.startGame({ ...this.settings }),
         onDownload: () => this.download(),
@@ -281,7 +282,7 @@ export class CardGameScreen extends TurnScreen {
   }
 
   #renderMarket(v, legal) {
-    this._renderSlots(v.market, legal);
+    renderSlots(this.slots, v.market, legal);
     this.deckBtn.disabled = !legal.some((a) => a.kind === "draw");
     this.deckBtn.querySelector(".pile-count").textContent = String(v.deck);
     this.deckBtn.dataset.count = String(v.deck);

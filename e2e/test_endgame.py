@@ -1,0 +1,228 @@
+"""The end of a game (issue 13) and the Hint button (issue 16), at 1280×800 and on a 390×844 phone:
+statistics from the engine's Game.stats, the review of the person's moves, the local history
+(robust to damaged storage), finished games kept as replays, the longest path and every ticket
+drawn on the map, and a hint from the seat's own view. Screenshots go to e2e/artifacts/."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from e2e.helpers import wait_for_app_state
+from pyengine.bots import bot_action
+from pyengine.game import Game
+
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+SEATS = [{"name": "Ann", "kind": "human", "bot": None, "color": "red"},
+         {"name": "Bot", "kind": "bot", "bot": "easy", "color": "blue"}]
+SAVE_ID = "e2e-finished-1"
+# The person may act: the opening choices, or a turn with more than one move (the Hint is offered).
+MY_TURN = """() => { const a = document.getElementById('app').dataset;
+  const s = window.__railtrip?.state?.();
+  return a.busy === 'false' && (['choose-tickets', 'choose-pieces'].includes(a.uiState)
+    || (a.uiState === 'playing' && a.myTurn === 'true' && s && s.legal.length > 1)); }"""
+
+
+@lru_cache(maxsize=None)
+def finished(variant: str) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
+    """A finished 2-player game of easy bots: its record (seat 0 shown as the person), stats, scores."""
+    game = Game.new(variant, players=2, seed=31)
+    while not game.is_over:
+        game.apply(bot_action(game, "easy"))
+    return game.record({"seats": SEATS}), game.stats(), game.scores()
+
+
+def open_finished(page: Page, server, variant: str, size: str, history: str | None = None) -> None:
+    """Stores the finished game as this tab's save (and `history` as the stored history), reloads."""
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
+    page.goto(server.url + "?botDelay=0")
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    record = finished(variant)[0]
+    settings = {"variant": variant, "players": 2, "seed": record["seed"], "seats": SEATS, "speed": "instant",
+                "saveId": SAVE_ID}
+    page.evaluate("""([id, entry, history]) => {
+        localStorage.setItem('railtrip.save.' + id, JSON.stringify(entry));
+        if (history !== null) localStorage.setItem('railtrip.history.v1', history);
+        sessionStorage.setItem('railtrip.session.game', id); }""",
+                  [SAVE_ID, {"record": record, "settings": settings, "turn": 3, "savedAt": 1}, history])
+    page.reload()
+    page.wait_for_selector("#app[data-ui-state=game-over]")
+    page.wait_for_selector("[data-testid=end-stats]")
+
+
+def play_draws(page: Page, moves: int, first: bool, on_dialog: Any = None) -> None:
+    """Plays the person's opening choices (the first ticket or the proposed mix) and then `moves`
+    card draws (the first or the last draw listed), whatever the bot does between."""
+    while moves:
+        page.wait_for_function(MY_TURN)
+        ui = page.get_attribute("#app", "data-ui-state")
+        if on_dialog and ui in ("choose-tickets", "choose-pieces"):
+            on_dialog(ui)
+        if ui == "choose-tickets":
+            if page.locator("[data-testid=ticket-confirm]").is_disabled():
+                page.locator("[data-testid^=ticket-check-]").first.check(force=True)
+            page.click("[data-testid=ticket-confirm]")
+        elif ui == "choose-pieces":
+            page.click("[data-testid=pieces-confirm]")
+        elif ui == "playing":
+            legal = page.evaluate("() => window.__railtrip.state().legal")
+            draws = [a["text"] for a in legal if a["kind"] in ("draw", "take")]
+            page.evaluate("t => window.__railtripAct(t)", (draws[0] if first else draws[-1]) if draws else legal[0]["text"])
+            moves -= 1
+        else:
+            raise AssertionError(f"unexpected screen {ui}")
+        page.wait_for_selector("#app[data-busy=false]")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("variant", ["usa", "world", "cardgame"])
+def test_end_screen_statistics_review_history_and_replay(page: Page, server, snapshot, variant: str, size: str) -> None:
+    open_finished(page, server, variant, size)
+    _, stats, scores = finished(variant)
+    snapshot(page, f"{variant}-{size}-end")
+    # Statistics: the engine's fields, shown as they are.
+    for st in stats:
+        seat = st["seat"]
+        assert page.inner_text(f"[data-testid=stats-blind-{seat}]") == str(st["blind"])
+        assert page.inner_text(f"[data-testid=stats-ticketDraws-{seat}]") == str(st["ticket_draws"])
+        if variant != "cardgame":
+            assert page.inner_text(f"[data-testid=stats-routes-{seat}]") == str(st["routes"])
+        shown = page.eval_on_selector_all(f"[data-testid^=stats-points-][data-testid$='-{seat}']",
+                                          "els => els.map((e) => Number(e.dataset.value))")
+        assert sum(shown) == scores[seat]["total"]
+    extras = page.locator("[data-testid=end-extras]")
+    extras.scroll_into_view_if_needed()
+    snapshot(page, f"{variant}-{size}-stats")
+    # Every player's column is in view (2 players): the statistics do not scroll sideways.
+    last = page.locator(f"[data-testid=stats-blind-{len(stats) - 1}]").bounding_box()
+    assert last["x"] + last["width"] <= SIZES[size][0], last
+    # The review: asked of the worker one decision at a time, with progress; then its verdicts.
+    page.click("[data-testid=end-tab-review]")
+    page.click("[data-testid=review-start]")
+    page.wait_for_selector("[data-testid=end-review][data-done=true]", timeout=180_000)
+    items = page.locator("[data-testid=review-item]")
+    assert items.count() >= 1 or page.locator("[data-testid=review-none]").count() == 1
+    assert "0" in page.inner_text("[data-testid=hints-used]")
+    extras.scroll_into_view_if_needed()
+    snapshot(page, f"{variant}-{size}-review")
+    # The history counts this game once (a reload does not count it again).
+    page.click("[data-testid=end-tab-history]")
+    row = page.locator(f"[data-testid=history-{variant}-easy]")
+    assert row.locator("td").first.inner_text() == "1"
+    winner = scores[0]["winner"]
+    assert row.locator("td").nth(1).inner_text().startswith("1" if winner else "0")
+    snapshot(page, f"{variant}-{size}-history")
+    page.reload()
+    page.wait_for_selector("#app[data-ui-state=game-over]")
+    page.click("[data-testid=end-tab-history]")
+    assert page.locator(f"[data-testid=history-{variant}-easy] td").first.inner_text() == "1"
+    # The finished game stays in the saved list, as a replay.
+    page.click("[data-testid=new-game]")
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    saved = page.locator(f"[data-testid=save-row][data-save-id={SAVE_ID}]")
+    assert saved.get_attribute("data-finished") == "true"
+    assert saved.locator("[data-testid=save-open]").count() == 0
+    assert page.locator("[data-testid=continue-game]").count() == 0  # a finished game is not "continued"
+    saved.locator("[data-testid=save-replay]").click()
+    page.wait_for_selector("[data-testid=replay-bar], [data-testid=replay]", timeout=60_000)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("variant", ["usa", "world"])
+def test_map_shows_the_longest_path_and_every_ticket(page: Page, server, snapshot, variant: str, size: str) -> None:
+    open_finished(page, server, variant, size)
+    _, _, scores = finished(variant)
+    page.click("[data-testid=view-board]")
+    state = page.evaluate("""() => { const s = window.__railtrip.board.state;
+        return { tickets: (s.endTickets ?? []).map((t) => [t.seat, t.done]), order: s.longestOrder ?? [],
+                 label: s.longestLabel?.text ?? null }; }""")
+    expected = [[sc["seat"], tk.get("status", "completed" if tk["completed"] else "failed") != "failed"]
+                for sc in scores for tk in sc["tickets"]]
+    assert state["tickets"] == expected
+    if variant == "usa":
+        best = next(sc for sc in scores if sc["longest_bonus_won"])
+        assert state["order"] == best["longest_path_routes"]
+        assert str(best["longest_path"]) in state["label"]
+    page.wait_for_timeout(1800)  # the longest path draws itself once (LONGEST_DRAW_MS), then its label
+    snapshot(page, f"{variant}-{size}-end-map")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_damaged_history_is_repaired_and_counts_on(page: Page, server, size: str) -> None:
+    hostile = json.dumps({"rows": {"usa|easy": {"games": 4, "wins": 99, "best": 1e30}, "evil|x": {"games": 1},
+                                   "world|hard": "nope"}, "counted": ["<b>", 5]})
+    open_finished(page, server, "usa", size, history=hostile)
+    page.click("[data-testid=end-tab-history]")
+    cells = page.locator("[data-testid=history-usa-easy] td")
+    assert cells.first.inner_text() == "5"                       # 4 kept + this game
+    assert int(cells.nth(1).inner_text().split()[0]) <= 5         # wins never above games
+    assert page.locator("[data-testid^=history-evil]").count() == 0
+    open_finished(page, server, "usa", size, history="{not json")
+    page.click("[data-testid=end-tab-history]")
+    assert page.locator("[data-testid=history-usa-easy] td").first.inner_text() == "1"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("variant", ["usa", "world", "cardgame"])
+def test_hint_proposes_a_legal_move_with_a_reason(page: Page, server, snapshot, variant: str, size: str) -> None:
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
+    page.goto(server.url + "?botDelay=0")
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    page.evaluate("s => window.__railtripNewGame(s)", {"variant": variant, "players": 2, "seed": 8, "seats": SEATS,
+                                                        "speed": "instant"})
+    play_draws(page, 6, first=True)  # a few turns in (opening choices made): the hint has something to weigh
+    page.wait_for_function(MY_TURN)
+    assert page.get_attribute("#app", "data-ui-state") == "playing"
+    page.click("[data-testid=hint]")
+    page.wait_for_selector("[data-testid=hint-box]:not([hidden])")
+    page.wait_for_function("() => { const e = document.querySelector('[data-testid=hint-text]');"
+                           " return e && !/thinking/.test(e.textContent); }")
+    text = page.inner_text("[data-testid=hint-text]")
+    assert text and "no hint" not in text
+    snapshot(page, f"{variant}-{size}-hint")
+    page.click("[data-testid=lang-de]")
+    page.wait_for_selector("[data-testid=hint]")
+    assert page.inner_text("[data-testid=hint]") == "Tipp"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("variant", ["usa", "world", "cardgame"])
+def test_screens_of_a_game(page: Page, server, snapshot, variant: str, size: str) -> None:
+    """Screenshots of the start, each opening dialog, mid-game and (map games) the payment chooser;
+    the end screens are in the tests above. Each dialog is checked to be on screen when shot."""
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(server.url + "?botDelay=0")
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    snapshot(page, f"{variant}-{size}-newgame")
+    page.evaluate("s => window.__railtripNewGame(s)", {"variant": variant, "players": 2, "seed": 17, "seats": SEATS,
+                                                        "speed": "instant"})
+    shot: set[str] = set()
+
+    def shoot_dialog(ui: str) -> None:
+        if ui not in shot:
+            box = page.locator("dialog[open]").first.bounding_box()
+            assert box and box["width"] <= width + 0.5, box  # the dialog fits the screen's width
+            snapshot(page, f"{variant}-{size}-{ui}")
+            shot.add(ui)
+    play_draws(page, 10, first=False, on_dialog=shoot_dialog)
+    page.wait_for_function(MY_TURN)
+    assert "choose-tickets" in shot
+    snapshot(page, f"{variant}-{size}-midgame")
+    if variant == "cardgame":
+        return
+    legal = page.evaluate("() => window.__railtrip.state().legal")
+    routes = [a["route"] for a in legal if a["kind"] == "claim"]
+    several = sorted({r for r in routes if routes.count(r) > 1})
+    if several:  # a route with a choice of payments opens the chooser
+        page.click("[data-testid=tab-routes]")
+        page.select_option("[data-testid=route-select]", several[0])
+        page.click("[data-testid=route-claim]")
+        page.wait_for_selector("#app[data-ui-state=choose-payment]")
+        snapshot(page, f"{variant}-{size}-choose-payment")
+        page.click("[data-testid=payment-cancel]")
+        page.wait_for_selector("#app[data-ui-state=playing]")

@@ -1,0 +1,96 @@
+"""The page reads the engine's events and details instead of re-doing rules (docs/ui-testing.md,
+"Page map"): the log arrives incrementally yet equals the engine's whole log, the autosave record
+grows from the answers without asking for the record, the drawer reads the cards drawn blind in
+the log, and the exchange dialog shows the pieces the engine says an exchange leaves."""
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page
+
+from e2e.helpers import wait_for_app_state
+
+WAIT_FOR_PERSON = """() => {
+  const a = document.getElementById('app').dataset;
+  return ['game-over', 'choose-tickets', 'choose-pieces'].includes(a.uiState)
+    || (a.uiState === 'playing' && a.myTurn === 'true' && a.busy === 'false');
+}"""
+
+
+def start(page: Page, server, variant: str) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(server.url + "?botDelay=0")
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    page.evaluate("s => window.__railtripNewGame(s)", {
+        "variant": variant, "players": 3, "seed": 21, "speed": "fast",
+        "seats": [{"name": "Ada", "kind": "human", "color": "red"},
+                  {"name": "Bob", "kind": "bot", "bot": "easy", "color": "blue"},
+                  {"name": "Cy", "kind": "bot", "bot": "easy", "color": "green"}]})
+
+
+def to_main_turn(page: Page) -> None:
+    """Keeps the offered tickets and the recommended piece mix until it is a main turn of Ada's."""
+    while True:
+        page.wait_for_function(WAIT_FOR_PERSON, timeout=60_000)
+        state = page.get_attribute("#app", "data-ui-state")
+        if state == "choose-tickets":
+            page.click("[data-testid=ticket-confirm]")
+        elif state == "choose-pieces":
+            page.click("[data-testid=pieces-confirm]")
+        else:
+            assert page.get_attribute("#app", "data-phase") == "main"
+            return
+
+
+def engine_log(page: Page) -> list[dict]:
+    """The whole log as seat 0 sees it, asked from the engine without log_from."""
+    return page.evaluate("""async () => (await window.railtrip.engine.call('state',
+        { game_id: window.__railtrip.gameId, player: 0 })).view.log""")
+
+
+def saved_actions(page: Page) -> list[str]:
+    raw = page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('railtrip.save.'))"
+                        ".map((k) => localStorage.getItem(k))")
+    records = [json.loads(r)["record"] for r in raw if '"record"' in r]
+    assert len(records) == 1
+    return records[0]["actions"]
+
+
+def test_incremental_log_autosave_and_blind_draws(page: Page, server) -> None:
+    start(page, server, "usa")
+    to_main_turn(page)
+    for _ in range(2):  # two turns of blind draws (a bot moves in between)
+        page.click("[data-testid=deck]")
+        page.wait_for_function(WAIT_FOR_PERSON, timeout=60_000)
+        if page.get_attribute("#app", "data-phase") == "second_card":
+            page.click("[data-testid=deck]")
+        to_main_turn(page)
+    shown = page.evaluate("window.__railtrip.state().view.log")
+    assert shown == engine_log(page), "the log put together from increments is the engine's log"
+    record = page.evaluate("window.__railtripRecord()")
+    assert saved_actions(page) == record["actions"]
+    assert len(record["actions"]) == int(page.get_attribute("#app", "data-ply"))
+    mine = [ev["private_card"] for ev in shown if ev["player"] == 0 and ev["kind"] == "draw"]
+    assert len(mine) >= 2
+    assert all("private_card" not in ev for ev in shown if ev["player"] != 0)
+    own_entries = [text for text in page.locator("[data-testid=log-entry][data-player='0']").all_text_contents()
+                   if "You drew" in text]
+    assert own_entries, "the drawer reads which cards they drew blind"
+    assert any(mine[-1].split("-")[0] in text.lower() for text in own_entries)
+
+
+def test_exchange_dialog_shows_the_engines_pieces_after(page: Page, server) -> None:
+    start(page, server, "world")
+    to_main_turn(page)
+    legal = page.evaluate("window.__railtrip.state().legal")
+    exchanges = [a for a in legal if a["kind"] == "exchange"]
+    assert exchanges and all("pieces_after" in a for a in exchanges)
+    page.click("[data-testid=exchange-pieces]")
+    page.wait_for_selector("[data-testid=exchange-dialog][open]")
+    want = "trains" if page.is_enabled("[data-testid=exchange-want-trains]") else "ships"
+    count = int(page.input_value("[data-testid=exchange-count]"))
+    action = next(a for a in exchanges if a["want"] == want and a["count"] == count)
+    summary = page.inner_text("[data-testid=exchange-summary]")
+    assert str(action["pieces_after"]["trains"]) in summary and str(action["pieces_after"]["ships"]) in summary
+    page.click("[data-testid=exchange-cancel]")

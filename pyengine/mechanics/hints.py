@@ -1,0 +1,147 @@
+"""The one-line reason for a hinted move, in English and German, made from what the seat knows.
+
+Only the seat's view (its hand, its tickets, who owns which route) and the static board are read,
+so a hint never tells a player anything their own screen does not show. Works for every game from
+plain data: the action's JSON form, the view and the board view."""
+from __future__ import annotations
+
+from typing import Any
+
+COLOR_DE = {"purple": "lila", "white": "weiß", "blue": "blau", "yellow": "gelb", "orange": "orange",
+            "black": "schwarz", "red": "rot", "green": "grün", "pink": "rosa", "loco": "Lok",
+            "joker": "Joker", "gray": "grau"}
+FORM = {"train": ("train", "Zug"), "train-h": ("train, harbor", "Zug, Hafen"),
+        "ship": ("ship", "Schiff"), "double": ("double ship", "Doppelschiff")}
+Reason = dict[str, str]
+
+
+def _card(name: str) -> tuple[str, str]:
+    """A card name in words, (English, German): "blue ship" / "blau, Schiff"."""
+    if name == "loco":
+        return "locomotive", "Lok"
+    color, _, form = name.partition("-")
+    en_form, de_form = FORM.get(form, (form, form)) if form else ("", "")
+    en = f"{color} {en_form}".strip()
+    de = ", ".join(x for x in (COLOR_DE.get(color, color), de_form) if x)
+    return en, de
+
+
+def _cards(cards: dict[str, int]) -> tuple[str, str]:
+    pairs = [(n, _card(name)) for name, n in cards.items()]
+    return (", ".join(f"{n} {en}" for n, (en, _) in pairs),
+            ", ".join(f"{n} {de}" for n, (_, de) in pairs))
+
+
+def _city(board: dict[str, Any], cid: str) -> str:
+    for c in board.get("cities", ()):
+        if c["id"] == cid:
+            return str(c["name"])
+    return cid
+
+
+def _ticket_name(board: dict[str, Any], ticket: dict[str, Any]) -> str:
+    return "–".join(_city(board, c) for c in ticket["cities"][:2]) + ("…" if len(ticket["cities"]) > 2 else "")
+
+
+def _components(edges: list[tuple[str, str]]) -> dict[str, str]:
+    """Union-find over city ids: city -> its network's representative."""
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+    for a, b in edges:
+        parent[find(a)] = find(b)
+    return {c: find(c) for c in parent}
+
+
+def _connected(comp: dict[str, str], cities: list[str]) -> bool:
+    roots = {comp.get(c) for c in cities}
+    return None not in roots and len(roots) == 1
+
+
+def _claim(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any]) -> Reason:
+    routes = {r["id"]: r for r in board.get("routes", ())}
+    route = routes[action["route"]]
+    seat = view.get("you")
+    mine = [(routes[r]["a"], routes[r]["b"]) for r, o in view.get("routes", {}).items() if o == seat and r in routes]
+    before, after = _components(mine), _components(mine + [(route["a"], route["b"])])
+    length = int(route["length"])
+    table = board.get("route_points", {})
+    points = int(table.get(length, table.get(str(length), 0)))
+    name = f"{_city(board, route['a'])}–{_city(board, route['b'])}"
+    done, toward = [], []
+    for tk in (view.get("me") or {}).get("tickets", ()):
+        cities = tk["cities"]
+        if _connected(before, cities):
+            continue
+        if _connected(after, cities):
+            done.append(tk)
+        elif any(after.get(c) is not None and after.get(c) == after.get(route["a"]) for c in cities):
+            toward.append(tk)
+    en = f"claims {name} ({length}): {points} points"
+    de = f"baut {name} ({length}): {points} Punkte"
+    if done:
+        names = ", ".join(f"{_ticket_name(board, tk)} (+{tk['points']})" for tk in done)
+        en, de = f"claims {name}: completes {names}, {points} points", f"baut {name}: schließt {names} ab, {points} Punkte"
+    elif toward:
+        names = ", ".join(_ticket_name(board, tk) for tk in toward[:2])
+        en, de = f"{en}, on the way to {names}", f"{de}, auf dem Weg für {names}"
+    return {"en": en, "de": de}
+
+
+def _play(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any]) -> Reason:
+    """Card game: which of the seat's tickets need the colors played."""
+    cards = action.get("cards") or {}
+    en_cards, de_cards = _cards(cards)
+    helps = [tk for tk in (view.get("me") or {}).get("tickets", ())
+             if any(c in (tk.get("need") or {}) for c in cards)]
+    if helps:
+        names = ", ".join(_ticket_name(board, tk) for tk in helps[:2])
+        return {"en": f"plays {en_cards}: for {names}", "de": f"spielt {de_cards}: für {names}"}
+    return {"en": f"plays {en_cards}", "de": f"spielt {de_cards}"}
+
+
+def hint_reason(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any]) -> Reason:
+    """Why this move, in one line (EN and DE), from the seat's own view and the board.
+    ``action`` is the action's JSON form (``Action.to_json``)."""
+    kind = action.get("kind")
+    me = view.get("me") or {}
+    if kind == "claim":
+        return _claim(action, view, board)
+    if kind == "play":
+        return _play(action, view, board)
+    if kind == "take":
+        en, de = _card(str(action.get("card")))
+        have = int(me.get("hand", {}).get(action.get("card"), 0))
+        return {"en": f"takes the face-up {en} card ({have + 1} in hand then)",
+                "de": f"nimmt die offene Karte {de} (dann {have + 1} davon auf der Hand)"}
+    if kind == "draw":
+        return {"en": "draws a card blind: no face-up card helps more",
+                "de": "zieht verdeckt: keine offene Karte hilft mehr"}
+    if kind == "tickets":
+        tickets = me.get("tickets", [])
+        done = sum(1 for tk in tickets if tk.get("completed") or tk.get("status") in ("completed", "connected"))
+        return {"en": f"draws new tickets ({done} of your {len(tickets)} done)",
+                "de": f"zieht neue Aufträge ({done} von {len(tickets)} erfüllt)"}
+    if kind == "keep":
+        offered = {tk["id"]: tk for tk in me.get("offered", [])}
+        kept = [offered[t] for t in action.get("tickets", []) if t in offered]
+        names = ", ".join(_ticket_name(board, tk) for tk in kept)
+        points = sum(int(tk.get("points", 0)) for tk in kept)
+        if not kept:
+            return {"en": "keeps no new ticket", "de": "behält keinen neuen Auftrag"}
+        return {"en": f"keeps {names} ({points} points)", "de": f"behält {names} ({points} Punkte)"}
+    if kind == "harbor":
+        city = _city(board, str(action.get("city")))
+        return {"en": f"builds a harbor in {city}", "de": f"baut einen Hafen in {city}"}
+    if kind == "pieces":
+        return {"en": f"takes {action.get('trains')} trains and {action.get('ships')} ships",
+                "de": f"nimmt {action.get('trains')} Züge und {action.get('ships')} Schiffe"}
+    if kind == "exchange":
+        return {"en": f"exchanges {action.get('count')} pieces for {action.get('want')}",
+                "de": f"tauscht {action.get('count')} Teile gegen {action.get('want')}"}
+    return {"en": f"plays {action.get('text')}", "de": f"spielt {action.get('text')}"}

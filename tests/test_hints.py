@@ -1,0 +1,90 @@
+"""The Hint button's proposal and reason (api ``hint``, mechanics/hints.py) and the end-of-game
+review (api ``review_move``)."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from pyengine import api
+from pyengine.actions import ClaimRoute
+from pyengine.bots import bot_action
+from pyengine.game import Game
+from pyengine.mechanics.hints import hint_reason
+
+
+def _call(name: str, **args: Any) -> Any:
+    out = json.loads(api.call(name, json.dumps(args)))
+    if "error" in out:
+        raise AssertionError(out["error"])
+    return out["ok"]
+
+
+def _error(name: str, **args: Any) -> str:
+    out = json.loads(api.call(name, json.dumps(args)))
+    assert "error" in out, out
+    return str(out["error"]["message"])
+
+
+@pytest.mark.parametrize("variant", ["usa", "world", "cardgame"])
+def test_hint_is_a_legal_move_of_the_seat_with_a_reason_in_both_languages(variant: str) -> None:
+    gid = _call("new_game", variant=variant, seed=9)["game_id"]
+    for _ in range(14):
+        state = _call("bot_move", game_id=gid, bot="normal")
+    seat = state["current"]
+    legal = [a["text"] for a in _call("state", game_id=gid, player=seat)["legal"]]
+    hint = _call("hint", game_id=gid, player=seat, bot="normal")
+    assert hint["action"]["text"] in legal
+    assert hint["reason"]["en"] and hint["reason"]["de"] and hint["reason"]["en"] != hint["reason"]["de"]
+    assert "only for the seat to move" in _error("hint", game_id=gid, player=1 - seat)
+
+
+@pytest.mark.parametrize("variant", ["usa", "world"])
+def test_claim_reason_says_completes_exactly_when_the_engine_completes_a_ticket(variant: str) -> None:
+    """Cross-check against the engine: apply each legal claim and compare the seat's ticket status."""
+    def done(view: dict[str, Any]) -> set[str]:
+        return {tk["id"] for tk in view["me"]["tickets"]
+                if tk.get("completed") or tk.get("status") in ("completed", "connected")}
+    board = Game.new(variant, players=2, seed=1).variant.board_view()
+    seen = {True: 0, False: 0}
+    for seed in (1, 2):
+        game = Game.new(variant, players=2, seed=seed)
+        while not game.is_over:
+            seat = game.current_player
+            view = game.view(seat, log=False)
+            claims = [a for a in game.legal_actions() if isinstance(a, ClaimRoute)]
+            for a in claims[::max(1, len(claims) // 6)]:  # a few claims per position keep it quick
+                if not view["me"]["offered"]:
+                    after = game.clone().apply(a).view(seat, log=False)
+                    completes = bool(done(after) - done(view))
+                    assert ("completes" in hint_reason(a.to_json(), view, board)["en"]) == completes
+                    seen[completes] += 1
+            game.apply(bot_action(game, "normal"))
+    assert seen[True] > 0 and seen[False] > 0
+
+
+def test_review_walks_the_seats_decisions_and_reports_what_the_bot_preferred() -> None:
+    game = Game.new("usa", players=2, seed=12)
+    while not game.is_over:
+        game.apply(bot_action(game, "easy"))
+    gid = _call("load", record=game.record())["game_id"]
+    start: int | None = 0
+    steps = []
+    while start is not None:
+        step = _call("review_move", game_id=gid, seat=1, bot="normal", **{"from": start})
+        start = step["next"]
+        steps.append(step)
+    assert steps[-1]["next"] is None and steps[-1]["ply"] == len(game.actions)
+    reviewed = steps[:-1]
+    assert len(reviewed) >= 20
+    for s in reviewed:
+        assert game.log[s["ply"]]["player"] == 1
+        assert s["played"]["text"] == game.actions[s["ply"]].text()
+        same_card = s["best"]["kind"] == s["played"]["kind"] == "take" and s["best"]["card"] == s["played"]["card"]
+        assert s["agree"] == (s["best"]["text"] == s["played"]["text"] or same_card)
+        assert (s["cost"] == 0.0) if s["agree"] else s["cost"] is None  # the default ranking gives no margin
+    assert any(not s["agree"] for s in reviewed) and any(s["agree"] for s in reviewed)
+    # Going back to an earlier ply replays from the start: same answer.
+    again = _call("review_move", game_id=gid, seat=1, bot="normal", **{"from": reviewed[2]["ply"]})
+    assert again == reviewed[2]

@@ -1,0 +1,46 @@
+// The person's own tickets beside the hand (the map games): a button per ticket that shows its
+// cities and one's routes on the map while hovered or pinned. A game gives the button's content
+// and the summary line; everything it shows comes from the engine's view.
+import { h } from "../dom.js";
+import { t } from "../../i18n.js";
+
+export class TicketsPanel {
+  /** `screen`: the map screen (focus on the map, the pinned ticket); `game`: {content(tk) ->
+   *  {label, cls, dataset, title, children}, summary(tickets) -> text}. */
+  constructor(screen, game) {
+    this.screen = screen;
+    this.game = game;
+    this.el = h("div", { class: "my-tickets", testid: "my-tickets", role: "list", "aria-label": t("tickets.mine") });
+  }
+
+  update(v) {
+    const s = this.screen;
+    const me = v.me;
+    if (!me) {
+      this.el.replaceChildren(h("p", { class: "hint", text: t("tickets.hidden") }));
+      return;
+    }
+    if (!me.tickets.length) {
+      this.el.replaceChildren(h("p", { class: "hint", text: t("tickets.none") }));
+      return;
+    }
+    const mine = s._routesOf(s.viewer);
+    const items = me.tickets.map((tk) => {
+      const focusOn = () => s._setFocus({ cities: new Set(tk.cities), routes: mine });
+      const focusOff = () => { if (s.pinnedTicket !== tk.id) s._setFocus(s.pinnedTicket ? s.focus : null); };
+      const c = this.game.content(tk);
+      return h("button", { type: "button", class: ["ticket", tk.completed && "done", ...(c.cls ?? []), s.pinnedTicket === tk.id && "pinned"],
+        role: "listitem", testid: `my-ticket-${tk.id}`, dataset: { completed: String(tk.completed), ...(c.dataset ?? {}) },
+        "aria-pressed": String(s.pinnedTicket === tk.id), "aria-label": c.label, title: c.title ?? null,
+        on: {
+          pointerenter: (e) => e.pointerType === "mouse" && focusOn(), pointerleave: focusOff, focus: focusOn, blur: focusOff,
+          click: () => {
+            s.pinnedTicket = s.pinnedTicket === tk.id ? null : tk.id;
+            if (s.pinnedTicket) focusOn(); else s._setFocus(null);
+            this.update(s.res.view);
+          },
+        } }, c.children);
+    });
+    this.el.replaceChildren(...items, h("p", { class: "ticket-sum", testid: "ticket-sum", text: this.game.summary(me.tickets) }));
+  }
+}

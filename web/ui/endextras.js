@@ -1,0 +1,135 @@
+// The end screen's extra sections for every game: statistics per player (the engine's
+// Game.stats: routes and their lengths, cards face up / blind, ticket draws, points by source),
+// the review of the person's moves (the engine's review_move, asked one decision at a time so the
+// page stays responsive and shows progress) and the local history (history.js). Every number here
+// is an engine field; nothing is counted from the log or read from action texts.
+import { h } from "./dom.js";
+import { t, getLang } from "../i18n.js";
+
+const SOURCE_ORDER = ["routes", "tickets_completed", "tickets_failed", "itineraries", "longest_path",
+  "globetrotter", "harbors", "unbuilt_harbors", "exchanges", "big_cities"];
+
+/** Rows of statistics that apply to this game (a row is shown when any seat has a value). */
+function statRows(stats, variant) {
+  const rows = [];
+  const any = (key) => stats.some((st) => st[key]);
+  if (variant !== "cardgame") {
+    rows.push(["routes", (st) => String(st.routes)]);
+    rows.push(["avgLength", (st) => (st.routes ? st.average_length.toFixed(1) : "—")]);
+    rows.push(["lengths", (st) => Object.entries(st.route_lengths).map(([len, n]) => `${len}: ${n}`).join(" · ") || "—"]);
+  } else {
+    rows.push(["plays", (st) => String(st.plays)]);
+    if (any("raids")) rows.push(["raids", (st) => String(st.raids)]);
+  }
+  rows.push(["faceUp", (st) => (st.face_up_wild ? t("stats.faceUpWild", { n: st.face_up, wild: st.face_up_wild }) : String(st.face_up))]);
+  rows.push(["blind", (st) => String(st.blind)]);
+  rows.push(["ticketDraws", (st) => String(st.ticket_draws)]);
+  rows.push(["ticketsKept", (st) => t("stats.keptOf", { kept: st.tickets_kept, offered: st.tickets_offered })]);
+  if (any("harbors")) rows.push(["harbors", (st) => String(st.harbors)]);
+  if (any("exchanges")) rows.push(["exchanges", (st) => String(st.exchanges)]);
+  return rows;
+}
+
+const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+
+/** The statistics table: a column per player (players in seat order), a row per figure. */
+export function statsPanel(stats, players, variant) {
+  const sources = SOURCE_ORDER.filter((src) => stats.some((st) => st.points.some((p) => p.source === src && p.points)));
+  const head = h("tr", {}, h("th", { scope: "col", text: "" }), stats.map((st) => h("th", { scope: "col", class: "stats-player" },
+    h("span", { class: "pc-dot", style: { "--pc": players[st.seat].color } }), h("span", { class: "end-player-name", text: players[st.seat].name }))));
+  const body = statRows(stats, variant).map(([key, cell]) => h("tr", { testid: `stats-${key}` },
+    h("th", { scope: "row", text: t(`stats.${key}`) }), stats.map((st) => h("td", { testid: `stats-${key}-${st.seat}`, text: cell(st) }))));
+  const points = sources.map((src) => h("tr", { class: "stats-points", testid: `stats-points-${src}` },
+    h("th", { scope: "row", text: t(`stats.src.${src}`) }),
+    stats.map((st) => {
+      const pts = st.points.find((p) => p.source === src)?.points ?? 0;
+      return h("td", { class: pts > 0 ? "pos" : pts < 0 ? "neg" : "", testid: `stats-points-${src}-${st.seat}`, dataset: { value: pts }, text: signed(pts) });
+    })));
+  return h("section", { class: "end-stats", testid: "end-stats" },
+    h("div", { class: "table-wrap" }, h("table", { class: "end-table stats-table" }, h("thead", {}, head),
+      h("tbody", {}, body, h("tr", { class: "stats-sep" }, h("th", { scope: "row", colspan: String(stats.length + 1), text: t("stats.pointsBySource") })), points))));
+}
+
+/** A review line's words in the page's language (the engine writes both). */
+const words = (reason) => reason?.[getLang()] ?? reason?.en ?? "";
+
+/**
+ * The review of `seat`'s moves: a button starts it; the engine is asked one decision at a time
+ * (review_move), with a progress bar; then the few moves where the bot disagreed most, with the
+ * cost it estimated (or only which move it preferred, when its ranking gives no margin).
+ * `hintsUsed`: how many hints the person asked for in this game (shown with the review).
+ */
+export function reviewPanel({ engine, gameId, seat, bot = "hard", hintsUsed = 0, limit = 5 }) {
+  const out = h("div", { class: "review-out", testid: "review-out" });
+  const bar = h("progress", { class: "review-progress", testid: "review-progress", max: "1", value: "0", hidden: true });
+  const note = h("p", { class: "hint", testid: "review-note", text: t("review.intro") });
+  const button = h("button", { type: "button", class: "btn btn-secondary btn-small", testid: "review-start", text: t("review.start"),
+    on: { click: () => run() } });
+  let cancelled = false;
+  const panel = h("section", { class: "end-review", testid: "end-review" },
+    h("h3", { class: "end-sub", text: t("review.title") }), note, button, bar, out,
+    h("p", { class: "hint", testid: "hints-used", text: t("review.hintsUsed", { n: hintsUsed }) }));
+  panel.cancel = () => { cancelled = true; };
+
+  async function run() {
+    button.hidden = true;
+    bar.hidden = false;
+    note.textContent = t("review.working");
+    const steps = [];
+    let from = 0;
+    try {
+      while (from !== null && !cancelled) {
+        const step = await engine.call("review_move", { game_id: gameId, seat, from, bot, max_seconds: 1.5 });
+        if (step.next === null || step.next === undefined) break;
+        steps.push(step);
+        from = step.next;
+        bar.value = step.ply / Math.max(1, step.plies);
+      }
+    } catch (err) {
+      note.textContent = t("review.failed", { error: err.message });
+      bar.hidden = true;
+      return;
+    }
+    if (cancelled) return;
+    bar.value = 1;
+    bar.hidden = true;
+    panel.dataset.done = "true";
+    show(steps);
+  }
+
+  function show(steps) {
+    const differ = steps.filter((st) => !st.agree);
+    const agreed = steps.length - differ.length;
+    note.textContent = t("review.summary", { agreed, n: steps.length });
+    // Known costs first, largest first; then the moves the bot only preferred, weightiest first
+    // (the engine's weight: a route or ticket choice before a card), in game order.
+    const worst = differ.slice().sort((a, b) => (b.cost ?? -Infinity) - (a.cost ?? -Infinity)
+      || (b.weight ?? 0) - (a.weight ?? 0) || a.ply - b.ply).slice(0, limit).sort((a, b) => a.ply - b.ply);
+    if (!worst.length) {
+      out.replaceChildren(h("p", { class: "review-none", testid: "review-none", text: t("review.none") }));
+      return;
+    }
+    out.replaceChildren(h("ol", { class: "review-list", testid: "review-list" }, worst.map((st) => h("li", { class: "review-item", testid: "review-item", dataset: { ply: st.ply } },
+      h("span", { class: "review-turn", text: t("review.turn", { n: (st.turn ?? 0) + 1 }) }),
+      h("span", { class: "review-you", text: t("review.you", { move: words(st.played_reason) }) }),
+      h("span", { class: "review-bot", text: t("review.bot", { move: words(st.reason) }) }),
+      st.cost !== null && st.cost !== undefined && st.cost > 0
+        ? h("span", { class: "review-cost neg", testid: "review-cost", text: t("review.cost", { n: Math.round(st.cost * 10) / 10 }) }) : null))));
+  }
+  return panel;
+}
+
+/**
+ * The end screen's tabbed extras: [Statistics | Review | History]. Each entry of `sections` is
+ * {key, label, body}; the first is open.
+ */
+export function endTabs(sections) {
+  const list = sections.filter(Boolean);
+  const buttons = list.map((sec, i) => h("button", { type: "button", role: "tab", class: "tab", id: `end-tab-${sec.key}`,
+    testid: `end-tab-${sec.key}`, "aria-selected": String(i === 0), "aria-controls": `end-panel-${sec.key}`, text: sec.label,
+    on: { click: () => select(i) } }));
+  const panels = list.map((sec, i) => h("div", { role: "tabpanel", id: `end-panel-${sec.key}`, class: "end-tab-panel",
+    "aria-labelledby": `end-tab-${sec.key}`, hidden: i !== 0 }, sec.body));
+  const select = (k) => list.forEach((_, i) => { buttons[i].setAttribute("aria-selected", String(i === k)); panels[i].hidden = i !== k; });
+  return h("div", { class: "end-extras", testid: "end-extras" }, h("div", { class: "tabs end-tabs", role: "tablist", "aria-label": t("end.more") }, buttons), panels);
+}

@@ -1,0 +1,69 @@
+// The Hint button: asks the engine which move the strongest bot would make for the person to
+// move (api "hint": from that seat's view only, with a one-line reason in English and German),
+// shows the reason under the top bar and lets the screen point the move out (a route on the map,
+// a card). The person still plays the move themselves. Off in tutorials (the coach guides there).
+import { h } from "./dom.js";
+import { t, getLang } from "../i18n.js";
+
+export class HintControl {
+  /** screen: a TurnScreen; it may define _pointOut(action) to show the move. */
+  constructor(screen) {
+    this.screen = screen;
+    this.asking = false;
+    this.button = h("button", { type: "button", class: "btn btn-secondary btn-small hint-btn", testid: "hint", hidden: true,
+      title: t("hint.title"), text: t("hint.button"), on: { click: () => this.ask() } });
+    this.box = h("div", { class: "hint-box", testid: "hint-box", role: "status", hidden: true },
+      h("span", { class: "hint-label", text: t("hint.label") }),
+      this.text = h("span", { class: "hint-text", testid: "hint-text" }),
+      h("button", { type: "button", class: "hint-close", testid: "hint-close", "aria-label": t("hint.close"), text: "×",
+        on: { click: () => this.clear() } }));
+    this.ply = null;
+  }
+
+  /** Shown when a person is to move and may choose (not in a tutorial, not while busy). */
+  update() {
+    const s = this.screen;
+    const r = s.res;
+    const mine = Boolean(r && !r.over && s._legal().length > 1 && !s._isBot(r.current));
+    this.button.hidden = !mine || Boolean(s.coach?.active);
+    this.button.disabled = this.asking || s.busy;
+    if (this.ply !== null && r?.ply !== this.ply) this.clear();  // a hint is for one position
+  }
+
+  clear() {
+    this.box.hidden = true;
+    this.ply = null;
+    this.screen._pointOut?.(null);
+  }
+
+  async ask() {
+    const s = this.screen;
+    if (this.asking || !s.res || s.res.over) return;
+    this.asking = true;
+    this.update();
+    this.text.textContent = t("hint.thinking");
+    this.box.hidden = false;
+    const ply = s.res.ply;
+    try {
+      const hint = await s.engine.call("hint", { game_id: s.gameId, player: s.res.current, bot: "hard", max_seconds: 2 });
+      if (!s.alive || s.res?.ply !== ply) return;
+      s.settings.hintsUsed = (s.settings.hintsUsed ?? 0) + 1;
+      this.ply = ply;
+      this.hint = hint;
+      this.show();
+      s._pointOut?.(hint.action);
+    } catch (err) {
+      this.text.textContent = t("hint.failed", { error: err.message });
+    } finally {
+      this.asking = false;
+      this.update();
+    }
+  }
+
+  /** The reason in the page's language (after a language change too). */
+  show() {
+    if (!this.hint || this.ply === null) return;
+    this.text.textContent = this.hint.reason?.[getLang()] ?? this.hint.reason?.en ?? this.hint.action.text;
+    this.box.hidden = false;
+  }
+}
