@@ -5,7 +5,7 @@ drawn on the map, and a hint from the seat's own view. Screenshots go to e2e/art
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import pytest
@@ -26,7 +26,7 @@ MY_TURN = """() => { const a = document.getElementById('app').dataset;
     || (a.uiState === 'playing' && a.myTurn === 'true' && s && s.legal.length > 1)); }"""
 
 
-@lru_cache(maxsize=None)
+@cache
 def finished(variant: str) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
     """A finished 2-player game of easy bots: its record (seat 0 shown as the person), stats, scores."""
     game = Game.new(variant, players=2, seed=31)

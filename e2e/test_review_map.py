@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from e2e.test_review_choices import PERSON, SEATS, SIZES
 from e2e.helpers import wait_for_app_state
+from e2e.test_review_choices import PERSON, SEATS, SIZES
 
 USA = {"tickets": [["DEN-ELP"], ["SEA-LA"]], "hands": [["blue", "blue", "red", "loco"], ["red"] * 4]}
 
