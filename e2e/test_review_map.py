@@ -46,6 +46,15 @@ def test_an_unaffordable_route_says_what_is_missing(page: Page, server, snapshot
     snapshot(page, "needs-de")
 
 
+def test_the_route_tip_goes_away_when_the_window_is_resized(page: Page, server, snapshot) -> None:
+    start(page, server, "usa", SIZES[0], USA)
+    hover_tip(page, "DEN-KC-1")
+    page.set_viewport_size({"width": 1000, "height": 700})
+    page.wait_for_selector("[data-testid=route-tip]", state="hidden")
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    assert hover_tip(page, "DEN-KC-1") == "Needs 3 more black cards"  # tips still work afterwards
+
+
 # Rails & Sails past its opening, Ann holding single and double ships.
 WORLD = {"tickets": [["NYC-MRS", "EDI-SYD", "NYC-MUM"], ["MOS-TOA", "BUE-MRS", "JKT-SYD"]], "pieces": [[20, 40], [20, 40]],
          "hands": [["red-ship", "red-ship", "red-double", "black-double", "green-train"], ["red-train"]]}
