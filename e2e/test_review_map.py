@@ -74,3 +74,19 @@ def test_double_ships_are_labelled_and_ship_spaces_counted(page: Page, server, s
     cards = page.locator("[data-testid=hand-ship] .whand-cards").bounding_box()
     assert words["x"] + words["width"] <= min(size[0], cards["x"] + 1) or words["y"] + words["height"] <= cards["y"] + 1
     snapshot(page, "hand")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
+def test_the_default_player_name_follows_the_language(page: Page, server, size) -> None:
+    """The default name is the shown language's; a language switch keeps what the form holds."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(server.url + "?botDelay=0")
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    assert page.input_value("[data-testid=player-name]") == "Player"
+    page.click("[data-testid=lang-de]")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    assert page.input_value("[data-testid=player-name]") == "Spieler"
+    page.fill("[data-testid=player-name]", "Ada Lovelace")  # a name of one's own stays
+    page.click("[data-testid=lang-en]")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    assert page.input_value("[data-testid=player-name]") == "Ada Lovelace"
