@@ -41,8 +41,9 @@ import tempfile
 import threading
 import time
 import zipfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -151,7 +152,7 @@ def _has_setuptools() -> bool:
     if int(setuptools.__version__.split(".")[0]) < 61:
         return False
     try:  # bdist_wheel is in setuptools from 70.1 on, before that in the wheel package.
-        import setuptools.command.bdist_wheel  # noqa: F401
+        import setuptools.command.bdist_wheel
     except ImportError:
         try:
             import wheel  # noqa: F401
@@ -513,11 +514,11 @@ def make_handler(directory: Path, prefix: str = "/", quiet: bool = False) -> typ
             self.path = "/" + self.path[len(prefix):]
             return True
 
-        def do_GET(self) -> None:  # noqa: N802 (http.server naming)
+        def do_GET(self) -> None:
             if self._strip_prefix():
                 super().do_GET()
 
-        def do_HEAD(self) -> None:  # noqa: N802
+        def do_HEAD(self) -> None:
             if self._strip_prefix():
                 super().do_HEAD()
 
@@ -532,7 +533,7 @@ def make_handler(directory: Path, prefix: str = "/", quiet: bool = False) -> typ
             self.send_header("X-Frame-Options", "DENY")
             super().end_headers()
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        def log_message(self, format: str, *args: Any) -> None:
             if not quiet:
                 super().log_message(format, *args)
 
@@ -563,7 +564,7 @@ class Server:
         host, port = self.httpd.server_address[:2]
         return f"http://{host}:{port}{self.prefix}"
 
-    def start(self) -> "Server":
+    def start(self) -> Server:
         self.thread = threading.Thread(target=self.httpd.serve_forever, name="railtrip-http", daemon=True)
         self.thread.start()
         return self
@@ -572,7 +573,7 @@ class Server:
         self.httpd.shutdown()
         self.httpd.server_close()
 
-    def __enter__(self) -> "Server":
+    def __enter__(self) -> Server:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:

@@ -21,11 +21,12 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Error as PlaywrightError, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 from e2e.helpers import READY_TIMEOUT_MS, wait_for_app_state
 
@@ -60,7 +61,7 @@ def dist_dir() -> Path:
 
 
 @pytest.fixture(scope="session")
-def server(dist_dir: Path) -> Iterator["railtrip_build.Server"]:
+def server(dist_dir: Path) -> Iterator[railtrip_build.Server]:
     with railtrip_build.Server(dist_dir, port=0) as srv:
         yield srv
 
@@ -141,7 +142,7 @@ def snapshot(request: pytest.FixtureRequest) -> Callable[[Page, str], Path | Non
 
 
 @pytest.fixture
-def app_page(page: Page, server: "railtrip_build.Server") -> Page:
+def app_page(page: Page, server: railtrip_build.Server) -> Page:
     page.goto(server.url)
     state = wait_for_app_state(page, "ready", "error")
     if state != "ready":

@@ -1,7 +1,6 @@
 """The built dist/: layout, relative URLs only, and a Pyodide lock that matches what we ship."""
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import zipfile

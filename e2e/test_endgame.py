@@ -5,13 +5,13 @@ drawn on the map, and a hint from the seat's own view. Screenshots go to e2e/art
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page
 
-from e2e.helpers import wait_for_app_state
+from e2e.helpers import keep_tickets, wait_for_app_state
 from pyengine.bots import bot_action
 from pyengine.game import Game
 
@@ -26,7 +26,7 @@ MY_TURN = """() => { const a = document.getElementById('app').dataset;
     || (a.uiState === 'playing' && a.myTurn === 'true' && s && s.legal.length > 1)); }"""
 
 
-@lru_cache(maxsize=None)
+@cache
 def finished(variant: str) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
     """A finished 2-player game of easy bots: its record (seat 0 shown as the person), stats, scores."""
     game = Game.new(variant, players=2, seed=31)
@@ -54,7 +54,7 @@ def open_finished(page: Page, server, variant: str, size: str, history: str | No
 
 
 def play_draws(page: Page, moves: int, first: bool, on_dialog: Any = None) -> None:
-    """Plays the person's opening choices (the first ticket or the proposed mix) and then `moves`
+    """Plays the person's opening choices (every offered ticket or the proposed mix) and then `moves`
     card draws (the first or the last draw listed), whatever the bot does between."""
     while moves:
         page.wait_for_function(MY_TURN)
@@ -62,9 +62,7 @@ def play_draws(page: Page, moves: int, first: bool, on_dialog: Any = None) -> No
         if on_dialog and ui in ("choose-tickets", "choose-pieces"):
             on_dialog(ui)
         if ui == "choose-tickets":
-            if page.locator("[data-testid=ticket-confirm]").is_disabled():
-                page.locator("[data-testid^=ticket-check-]").first.check(force=True)
-            page.click("[data-testid=ticket-confirm]")
+            keep_tickets(page)
         elif ui == "choose-pieces":
             page.click("[data-testid=pieces-confirm]")
         elif ui == "playing":

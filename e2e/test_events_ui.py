@@ -8,7 +8,7 @@ import json
 
 from playwright.sync_api import Page
 
-from e2e.helpers import wait_for_app_state
+from e2e.helpers import keep_tickets, wait_for_app_state
 
 WAIT_FOR_PERSON = """() => {
   const a = document.getElementById('app').dataset;
@@ -35,7 +35,7 @@ def to_main_turn(page: Page) -> None:
         page.wait_for_function(WAIT_FOR_PERSON, timeout=60_000)
         state = page.get_attribute("#app", "data-ui-state")
         if state == "choose-tickets":
-            page.click("[data-testid=ticket-confirm]")
+            keep_tickets(page)
         elif state == "choose-pieces":
             page.click("[data-testid=pieces-confirm]")
         else:

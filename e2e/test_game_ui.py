@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import time
 
-import pytest
 from playwright.sync_api import Browser, Page
 
-from e2e.helpers import wait_for_app_state, keep_tickets
+from e2e.helpers import keep_tickets, wait_for_app_state
 from pyengine.record import replay
 
 GAME_TIMEOUT_S = 240

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from e2e.helpers import wait_for_app_state, keep_tickets
+from e2e.helpers import keep_tickets, wait_for_app_state
 from pyengine.record import replay
 
 TUTORIALS = Path(__file__).resolve().parent.parent / "web" / "tutorials"
@@ -71,7 +71,7 @@ def test_tutorial_plays_to_its_end(page: Page, server, snapshot, variant: str) -
         page.wait_for_selector(f"[data-testid=coach][data-step='{i}']")
         first = step["target"][0]
         page.wait_for_selector(f"[data-testid='{first}'].coach-target:not([disabled])")
-        if not refused and step["play"] in ("draw", "tickets") or (not refused and step["play"].startswith("take")):
+        if (not refused and step["play"] in ("draw", "tickets")) or (not refused and step["play"].startswith("take")):
             # A move the step does not ask for is refused, kindly, and nothing happens.
             wrong = "ticket-deck" if step["play"] != "tickets" else "deck"
             ply = page.get_attribute("#app", "data-ply")

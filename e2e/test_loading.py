@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page, Route
@@ -13,7 +13,7 @@ from e2e.helpers import app_state, wait_for_app_state
 
 
 @pytest.fixture(scope="module")
-def subpath_server(dist_dir) -> Iterator["railtrip_build.Server"]:
+def subpath_server(dist_dir) -> Iterator[railtrip_build.Server]:
     with railtrip_build.Server(dist_dir, port=0, prefix="/railtrip/") as srv:
         yield srv
 

@@ -9,16 +9,16 @@ import base64
 import json
 import urllib.request
 import zlib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from playwright.sync_api import Page, Route
 
 from e2e.helpers import wait_for_app_state
-from e2e.test_share_offline import Q, WAIT_FOR_PERSON, app, finish_tickets, goto_ready, played_game
+from e2e.test_share_offline import WAIT_FOR_PERSON, Q, app, finish_tickets, goto_ready, played_game
 from pyengine.game import Game
-from pyengine.links import decode_link, deal_link, game_link
+from pyengine.links import deal_link, decode_link, game_link
 
 SAVES_JS = "() => Object.fromEntries(Object.entries(localStorage).filter(([k]) => k.startsWith('railtrip.save.')))"
 CURRENT_SAVE_JS = "() => localStorage.getItem('railtrip.save.' + sessionStorage.getItem('railtrip.session.game'))"

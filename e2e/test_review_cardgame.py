@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from e2e.test_review_choices import PERSON, SEATS, SIZES
 from e2e.helpers import wait_for_app_state
+from e2e.test_review_choices import PERSON, SEATS, SIZES
 
 KINDS = ["red", "orange", "yellow", "green", "blue", "purple", "black", "white", "loco"]
 NINE = {"hands": [[k for k in KINDS for _ in range(3)], ["red"] * 4], "tickets": [["SEA-LA"], ["NY-MIA"]]}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from e2e.test_review_choices import PERSON, SEATS, SIZES
 from e2e.helpers import wait_for_app_state
+from e2e.test_review_choices import PERSON, SEATS, SIZES
 
 USA = {"tickets": [["DEN-ELP"], ["SEA-LA"]], "hands": [["blue", "blue", "red", "loco"], ["red"] * 4]}
 
@@ -46,6 +46,15 @@ def test_an_unaffordable_route_says_what_is_missing(page: Page, server, snapshot
     snapshot(page, "needs-de")
 
 
+def test_the_route_tip_goes_away_when_the_window_is_resized(page: Page, server, snapshot) -> None:
+    start(page, server, "usa", SIZES[0], USA)
+    hover_tip(page, "DEN-KC-1")
+    page.set_viewport_size({"width": 1000, "height": 700})
+    page.wait_for_selector("[data-testid=route-tip]", state="hidden")
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    assert hover_tip(page, "DEN-KC-1") == "Needs 3 more black cards"  # tips still work afterwards
+
+
 # Rails & Sails past its opening, Ann holding single and double ships.
 WORLD = {"tickets": [["NYC-MRS", "EDI-SYD", "NYC-MUM"], ["MOS-TOA", "BUE-MRS", "JKT-SYD"]], "pieces": [[20, 40], [20, 40]],
          "hands": [["red-ship", "red-ship", "red-double", "black-double", "green-train"], ["red-train"]]}
@@ -65,3 +74,19 @@ def test_double_ships_are_labelled_and_ship_spaces_counted(page: Page, server, s
     cards = page.locator("[data-testid=hand-ship] .whand-cards").bounding_box()
     assert words["x"] + words["width"] <= min(size[0], cards["x"] + 1) or words["y"] + words["height"] <= cards["y"] + 1
     snapshot(page, "hand")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
+def test_the_default_player_name_follows_the_language(page: Page, server, size) -> None:
+    """The default name is the shown language's; a language switch keeps what the form holds."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(server.url + "?botDelay=0")
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    assert page.input_value("[data-testid=player-name]") == "Player"
+    page.click("[data-testid=lang-de]")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    assert page.input_value("[data-testid=player-name]") == "Spieler"
+    page.fill("[data-testid=player-name]", "Ada Lovelace")  # a name of one's own stays
+    page.click("[data-testid=lang-en]")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    assert page.input_value("[data-testid=player-name]") == "Ada Lovelace"

@@ -6,11 +6,10 @@ import json
 import re
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page
 
 from e2e.conftest import railtrip_build
-from e2e.helpers import wait_for_app_state, keep_tickets
+from e2e.helpers import keep_tickets, wait_for_app_state
 from pyengine.bots import bot_action
 from pyengine.game import Game
 from pyengine.links import deal_link, game_link
@@ -94,7 +93,7 @@ def test_same_deal_link_opens_the_same_deal(page: Page, server) -> None:
     assert market(page) == game.view(0)["market"] == expected.view(0)["market"]
     hand = {c: int(page.get_attribute(f"[data-testid=hand-{c}]", "data-count")) for c in game.view(0)["me"]["hand"]}
     assert hand == game.view(0)["me"]["hand"]
-    offered = {page.get_attribute(el, "value") for el in ["[data-testid=ticket-options] input >> nth=%d" % i for i in range(3)]}
+    offered = {page.get_attribute(el, "value") for el in [f"[data-testid=ticket-options] input >> nth={i}" for i in range(3)]}
     assert offered == {tk["id"] for tk in game.view(0)["me"]["offered"]}
     assert page.inner_text("[data-testid=player-0] .pname") == HOSTILE_NAME[:16]
     assert page.evaluate("window.__pwned") is None and page.locator("#app img").count() == 0

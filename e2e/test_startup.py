@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, Route
@@ -19,7 +20,7 @@ Q = "?botDelay=0"
 
 
 @pytest.fixture
-def own_server(dist_dir: Path) -> Iterator["railtrip_build.Server"]:
+def own_server(dist_dir: Path) -> Iterator[railtrip_build.Server]:
     """A server of this test's own (a service worker's cache belongs to its origin)."""
     with railtrip_build.Server(dist_dir, port=0) as srv:
         yield srv

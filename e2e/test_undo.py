@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from e2e.helpers import wait_for_app_state, keep_tickets
+from e2e.helpers import keep_tickets, wait_for_app_state
 from pyengine.record import replay
 
 SETUP = json.loads((Path(__file__).resolve().parent.parent / "web" / "tutorials" / "usa.json").read_text())["setup"]

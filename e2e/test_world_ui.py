@@ -9,7 +9,7 @@ import time
 
 from playwright.sync_api import Page
 
-from e2e.helpers import wait_for_app_state, keep_tickets
+from e2e.helpers import keep_tickets, wait_for_app_state
 from pyengine.record import replay
 
 GAME_TIMEOUT_S = 200

@@ -17,8 +17,9 @@ variant's canonical card order. A game's own kinds live in its home (``games/<ga
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Callable, ClassVar
+from typing import ClassVar
 
 from .boundary import excerpt, is_number_text, leading_number
 from .errors import InvalidActionError

@@ -42,16 +42,17 @@ Functions (arguments are one JSON object):
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import __version__
 from .actions import Action, TakeCard
 from .boundary import excerpt, is_int, load_json
 from .errors import EngineError, IllegalActionError, RecordError
 from .game import RECORD_VERSION, Game
+from .games import get_variant, variant_names
 from .links import deal_link, decode_link, game_link
 from .mechanics.hints import hint_reason
-from .games import get_variant, variant_names
 from .record import parse_record, replay
 
 _GAMES: dict[str, Game] = {}

@@ -1,7 +1,6 @@
 """Typed errors: every failure a user can cause has a class and a message a person understands."""
 from __future__ import annotations
 
-
 MAX_MESSAGE_CHARS = 400  # a message stays readable whatever text it was built from
 
 

@@ -27,7 +27,7 @@ class Game:
     1
     """
 
-    __slots__ = ("variant", "settings", "state", "actions", "log", "revealed", "_legal")
+    __slots__ = ("_legal", "actions", "log", "revealed", "settings", "state", "variant")
 
     def __init__(self, variant: Variant[Any], settings: Settings, state: Any,
                  actions: list[Action] | None = None, log: list[Event] | None = None,
@@ -44,10 +44,10 @@ class Game:
     @classmethod
     def new(cls, variant: str = "usa", players: int = 2, seed: int | str = 0,
             start_player: int = 0, options: dict[str, Any] | None = None,
-            setup: dict[str, Any] | None = None) -> "Game":
+            setup: dict[str, Any] | None = None) -> Game:
         """Start a game from a seed (or an explicit ``setup`` of deck orders)."""
         v = get_variant(variant)
-        if not (is_int(seed) and abs(seed) < 2 ** 64 or isinstance(seed, str) and len(seed) <= MAX_SEED_CHARS):
+        if not ((is_int(seed) and abs(seed) < 2 ** 64) or (isinstance(seed, str) and len(seed) <= MAX_SEED_CHARS)):
             raise SettingsError(f"the seed must be an integer below 2^64 or a text of at most "
                                 f"{MAX_SEED_CHARS} characters")
         if options is not None and not isinstance(options, dict):
@@ -104,7 +104,7 @@ class Game:
     def parse(self, action: Action | str) -> Action:
         return parse_action(action) if isinstance(action, str) else action
 
-    def apply(self, action: Action | str) -> "Game":
+    def apply(self, action: Action | str) -> Game:
         """Apply a legal action (an Action or its text); raises IllegalActionError with the reason."""
         act = self.parse(action)
         if self.is_over:
@@ -123,7 +123,7 @@ class Game:
         self.log.append(event)
         return self
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         """An independent copy (the legal-action list is shared: actions are immutable)."""
         other = Game(self.variant, self.settings, self.state.clone(), list(self.actions),
                      list(self.log), list(self.revealed))
@@ -148,7 +148,7 @@ class Game:
     def can_undo(self, player: int) -> bool:
         return self.undo_point(player) is not None
 
-    def undo(self, player: int) -> "Game":
+    def undo(self, player: int) -> Game:
         """A new game: this one replayed without ``player``'s last action and what followed it.
         The record keeps only what was played; the deal is the same (same seed and setup)."""
         keep = self.undo_point(player)
@@ -176,4 +176,4 @@ class Game:
         return rec
 
 
-__all__ = ["Game", "InvalidActionError", "IllegalActionError", "RECORD_FORMAT", "RECORD_VERSION"]
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "Game", "IllegalActionError", "InvalidActionError"]

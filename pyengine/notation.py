@@ -5,7 +5,7 @@ without any module having to be imported first to register them.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .actions import SHARED_PARSERS, Action
 from .boundary import excerpt

@@ -6,7 +6,8 @@ The generator is SplitMix64: tiny, fast in pure Python, statistically good for s
 """
 from __future__ import annotations
 
-from typing import MutableSequence, TypeVar
+from collections.abc import MutableSequence
+from typing import TypeVar
 
 _TWO64 = 1 << 64
 _MASK64 = _TWO64 - 1
@@ -41,7 +42,7 @@ class Rng:
         self.state = seed_to_int(seed)
 
     @classmethod
-    def derive(cls, seed: int | str, *parts: int) -> "Rng":
+    def derive(cls, seed: int | str, *parts: int) -> Rng:
         """An independent generator for a purpose (e.g. a bot's seat and turn) from a game seed."""
         z = seed_to_int(seed)
         for part in parts:
@@ -50,7 +51,7 @@ class Rng:
         rng.state = z
         return rng
 
-    def copy(self) -> "Rng":
+    def copy(self) -> Rng:
         other = Rng()
         other.state = self.state
         return other
@@ -74,7 +75,7 @@ class Rng:
         """Uniform float in [0, 1)."""
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
-    def choice(self, items: "list[T] | tuple[T, ...]") -> T:
+    def choice(self, items: list[T] | tuple[T, ...]) -> T:
         return items[self.randbelow(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:

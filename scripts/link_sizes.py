@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pyengine.bots import bot_action  # noqa: E402
-from pyengine.game import Game  # noqa: E402
-from pyengine.links import deal_link, game_link  # noqa: E402
+from pyengine.bots import bot_action
+from pyengine.game import Game
+from pyengine.links import deal_link, game_link
 
 CASES = (("usa", 2), ("usa", 4), ("usa", 5), ("world", 4), ("cardgame", 4))
 

@@ -26,10 +26,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pyengine.bots import bot_rng, get_variant_bot  # noqa: E402
-from pyengine.bots.base import Bot  # noqa: E402
-from pyengine.bots.tournament import wilson  # noqa: E402
-from pyengine.game import Game  # noqa: E402
+from pyengine.bots import bot_rng, get_variant_bot
+from pyengine.bots.base import Bot
+from pyengine.bots.tournament import wilson
+from pyengine.game import Game
 
 _CACHE: dict[str, Bot] = {}
 
@@ -55,9 +55,9 @@ def make_bot(spec: str) -> Bot:
     level, _, rest = spec.partition(":")
     base = get_variant_bot("world", level)
     if rest:
-        from pyengine.bots.world.planner import WorldBot
         from pyengine.bots.search import SearchBot
         from pyengine.bots.world.hard import WorldSearchDomain, world_hard_bot
+        from pyengine.bots.world.planner import WorldBot
         over = dict(kv.split("=", 1) for kv in rest.split(","))
         if isinstance(base, SearchBot):
             # Hard: fields of its planner's WorldParams, of WorldSearchConfig, or of the

@@ -5,7 +5,6 @@ from typing import Any
 
 from pyengine.game import Game
 
-
 COLORS = ["red", "orange", "yellow", "green", "blue", "purple", "black", "white"]
 ALL_CARDS = [c for c in COLORS for _ in range(12)] + ["loco"] * 14
 

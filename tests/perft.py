@@ -7,8 +7,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pyengine.rng import Rng
 from pyengine.games import Settings, get_variant, variant_names
+from pyengine.rng import Rng
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 # game -> (seed, players, plies of random play before counting, depth)

@@ -1,7 +1,8 @@
 """Bot.rank and bots.bot_ranking: the ranking the Hint button and the end-of-game review read."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 

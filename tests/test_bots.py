@@ -2,17 +2,17 @@
 from __future__ import annotations
 
 import inspect
-from typing import Any, Sequence
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from pyengine.actions import Action
 from pyengine.bots import Bot, bot_action, bot_names, get_bot, register_bot
-from dataclasses import replace
-
 from pyengine.bots.search import SearchBot
-from pyengine.bots.usa.hard import UsaSearchConfig, usa_hard_bot
 from pyengine.bots.tournament import format_table, run_tournament, wilson
+from pyengine.bots.usa.hard import UsaSearchConfig, usa_hard_bot
 from pyengine.game import Game
 from pyengine.rng import Rng
 
@@ -55,8 +55,8 @@ def test_levels_are_registered() -> None:
 def test_normal_is_the_weaker_long_route_planner() -> None:
     """normal = strong.py's planner with NORMAL_FILLER_PARAMS (the plain planner was hardly
     better than easy at 4 players); easy stays the sloppy plain planner."""
-    from pyengine.bots.usa.planner import PlannerPolicy
     from pyengine.bots.usa.filler_planner import NORMAL_FILLER_PARAMS, FillerPlannerBot, FillerPolicy
+    from pyengine.bots.usa.planner import PlannerPolicy
     normal = get_bot("normal")
     assert isinstance(normal, FillerPlannerBot) and normal.policy.sp == NORMAL_FILLER_PARAMS
     easy = get_bot("easy")

@@ -13,10 +13,16 @@ import pytest
 
 from pyengine import api
 from pyengine.cli import main as cli_main
-from pyengine.errors import (MAX_MESSAGE_CHARS, EngineError, IllegalActionError, InvalidActionError,
-                             RecordError, SettingsError)
+from pyengine.errors import (
+    MAX_MESSAGE_CHARS,
+    EngineError,
+    IllegalActionError,
+    InvalidActionError,
+    RecordError,
+    SettingsError,
+)
 from pyengine.game import Game
-from pyengine.links import LinkError, decode_link, game_link
+from pyengine.links import LinkError, decode_link
 from pyengine.record import replay
 
 
@@ -87,7 +93,7 @@ def test_numbers_longer_than_python_reads_in_json_are_refused() -> None:
 # ---------------------------------------------------------------------- JSON limits
 def test_deeply_nested_json_is_refused_before_parsing() -> None:
     for text in ["[" * 5000, '{"a":' * 5000, json.dumps(_record())[:-1] + ',"meta":' + "[" * 3000]:
-        with pytest.raises(RecordError, match="nested|JSON"):
+        with pytest.raises(RecordError, match=r"nested|JSON"):
             replay(text)
     with pytest.raises(LinkError, match="nested"):
         decode_link(_g_link({}).split(".")[0] + "." + base64.urlsafe_b64encode(
@@ -203,9 +209,7 @@ def test_editing_a_view_never_changes_the_game(variant: str) -> None:
     v["log"][0]["action"] = "hacked"
     v["log"].clear()
     for value in v.values():
-        if isinstance(value, list):
-            value.clear()
-        elif isinstance(value, dict):
+        if isinstance(value, (list, dict)):
             value.clear()
     g.event(-1, 0).clear()
     assert json.dumps(g.view(None), sort_keys=True) == before

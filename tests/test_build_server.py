@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import http.client
 import importlib.util
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -35,7 +35,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def get(server: "railtrip_build.Server", path: str) -> tuple[int, dict[str, str], bytes]:
+def get(server: railtrip_build.Server, path: str) -> tuple[int, dict[str, str], bytes]:
     host, port = server.httpd.server_address[:2]
     conn = http.client.HTTPConnection(host, port, timeout=10)
     try:
@@ -47,13 +47,13 @@ def get(server: "railtrip_build.Server", path: str) -> tuple[int, dict[str, str]
 
 
 @pytest.fixture(scope="module")
-def root_server(site: Path) -> Iterator["railtrip_build.Server"]:
+def root_server(site: Path) -> Iterator[railtrip_build.Server]:
     with railtrip_build.Server(site, port=0) as server:
         yield server
 
 
 @pytest.fixture(scope="module")
-def prefix_server(site: Path) -> Iterator["railtrip_build.Server"]:
+def prefix_server(site: Path) -> Iterator[railtrip_build.Server]:
     with railtrip_build.Server(site, port=0, prefix="railtrip") as server:
         yield server
 

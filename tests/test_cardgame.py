@@ -8,16 +8,15 @@ from typing import Any
 
 import pytest
 
-from pyengine.notation import parse_action
-from pyengine.games.cardgame.actions import PlayCards
-from pyengine.games.cardgame.data import load_card_data, parse_card_data
 from pyengine.errors import DataError, IllegalActionError, SettingsError
 from pyengine.game import Game
+from pyengine.games import get_variant
+from pyengine.games.cardgame.actions import PlayCards
+from pyengine.games.cardgame.data import load_card_data, parse_card_data
+from pyengine.games.cardgame.solver import assign_cards, best_completion, completion_key, feasible
+from pyengine.notation import parse_action
 from pyengine.record import replay
 from pyengine.rng import Rng
-from pyengine.games import get_variant
-from pyengine.games.cardgame.solver import assign_cards, best_completion, completion_key, feasible
-from pyengine.games.cardgame.variant import CardGameVariant
 
 FULL_MARKET = ["black", "black", "white", "white", "orange"]
 
@@ -104,7 +103,7 @@ def test_play_text_is_canonical_and_round_trips() -> None:
     assert a.to_json() == {"text": "play 1red 1green 1blue", "kind": "play",
                            "cards": {"red": 1, "green": 1, "blue": 1}}
     for bad in ("play", "play red", "play 0red", "play 3"):
-        with pytest.raises(Exception, match="play|card item|count"):
+        with pytest.raises(Exception, match=r"play|card item|count"):
             parse_action(bad)
     assert parse_action("keep").text() == "keep"
 
@@ -494,7 +493,7 @@ def test_random_games_with_every_check(players: int) -> None:
             p = g.current_player
             view = g.view(p)
             json.dumps(view)
-            for q, info in enumerate(view["players"]):
+            for info in view["players"]:
                 assert set(info) == {"seat", "hand", "tickets", "yard", "pile", "completed",
                                      "completed_points", "choosing_tickets"}
                 assert isinstance(info["hand"], int) and isinstance(info["pile"], int)

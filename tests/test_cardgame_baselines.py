@@ -3,16 +3,15 @@ games at 2 and 4 players, exact replays, decisions from the view alone."""
 from __future__ import annotations
 
 import copy
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
+from test_cardgame_bots import _play, _Spy  # the same game loop and spy
 
-from pyengine.bots import (Bot, bot_action, bot_names_for, bot_rng, get_variant_bot,
-                           register_variant_bot)
+from pyengine.bots import Bot, bot_action, bot_names_for, bot_rng, get_variant_bot, register_variant_bot
 from pyengine.bots.cardgame import baselines as styles
 from pyengine.bots.cardgame.planner import CardGameBot
 from pyengine.game import Game
-from test_cardgame_bots import _play, _Spy  # the same game loop and spy
 
 STYLES = ["destination_hungry", "route_focus", "one_step_thinker", "long_route_junkie"]
 _STYLE_FACTORIES: dict[str, Callable[[], Bot]] = {

@@ -2,20 +2,21 @@
 memory from the log, strength sanity (hard beats random)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, Sequence
+from typing import Any
 
 import pytest
 
 from pyengine.actions import Action
 from pyengine.bots import Bot, bot_action, get_variant_bot, register_variant_bot
 from pyengine.bots.cardgame.belief import belief_state, cardgame_variant
-from pyengine.games.cardgame.sample import track_piles
-from pyengine.bots.cardgame.planner import NORMAL_CARD_PARAMS, CardGameBot, Planner
 from pyengine.bots.cardgame.hard import CardSearchConfig, cardgame_hard_bot
+from pyengine.bots.cardgame.planner import NORMAL_CARD_PARAMS, CardGameBot, Planner
 from pyengine.bots.search import SearchBot
 from pyengine.bots.usa.planner import PlannerBot
 from pyengine.game import Game
+from pyengine.games.cardgame.sample import track_piles
 from pyengine.rng import Rng
 
 # The hard bot's algorithm with a small budget keeps the tests quick.

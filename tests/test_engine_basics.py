@@ -9,14 +9,13 @@ import pytest
 
 from pyengine import api
 from pyengine.actions import ClaimRoute, DrawCard, KeepTickets, Pass, TakeCard
-from pyengine.notation import parse_action
 from pyengine.cli import main
-from pyengine.errors import (IllegalActionError, InvalidActionError, RecordError,
-                             UnknownVariantError)
+from pyengine.errors import IllegalActionError, InvalidActionError, RecordError, UnknownVariantError
 from pyengine.game import Game
+from pyengine.games import variant_names
+from pyengine.notation import parse_action
 from pyengine.record import replay
 from pyengine.rng import Rng, seed_to_int
-from pyengine.games import variant_names
 
 
 def test_rng_is_our_own_and_stable() -> None:

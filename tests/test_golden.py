@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-
 from golden import golden_file, playthrough
+
 from pyengine.games import variant_names
 
 

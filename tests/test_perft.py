@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-
 from perft import data_file, perft, position
+
 from pyengine.games import variant_names
 
 

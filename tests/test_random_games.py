@@ -7,13 +7,13 @@ import random
 import pytest
 
 from pyengine.actions import ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
+from pyengine.game import Game
+from pyengine.games import Settings, get_variant, variant_names
 from pyengine.games.cardgame.actions import PlayCards
 from pyengine.games.world.actions import BuildHarbor, ChoosePieces, ExchangePieces
 from pyengine.notation import parse_action
-from pyengine.game import Game
 from pyengine.record import replay
 from pyengine.rng import Rng
-from pyengine.games import Settings, get_variant, variant_names
 
 MAX_PLIES = 5000
 ACTION_CLASSES = {cls.__name__: cls for cls in (

@@ -4,14 +4,14 @@ alone (and, in the card game, the same move whatever the hidden cards of the bel
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 
-from pyengine.actions import Action
 import pyengine.bots as bots
-from pyengine.bots import Bot, bot_action, bot_names_for, bot_rng, get_variant_bot
-from pyengine.bots import report
+from pyengine.actions import Action
+from pyengine.bots import Bot, bot_action, bot_names_for, bot_rng, get_variant_bot, report
 from pyengine.bots.cardgame import reference as cardgame_reference
 from pyengine.bots.cardgame.belief import belief_state, cardgame_variant
 from pyengine.bots.cardgame.planner import CardGameBot

@@ -8,6 +8,7 @@ from pyengine.game import Game
 from pyengine.games import get_variant, variant_names
 from pyengine.rng import Rng
 
+
 @pytest.mark.parametrize("game", variant_names())
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_view_of_a_sampled_state_is_the_view(game: str, players: int) -> None:

@@ -5,15 +5,15 @@ import json
 from typing import Any
 
 import pytest
-
 from helpers import texts
+
 from pyengine import cli
 from pyengine.errors import RecordError, SettingsError
 from pyengine.game import Game
-from pyengine.links import deal_link, decode_link, game_link
-from pyengine.record import replay
 from pyengine.games import get_variant
 from pyengine.games.usa.tickets import WAYS_OF_PLAY
+from pyengine.links import deal_link, decode_link, game_link
+from pyengine.record import replay
 
 WAYS = ["classic", "classic1910", "1910", "mega", "bigcities"]
 

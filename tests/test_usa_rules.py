@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-
 from helpers import cards_except, hand, texts, usa_game
+
 from pyengine.errors import IllegalActionError, SettingsError
 from pyengine.game import Game
 

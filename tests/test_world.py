@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from pyengine.notation import parse_action
 from pyengine.errors import IllegalActionError, SettingsError
 from pyengine.game import Game
-from pyengine.record import replay
-from pyengine.rng import Rng
 from pyengine.games import Settings, get_variant
 from pyengine.games.world import state as W
+from pyengine.notation import parse_action
+from pyengine.record import replay
+from pyengine.rng import Rng
 
 V = get_variant("world")
 
@@ -588,8 +588,8 @@ def test_same_seed_same_deal() -> None:
 
 
 def test_docs_example_replays() -> None:
-    from pathlib import Path
     import re
+    from pathlib import Path
     text = (Path(__file__).resolve().parent.parent / "docs" / "rules-world.md").read_text(encoding="utf-8")
     block = text.split("## Example")[1].split("```")[1]
     game = Game.new("world", players=2, seed=1)

@@ -3,19 +3,20 @@ strength sanity, and the FDG 2017 baselines (world_baselines.py) playing legal w
 from __future__ import annotations
 
 import inspect
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, Sequence
+from typing import Any
 
 import pytest
 
 from pyengine.actions import Action
 from pyengine.bots import Bot, bot_action, bot_names_for, get_variant_bot
+from pyengine.bots.search import SearchBot
 from pyengine.bots.tournament import run_tournament
 from pyengine.bots.world.baselines import WorldBaselineBot
+from pyengine.bots.world.hard import WorldSearchConfig, sample_world, world_hard_bot
 from pyengine.bots.world.planner import HAND_SET_NORMAL_PARAMS, NORMAL_PARAMS, WorldBot, WorldPolicy
 from pyengine.bots.world.planning import Know, world_model
-from pyengine.bots.search import SearchBot
-from pyengine.bots.world.hard import WorldSearchConfig, sample_world, world_hard_bot
 from pyengine.game import Game
 from pyengine.rng import Rng
 
@@ -218,7 +219,7 @@ def test_hard_has_its_own_planner_and_normal_keeps_its_own() -> None:
     """Hard plans with ``HARD_PARAMS`` (turns cost more, more spare trains, extra
     tickets closer to the end) on normal's hand-set values; normal's own 2-player values are
     fitted by the tuner (``FITTED_NORMAL_2P``), its 3+ player values stay hand-set."""
-    from pyengine.bots.world.planner import FITTED_NORMAL_2P, WorldParams
+    from pyengine.bots.world.planner import WorldParams
     NORMAL_PARAMS = HAND_SET_NORMAL_PARAMS
     from pyengine.bots.world.hard import HARD_PARAMS
     hard = world_hard_bot()

@@ -10,12 +10,12 @@ import itertools
 from collections import Counter
 
 import pytest
+from test_world import claims, texts, wgame
 
 from pyengine.game import Game
-from pyengine.rng import Rng
 from pyengine.games import get_variant
 from pyengine.games.world import state as W
-from test_world import claims, texts, wgame
+from pyengine.rng import Rng
 
 V = get_variant("world")
 
@@ -139,7 +139,7 @@ def test_legal_payments_are_exactly_what_the_rules_allow(seed: int) -> None:
     checked = 0
     for r in range(len(V.board.routes)):
         rid = V.board.routes[r].id
-        if g.state.owner[r] >= 0 or V.route_partner[r] >= 0 and g.state.owner[V.route_partner[r]] >= 0:
+        if g.state.owner[r] >= 0 or (V.route_partner[r] >= 0 and g.state.owner[V.route_partner[r]] >= 0):
             continue
         want = {tuple(sorted(c.items())) for c in subs if _rules_accept_route(r, c)}
         assert legal.get(rid, set()) == want, rid

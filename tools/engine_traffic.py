@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pyengine import api  # noqa: E402
+from pyengine import api
 
 BOT = "easy"
 

@@ -67,6 +67,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
   }
 
   let newGameArgs = [];
+  let newGameForm = null;  // the new-game form on screen: a language switch keeps what it holds
   function showNewGame(initial = null, notice = null) {
     game?.destroy();
     game = null;
@@ -80,7 +81,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
     const page = h("div", { class: "newgame-page" }, h("div", { class: "newgame-top" }, langSwitch()));
     shell.replaceChildren(page);
     if (notice) page.append(noticeBox(notice));
-    renderNewGame(page.appendChild(h("div")), {
+    newGameForm = renderNewGame(page.appendChild(h("div")), {
       version, initial,
       onStart: (settings) => startGame(settings),
       saved: saved ? {
@@ -288,7 +289,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
   onLangChange(() => {
     document.documentElement.lang = getLang();
     if (game) game.relocalize();
-    else showNewGame(...newGameArgs);
+    else showNewGame(newGameForm?.formPrefs({ withSeed: true }) ?? newGameArgs[0], newGameArgs[1]);
   });
 
   window.__railtripNewGame = (settings) => startGame(settings);

@@ -2,7 +2,8 @@
 it hands the bot only the current player's view and the legal actions."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..actions import Action
 from ..errors import EngineError
@@ -131,5 +132,18 @@ def bot_ranking(game: Game, name: str, max_seconds: float | None = None) -> list
     return ranked
 
 
-__all__ = ["Bot", "ask_bot", "bot_action", "bot_ranking", "bot_names", "get_bot", "register_bot", "bot_rng",
-           "get_variant_bot", "register_variant_bot", "bot_names_for", "time_limit", "time_up"]
+__all__ = [
+    "Bot",
+    "ask_bot",
+    "bot_action",
+    "bot_names",
+    "bot_names_for",
+    "bot_ranking",
+    "bot_rng",
+    "get_bot",
+    "get_variant_bot",
+    "register_bot",
+    "register_variant_bot",
+    "time_limit",
+    "time_up",
+]

@@ -7,9 +7,10 @@ game seed, the seat and the number of actions so far, so bot games replay exactl
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 from ..actions import Action, DrawCard, TakeCard
 from ..rng import Rng

@@ -23,8 +23,9 @@ passed before any, the prior's move is played).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, Sequence, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from ..actions import Action
 from ..games.base import Variant

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
-from ..game import Game
 from ..errors import EngineError
+from ..game import Game
 from . import bot_action, bot_names_for, get_variant_bot
 
 Progress = Callable[[int, int], None]

@@ -30,16 +30,16 @@ import argparse
 import json
 import math
 import sys
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from ..game import Game
 from ..rng import Rng
 from . import ask_bot, get_variant_bot
 from .base import Bot
-from .tournament import (TRAINING_SEED_BASE, Z95, check_measuring_seed, game_seed,
-                         wilson)
+from .tournament import TRAINING_SEED_BASE, Z95, check_measuring_seed, game_seed, wilson
 
 RUN_SEED_STRIDE = 100_000  # iterations per run seed (run seed s uses 10^6 + s * 100_000 + k)
 MAX_RUN_SEED = 9_999  # keeps every training seed an integer of a few digits over the base
@@ -56,7 +56,7 @@ class Knob:
 
     def value(self, unit: float) -> float | int:
         x = self.low + min(1.0, max(0.0, unit)) * (self.high - self.low)
-        return int(round(x)) if self.integer else round(x, 4)
+        return round(x) if self.integer else round(x, 4)
 
     def unit(self, value: float) -> float:
         return min(1.0, max(0.0, (float(value) - self.low) / (self.high - self.low)))
@@ -496,8 +496,19 @@ def main(argv: Iterable[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["Knob", "Spsa", "Subject", "TRAINING_SEED_BASE", "averaged", "compare", "deal_jobs",
-           "optimise", "spsa_step", "training_seed", "main"]
+__all__ = [
+    "TRAINING_SEED_BASE",
+    "Knob",
+    "Spsa",
+    "Subject",
+    "averaged",
+    "compare",
+    "deal_jobs",
+    "main",
+    "optimise",
+    "spsa_step",
+    "training_seed",
+]
 
 
 if __name__ == "__main__":

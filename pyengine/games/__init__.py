@@ -5,7 +5,8 @@ static registry: name (with aliases) -> the game's rules object.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..boundary import excerpt
 from ..errors import UnknownVariantError

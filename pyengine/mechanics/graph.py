@@ -1,7 +1,7 @@
 """Route-graph mechanics shared by the map games: connectivity and the longest trail."""
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 
 def components(num_nodes: int, edges: Iterable[tuple[int, int]]) -> list[int]:

@@ -5,7 +5,8 @@ game's own generator, so a setup plus a seed is still one exact game.
 """
 from __future__ import annotations
 
-from typing import Any, Collection, Sequence
+from collections.abc import Collection, Sequence
+from typing import Any
 
 from ..errors import SettingsError
 from ..rng import Rng

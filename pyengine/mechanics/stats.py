@@ -4,7 +4,8 @@ the game's own log events (what each seat did) and its final scores (where the p
 The page shows these fields as they are; it never counts moves or reads action texts itself."""
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 # The wild cards' names in the three games (classic and card game: locomotive; Rails & Sails: joker).
 WILD_CARDS = frozenset({"loco", "joker"})

@@ -4,8 +4,9 @@ Tickets are small integers (a game names them); a ticket deck is a list whose *e
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Any, Sequence
+from typing import Any
 
 from ..actions import KeepTickets
 

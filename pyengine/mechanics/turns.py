@@ -1,7 +1,8 @@
 """Turn order shared by the map games: the end of a turn, the last round and the second card."""
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from collections.abc import Sequence
+from typing import Protocol
 
 
 class TurnState(Protocol):

@@ -1,6 +1,6 @@
 // The new-game screen: game, opponents (computer or human, hotseat), names, colours, seed.
 import { h } from "./dom.js";
-import { t, tMaybe } from "../i18n.js";
+import { t, tMaybe, LANGS, STRINGS } from "../i18n.js";
 import { PLAYER_COLORS, PLAYER_COLOR_NAMES } from "./cards.js";
 import { cleanName, cutChars, MAX_NAME_CHARS } from "./names.js";
 import { parseBoundedJson } from "./safedata.js";
@@ -120,6 +120,8 @@ export function renderNewGame(container, { version, onStart, saved = null, initi
     seats[i] = { ...seats[i], ...known, bot: p.bot ? resolveBot(p.bot, bots) : seats[i].bot };
   });
   seats[0].kind = "human";
+  // The default name of one language is the default of the one shown now ("Player" -> "Spieler").
+  if (LANGS.some((lang) => STRINGS[lang]["newgame.defaultName"] === seats[0].name)) seats[0].name = t("newgame.defaultName");
   let variant = playable(prefs.variant) && variants.some((v) => v.name === prefs.variant) ? prefs.variant
     : variants.find((v) => playable(v.name))?.name;
   const vinfo = () => variants.find((v) => v.name === variant) ?? { min_players: 2, max_players: 5 };
@@ -269,7 +271,7 @@ export function renderNewGame(container, { version, onStart, saved = null, initi
     // the same shuffle); anything else, larger numbers included, is a text seed.
     else if (/^-?\d{1,16}$/.test(seedText) && Number.isSafeInteger(Number(seedText))) seed = Number(seedText);
     else seed = seedText.slice(0, 64);
-    savePrefs(sanitizePrefs({ variant, opponents, speed, lookPile, tickets: ticketsWay, seats: seats.map(({ name, kind, bot, color }) => ({ name, kind, bot, color })) }));
+    savePrefs(formPrefs());
     const ways = usaWays();
     const options = variant === "cardgame" ? { look_at_own_pile: lookPile }
       : variant === "usa" && ways && ticketsWay !== ways.default ? { tickets: ticketsWay } : undefined;
@@ -278,11 +280,19 @@ export function renderNewGame(container, { version, onStart, saved = null, initi
 
   drawOpponents();
   drawSeats();
+  /** What the form holds now, in the shape of the saved preferences (also `initial`'s shape);
+   *  `withSeed` keeps a typed seed too (a redrawn form, not the preferences of the next game). */
+  function formPrefs({ withSeed = false } = {}) {
+    const seed = seedInput.value.trim();
+    return sanitizePrefs({ variant, opponents, speed, lookPile, tickets: ticketsWay,
+      seats: seats.map(({ name, kind, bot, color }) => ({ name, kind, bot, color })),
+      ...(withSeed && seed ? { keepSeed: true, seed } : {}) });
+  }
   const panel = h("section", { class: "newgame", "aria-labelledby": "newgame-title" },
     h("div", { class: "newgame-hero" },
       h("h1", { class: "brand newgame-brand", id: "newgame-title", text: "Railtrip" }),
       h("p", { class: "tagline", text: t("newgame.tagline") })),
     form);
   container.replaceChildren(panel);
-  return panel;
+  return { el: panel, formPrefs };
 }

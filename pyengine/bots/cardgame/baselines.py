@@ -18,14 +18,13 @@ its hidden parts.
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from ...actions import Action, DrawCard, DrawTickets, TakeCard
 from ...games.cardgame.actions import PlayCards
-from ...rng import Rng
-from ...games.cardgame.state import (COLORS, KEEP_TICKETS, LOCO, MAIN, NKINDS, SETUP_TICKETS,
-                                     CardGameState)
+from ...games.cardgame.state import COLORS, KEEP_TICKETS, LOCO, MAIN, NKINDS, SETUP_TICKETS, CardGameState
 from ...games.cardgame.variant import CardGameVariant
+from ...rng import Rng
 from ..base import Bot
 from .planner import CardGameBot, _pick_keep
 

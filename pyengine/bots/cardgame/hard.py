@@ -17,8 +17,9 @@ planner's estimate misses. Ticket choices and the second card of a draw are left
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Sequence
+from typing import Any
 
 from ...actions import Action
 from ...games.cardgame.sample import track_piles
@@ -146,5 +147,10 @@ def cardgame_hard_bot(config: CardSearchConfig | None = None, name: str = "cardg
                      CardSearchDomain(config), ("cardgame",), wants_log=True)
 
 
-__all__ = ["CardSearchConfig", "CardSearchDomain", "HARD_CARD_PARAMS", "ROLLOUT_PARAMS",
-           "cardgame_hard_bot"]
+__all__ = [
+    "HARD_CARD_PARAMS",
+    "ROLLOUT_PARAMS",
+    "CardSearchConfig",
+    "CardSearchDomain",
+    "cardgame_hard_bot",
+]

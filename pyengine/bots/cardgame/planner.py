@@ -27,19 +27,28 @@ Levels:
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Sequence
+from typing import Any
 
 from ...actions import Action, DrawCard, DrawTickets, KeepTickets, TakeCard
 from ...games.cardgame.actions import PlayCards
-from ...rng import Rng
 from ...games.cardgame.solver import feasible
-from ...games.cardgame.state import (KEEP_TICKETS, LOCO, MAIN, NKINDS, SECOND_CARD, SETUP_TICKETS,
-                                     CardGameState)
+from ...games.cardgame.state import (
+    KEEP_TICKETS,
+    LOCO,
+    MAIN,
+    NKINDS,
+    SECOND_CARD,
+    SETUP_TICKETS,
+    CardGameState,
+)
 from ...games.cardgame.variant import CardGameVariant
+from ...rng import Rng
 from ..base import Bot
-from .belief import NCOL, cardgame_variant, belief_state
+from .belief import NCOL, belief_state, cardgame_variant
+
 
 # ---------------------------------------------------------------------- the planner
 @dataclass(frozen=True)
@@ -541,5 +550,12 @@ def cardgame_normal_bot() -> Bot:
                        "on-the-way pile; raids when it pays.", Planner)
 
 
-__all__ = ["CardGameBot", "CardParams", "EasyPolicy", "Planner", "cardgame_easy_bot",
-           "cardgame_normal_bot", "NORMAL_CARD_PARAMS"]
+__all__ = [
+    "NORMAL_CARD_PARAMS",
+    "CardGameBot",
+    "CardParams",
+    "EasyPolicy",
+    "Planner",
+    "cardgame_easy_bot",
+    "cardgame_normal_bot",
+]

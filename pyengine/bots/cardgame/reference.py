@@ -17,7 +17,7 @@ Like the FDG styles (``baselines.py``, whose plumbing they use), they decide on
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ...actions import Action
 from ...games.cardgame.state import LOCO, MAIN, CardGameState

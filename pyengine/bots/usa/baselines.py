@@ -8,15 +8,24 @@ Playtesting of Contemporary Board Games" (FDG 2017), rebuilt on this engine (see
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Any, Sequence
+from typing import Any
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, TakeCard
 from ...rng import Rng
 from ..base import Bot
+from .board_model import (
+    INF,
+    Plan,
+    RouteIndex,
+    Situation,
+    TicketIndex,
+    board_model,
+    plan_tickets,
+    shortest_path,
+)
 from .planner import PlannerPolicy, _pick, color_demand
-from .board_model import (INF, Plan, RouteIndex, Situation, TicketIndex, board_model, plan_tickets,
-                    shortest_path)
 
 
 class _StyleBot(Bot):

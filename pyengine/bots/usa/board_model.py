@@ -8,8 +8,9 @@ plain integer lists, so planning is fast enough for rollouts in Pyodide.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM
 
@@ -120,7 +121,7 @@ class Situation:
     globetrotter: int = 0  # the bonus for the most completed tickets (0: not in this game)
 
     @classmethod
-    def from_view(cls, view: dict[str, Any], model: BoardModel) -> "Situation":
+    def from_view(cls, view: dict[str, Any], model: BoardModel) -> Situation:
         me = int(view["you"])
         owner = [-1] * len(model.routes)
         for rid, p in view["routes"].items():

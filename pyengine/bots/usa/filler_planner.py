@@ -19,13 +19,13 @@ longest routes it can pay for ("fillers"):
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, TakeCard
 from ...rng import Rng
-from .planner import PlannerBot, PlannerParams, PlannerPolicy, _locos, _pick, color_demand
 from .board_model import INF, BoardModel, Plan, RouteIndex, Situation, TicketIndex, plan_tickets
+from .planner import PlannerBot, PlannerParams, PlannerPolicy, _locos, _pick, color_demand
 
 
 @dataclass(frozen=True)
@@ -144,7 +144,6 @@ class FillerPolicy(PlannerPolicy):
     # ------------------------------------------------------------------ main turn
     def main(self, sit: Situation, legal: Sequence[Action], rng: Rng) -> Action:
         sp = self.sp
-        model = sit.model
         my_trains = sit.trains[sit.me]
         plan = self.plan(sit)
         if sit.final_round or sit.min_other_trains() <= sp.endgame_trains or my_trains <= 3:
@@ -163,11 +162,11 @@ class FillerPolicy(PlannerPolicy):
               and any(isinstance(a, DrawTickets) for a in legal)):
             return _pick(DrawTickets(), legal)
         fill = self.fillers(sit, plan)
-        if fill and (not plan.routes or sp.spare_fill):
-            if not plan.routes or my_trains - plan.trains - sp.spare_reserve >= 1:
-                act = self.claim_spare(sit, fill, plan.routes, legal)
-                if act is not None:
-                    return act
+        if (fill and (not plan.routes or sp.spare_fill)
+                and (not plan.routes or my_trains - plan.trains - sp.spare_reserve >= 1)):
+            act = self.claim_spare(sit, fill, plan.routes, legal)
+            if act is not None:
+                return act
         if not plan.routes and not fill:
             act = self.endgame_claim(sit, plan, legal)
             if act is not None:

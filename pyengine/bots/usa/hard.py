@@ -12,9 +12,10 @@ on those, and in playouts the same position is planned again and again (94% hits
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Sequence
+from typing import Any
 
 from ...actions import Action, ClaimRoute, DrawCard, KeepTickets, TakeCard
 from ...games import get_variant

@@ -2,7 +2,7 @@
 FDG 2017 play styles the report measures them against."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..base import Bot
 from .baselines import destination_hungry_bot, long_route_junkie_bot, one_step_thinker_bot, route_focus_bot

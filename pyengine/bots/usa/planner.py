@@ -7,15 +7,25 @@ view and on a sampled belief state inside the search.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import Any, Sequence
+from typing import Any
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, TakeCard
 from ...rng import Rng
 from ..base import Bot
-from .board_model import (BoardModel, Plan, RouteIndex, Situation, TicketIndex, board_model, claim_cards,
-                    payment_options, plan_tickets)
+from .board_model import (
+    BoardModel,
+    Plan,
+    RouteIndex,
+    Situation,
+    TicketIndex,
+    board_model,
+    claim_cards,
+    payment_options,
+    plan_tickets,
+)
 
 # Rough tempo of the game, used to judge whether a plan can be finished in time: a player who
 # only builds places about this many trains per turn (2 cards a draw turn, 1 turn per claim).

@@ -15,7 +15,7 @@ planner's claim and draw helpers.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ...actions import Action, DrawTickets
 from ...rng import Rng

@@ -24,18 +24,29 @@ last turn the best-scoring claim is taken.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Sequence
+from itertools import pairwise
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, TakeCard
-from ...rng import Rng
-from ...games.world.state import (HARBOR_VALUES, JOKER, MAX_SHIPS, MAX_TRAINS, MIN_TRAINS,
-                              PIECES_IN_PLAY)
 from ...games.world.actions import BuildHarbor, ExchangePieces
+from ...games.world.state import HARBOR_VALUES, MAX_SHIPS, MAX_TRAINS, MIN_TRAINS, PIECES_IN_PLAY
+from ...rng import Rng
 from ..base import Bot
 from .planner import WorldBot, WorldPolicy
-from .planning import (INF, PIECE_VALUE, Know, Plan, WorldModel, blocked, connected_sets,
-                       route_missing, route_weights, shortest_path, ticket_done)
+from .planning import (
+    INF,
+    PIECE_VALUE,
+    Know,
+    Plan,
+    WorldModel,
+    blocked,
+    connected_sets,
+    route_missing,
+    route_weights,
+    shortest_path,
+    ticket_done,
+)
 
 LONG_TRAIN = 3  # train routes this long or longer are "long" for the Long Route Junkie ...
 LONG_SHIP = 5  # ... and ship routes this long (the map's ship routes run to 8 spaces)
@@ -55,7 +66,7 @@ def route_plan(k: Know, m: WorldModel, tickets: Sequence[int], base: list[float]
     for t in sorted(tickets, key=lambda t: (-m.t_values[t][0], t)):
         cs = m.t_cities[t]
         found: list[int] | None = []
-        for a, b in zip(cs, cs[1:]):
+        for a, b in pairwise(cs):
             res = shortest_path(m, w if together else base, a, b)
             if res is None or res[0] == INF or found is None:
                 found = None
@@ -100,9 +111,9 @@ def free_routes(k: Know, m: WorldModel, long_only: bool = False) -> list[int]:
     out = []
     for r in range(m.nroutes):
         L = m.length[r]
-        if blocked(k, m, r) or L > my_pieces(k, m.ship[r]):
+        if blocked(k, m, r) or my_pieces(k, m.ship[r]) < L:
             continue
-        if long_only and L < (LONG_SHIP if m.ship[r] else LONG_TRAIN):
+        if long_only and (LONG_SHIP if m.ship[r] else LONG_TRAIN) > L:
             continue
         out.append((-m.points[r], route_missing(m, r, k.hand), r))
     out.sort()
@@ -436,5 +447,12 @@ def long_route_junkie_world_bot() -> Bot:
     return world_baseline_bot("long_route_junkie")
 
 
-__all__ = ["STYLES", "WorldBaselineBot", "world_baseline_bot", "destination_hungry_world_bot", "long_route_junkie_world_bot",
-           "one_step_thinker_world_bot", "route_focus_world_bot"]
+__all__ = [
+    "STYLES",
+    "WorldBaselineBot",
+    "destination_hungry_world_bot",
+    "long_route_junkie_world_bot",
+    "one_step_thinker_world_bot",
+    "route_focus_world_bot",
+    "world_baseline_bot",
+]

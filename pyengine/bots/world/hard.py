@@ -21,21 +21,35 @@ with a looser switch test. Every other decision is the planner's.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Sequence
+from typing import Any
 
 from ...actions import Action, DrawCard, DrawTickets, TakeCard
-from ...rng import Rng
 from ...games import get_variant
-from ...games.world.state import CARD_NAMES, WorldState
 from ...games.world.actions import BuildHarbor, ChoosePieces
+from ...games.world.state import CARD_NAMES, WorldState
 from ...games.world.variant import WorldVariant
+from ...rng import Rng
 from ..base import Bot
 from ..search import Decision, Outcome, SearchBot, SearchParams, VariantDomain, margin_outcome
 from .planner import HAND_SET_NORMAL_PARAMS, WorldParams, WorldPolicy, group_moves
-from .planning import (KEEP_TICKETS, MAIN, OVER, SECOND_CARD, SETUP_PIECES, SETUP_TICKETS, Know,
-                       Plan, WorldModel, blocked, can_pay, connected_sets, ticket_done,
-                       world_model)
+from .planning import (
+    KEEP_TICKETS,
+    MAIN,
+    OVER,
+    SECOND_CARD,
+    SETUP_PIECES,
+    SETUP_TICKETS,
+    Know,
+    Plan,
+    WorldModel,
+    blocked,
+    can_pay,
+    connected_sets,
+    ticket_done,
+    world_model,
+)
 
 WIN_BONUS = 25.0
 # Hard's own planner: a turn is worth 5 points, not 2, so routes that take many turns to gather
@@ -283,7 +297,7 @@ class WorldSearchDomain(VariantDomain[WorldState]):
     def sample(self, view: dict[str, Any], rng: Rng) -> WorldState:
         return sample_world(view, rng)
 
-    def rollout(self, s: WorldState, me: int, params: SearchParams) -> "RolloutPolicy":
+    def rollout(self, s: WorldState, me: int, params: SearchParams) -> RolloutPolicy:
         assert self.model is not None
         return RolloutPolicy(self.params, self.variant, self.model)
 

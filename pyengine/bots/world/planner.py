@@ -33,22 +33,55 @@ knowledge and plans it works on are in ``planning.py``. Its steps:
 """
 from __future__ import annotations
 
-import heapq
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Sequence
+from typing import Any
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, TakeCard
-from ...rng import Rng
-from ...games.world.state import (CARD_COUNTS, CARD_INDEX, DECK_OF, HARBOR_VALUES, JOKER,
-                                  MAX_SHIPS, MAX_TRAINS, MIN_TRAINS, NCARDS, NCOLORS,
-                                  PIECES_IN_PLAY, SHIP, SHIP_DECK, TRAIN_DECK, TRAIN_H)
 from ...games.world.actions import BuildHarbor, ChoosePieces, ExchangePieces
+from ...games.world.state import (
+    CARD_COUNTS,
+    CARD_INDEX,
+    DECK_OF,
+    HARBOR_VALUES,
+    JOKER,
+    MAX_SHIPS,
+    MAX_TRAINS,
+    MIN_TRAINS,
+    NCARDS,
+    NCOLORS,
+    PIECES_IN_PLAY,
+    SHIP,
+    SHIP_DECK,
+    TRAIN_DECK,
+    TRAIN_H,
+)
+from ...rng import Rng
 from ..base import Bot
-from .planning import (SETUP_TICKETS, SETUP_PIECES, MAIN, SECOND_CARD, KEEP_TICKETS, INF,
-                       WorldModel, world_model, Know, Plan, blocked, PIECE_VALUE, TURN_VALUE,
-                       color_factor, connected_sets, ticket_done, make_plan, missing_cards,
-                       alloc_order, harbor_missing, can_pay)
+from .planning import (
+    INF,
+    KEEP_TICKETS,
+    MAIN,
+    PIECE_VALUE,
+    SECOND_CARD,
+    SETUP_PIECES,
+    SETUP_TICKETS,
+    TURN_VALUE,
+    Know,
+    Plan,
+    WorldModel,
+    alloc_order,
+    blocked,
+    can_pay,
+    color_factor,
+    connected_sets,
+    harbor_missing,
+    make_plan,
+    missing_cards,
+    ticket_done,
+    world_model,
+)
 
 
 # ---------------------------------------------------------------------- the policy
@@ -115,7 +148,7 @@ class WorldPolicy:
         self.many: WorldPolicy | None = (
             type(self)(replace(self.params, many_players=(), **over)) if over else None)
 
-    def at(self, k: Know) -> "WorldPolicy":
+    def at(self, k: Know) -> WorldPolicy:
         """The policy for this game's player count (``many_players`` overrides at 3+ players)."""
         return self.many if self.many is not None and k.n >= 3 else self
 
@@ -297,7 +330,7 @@ class WorldPolicy:
             for t in k.tickets:
                 if c in m.t_cities[t]:
                     named += 1.0 if ticket_done(m, roots, t) else (0.0 if t in plan.failed else 0.7)
-            value = HARBOR_VALUES[min(3, int(round(named)))] if named >= 0.7 else 0
+            value = HARBOR_VALUES[min(3, round(named))] if named >= 0.7 else 0
             if value == 0 and not (late or k.pieces(k.me) <= 12):
                 continue
             cost = self.pay_cost(k, m, plan, a)
@@ -318,7 +351,7 @@ class WorldPolicy:
         best = None
         for r in claims:
             L = m.length[r]
-            if L < self.params.stall_min_len or L > (spare_s if m.ship[r] else spare_t):
+            if self.params.stall_min_len > L or (spare_s if m.ship[r] else spare_t) < L:
                 continue
             key = (m.points[r], -r)
             if best is None or key > best[0]:
@@ -541,6 +574,15 @@ def world_easy_bot() -> Bot:
                     "harbor cards, no exchanges.", EASY_PARAMS)
 
 
-__all__ = ["WorldBot", "WorldParams", "WorldPolicy", "EASY_PARAMS", "FITTED_NORMAL_2P",
-           "HAND_SET_NORMAL_PARAMS", "NORMAL_PARAMS", "group_moves",
-           "world_easy_bot", "world_normal_bot"]
+__all__ = [
+    "EASY_PARAMS",
+    "FITTED_NORMAL_2P",
+    "HAND_SET_NORMAL_PARAMS",
+    "NORMAL_PARAMS",
+    "WorldBot",
+    "WorldParams",
+    "WorldPolicy",
+    "group_moves",
+    "world_easy_bot",
+    "world_normal_bot",
+]

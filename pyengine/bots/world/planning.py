@@ -4,12 +4,23 @@ plan still misses. The policy that uses them is in ``planner.py``."""
 from __future__ import annotations
 
 import heapq
-import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
-from ...games.world.state import (CARD_INDEX, DOUBLE, END_TRIGGER_PIECES, JOKER, NCARDS, NCOLORS,
-                                  PIECES_IN_PLAY, ROUTE_POINTS, SHIP, TRAIN, TRAIN_H)
+from ...games.world.state import (
+    CARD_INDEX,
+    DOUBLE,
+    END_TRIGGER_PIECES,
+    JOKER,
+    NCARDS,
+    NCOLORS,
+    PIECES_IN_PLAY,
+    ROUTE_POINTS,
+    SHIP,
+    TRAIN,
+    TRAIN_H,
+)
 
 SETUP_TICKETS, SETUP_PIECES, MAIN, SECOND_CARD, KEEP_TICKETS, OVER = range(6)
 PHASES = {"setup_tickets": SETUP_TICKETS, "setup_pieces": SETUP_PIECES, "main": MAIN,
@@ -94,7 +105,7 @@ class Know:
     chosen: list[bool]
 
     @classmethod
-    def from_view(cls, view: dict[str, Any], m: WorldModel) -> "Know":
+    def from_view(cls, view: dict[str, Any], m: WorldModel) -> Know:
         players = view["players"]
         me = int(view["you"])
         mine = view["me"]
@@ -121,7 +132,7 @@ class Know:
             chosen=[bool(p["chose_pieces"]) for p in players])
 
     @classmethod
-    def from_state(cls, s: Any, p: int) -> "Know":
+    def from_state(cls, s: Any, p: int) -> Know:
         """Seat ``p``'s knowledge of a (sampled) WorldState, for rollouts."""
         revealed = all(s.chosen)
         return cls(

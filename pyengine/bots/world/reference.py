@@ -16,7 +16,7 @@ piece kind, and the best-scoring claim in the last round.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets
 from ...games.world.actions import ExchangePieces

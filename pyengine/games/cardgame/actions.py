@@ -10,8 +10,9 @@ The parser accepts the items in any order (and repeated kinds) and writes them c
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, ClassVar
+from typing import ClassVar
 
 from ...actions import Action, parse_count_card
 from ...errors import InvalidActionError

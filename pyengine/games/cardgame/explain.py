@@ -4,12 +4,25 @@ from __future__ import annotations
 from typing import Any
 
 from ...actions import Action, TakeCard
-from .actions import PlayCards
 from ...mechanics.explain import why_turn_illegal
-from .state import (COLORS, LOCO, CARD_NAMES, CARD_INDEX, MARKET_SIZE, TICKETS_KEEP_AT_START,
-                    TICKETS_KEEP_LATER, SET_MIN_CARDS, MIXED_SET_SIZE, SETUP_TICKETS, SECOND_CARD,
-                    KEEP_TICKETS, OVER, CardGameState)
+from .actions import PlayCards
 from .rules import CardGameRules
+from .state import (
+    CARD_INDEX,
+    CARD_NAMES,
+    COLORS,
+    KEEP_TICKETS,
+    LOCO,
+    MARKET_SIZE,
+    MIXED_SET_SIZE,
+    OVER,
+    SECOND_CARD,
+    SET_MIN_CARDS,
+    SETUP_TICKETS,
+    TICKETS_KEEP_AT_START,
+    TICKETS_KEEP_LATER,
+    CardGameState,
+)
 
 
 class CardGameExplain(CardGameRules):

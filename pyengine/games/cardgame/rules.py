@@ -14,7 +14,6 @@ from itertools import combinations
 from typing import Any
 
 from ...actions import Action, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
-from .actions import PlayCards
 from ...boundary import excerpt
 from ...errors import SettingsError
 from ...events import AutoEvent, Event
@@ -23,13 +22,37 @@ from ...mechanics.tickets import draw_tickets, keep_actions, keep_tickets, retur
 from ...mechanics.turns import next_setup_seat
 from ...rng import Rng
 from ..base import Settings
-from .state import (COLORS, LOCO, CARD_INDEX, CARD_NAMES, NKINDS, START_LOCOS, HAND_SIZE, MARKET_SIZE,
-                    TICKETS_DEALT, TICKETS_KEEP_AT_START, TICKETS_DRAWN, TICKETS_KEEP_LATER,
-                    SET_MIN_CARDS, SET_MIN_NATURAL, MIXED_SET_SIZE, TWO_HALVES_FROM,
-                    SECOND_HALF_CARDS, MARKET_TO_NEW_DECK, BEST_RESPONSE_PASSES, SETUP_TICKETS,
-                    MAIN, SECOND_CARD, KEEP_TICKETS, OVER, SETUP_FIELDS, CardGameState)
-from .solver import best_completion, assign_cards
+from .actions import PlayCards
 from .scoring import CardGameScoring, _cards_json
+from .solver import assign_cards, best_completion
+from .state import (
+    BEST_RESPONSE_PASSES,
+    CARD_INDEX,
+    CARD_NAMES,
+    COLORS,
+    HAND_SIZE,
+    KEEP_TICKETS,
+    LOCO,
+    MAIN,
+    MARKET_SIZE,
+    MARKET_TO_NEW_DECK,
+    MIXED_SET_SIZE,
+    NKINDS,
+    OVER,
+    SECOND_CARD,
+    SECOND_HALF_CARDS,
+    SET_MIN_CARDS,
+    SET_MIN_NATURAL,
+    SETUP_FIELDS,
+    SETUP_TICKETS,
+    START_LOCOS,
+    TICKETS_DEALT,
+    TICKETS_DRAWN,
+    TICKETS_KEEP_AT_START,
+    TICKETS_KEEP_LATER,
+    TWO_HALVES_FROM,
+    CardGameState,
+)
 
 
 class CardGameRules(CardGameScoring):

@@ -2,17 +2,27 @@
 (completed tickets by half, lost tickets, big-city bonuses)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Any, Sequence
+from typing import Any
 
 from ...actions import Action, DrawCard, DrawTickets, Pass, TakeCard
-from .actions import PlayCards
-from .data import CardData, load_card_data
 from ...errors import DataError
 from ...mechanics.turns import another_card_available
 from ..base import Variant
-from .state import (COLORS, LOCO, CARD_NAMES, NKINDS, MARKET_SIZE, MIXED_SET_SIZE, OVER,
-                    PHASE_NAMES, CardGameState)
+from .actions import PlayCards
+from .data import CardData, load_card_data
+from .state import (
+    CARD_NAMES,
+    COLORS,
+    LOCO,
+    MARKET_SIZE,
+    MIXED_SET_SIZE,
+    NKINDS,
+    OVER,
+    PHASE_NAMES,
+    CardGameState,
+)
 
 
 class CardGameScoring(Variant[CardGameState]):

@@ -2,7 +2,8 @@
 exact search for the best set) and which cards pay for each."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .data import CardTicket
 

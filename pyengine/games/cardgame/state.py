@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import CARD_ORDER
-from ...rng import Rng
 from ...mechanics.state import snapshot_slots
+from ...rng import Rng
+from .actions import CARD_ORDER
 
 COLORS = CARD_ORDER[:-1]  # red orange yellow green blue purple black white
 LOCO = len(COLORS)
@@ -39,9 +39,29 @@ class CardGameState:
     on-the-way piles are counts per card kind; a rail-yard row of color c is ``yard_n[p][c]``
     colored cards under ``yard_k[p][c]`` locomotives."""
 
-    __slots__ = ("players", "phase", "current", "turn", "half", "halves", "deck", "discard",
-                 "market", "hands", "yard_n", "yard_k", "piles", "tickets", "offered",
-                 "ticket_deck", "completed", "final_turns", "rng", "start_player", "look")
+    __slots__ = (
+        "completed",
+        "current",
+        "deck",
+        "discard",
+        "final_turns",
+        "half",
+        "halves",
+        "hands",
+        "look",
+        "market",
+        "offered",
+        "phase",
+        "piles",
+        "players",
+        "rng",
+        "start_player",
+        "ticket_deck",
+        "tickets",
+        "turn",
+        "yard_k",
+        "yard_n",
+    )
 
     def __init__(self) -> None:
         self.players = 0
@@ -67,7 +87,7 @@ class CardGameState:
         self.start_player = 0
         self.look = False  # option: players may look at their own on-the-way pile
 
-    def clone(self) -> "CardGameState":
+    def clone(self) -> CardGameState:
         c = CardGameState.__new__(CardGameState)
         c.players = self.players
         c.phase = self.phase

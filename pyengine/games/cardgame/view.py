@@ -5,11 +5,25 @@ from __future__ import annotations
 from typing import Any
 
 from ...boundary import read_only
-from .state import (COLORS, LOCO, CARD_NAMES, NKINDS, MARKET_SIZE, TICKETS_KEEP_AT_START,
-                    TICKETS_KEEP_LATER, TWO_HALVES_FROM, SETUP_TICKETS, MAIN,
-                    SECOND_CARD, KEEP_TICKETS, OVER, PHASE_NAMES, CardGameState)
 from .rules import CardGameRules
 from .scoring import _cards_json
+from .state import (
+    CARD_NAMES,
+    COLORS,
+    KEEP_TICKETS,
+    LOCO,
+    MAIN,
+    MARKET_SIZE,
+    NKINDS,
+    OVER,
+    PHASE_NAMES,
+    SECOND_CARD,
+    SETUP_TICKETS,
+    TICKETS_KEEP_AT_START,
+    TICKETS_KEEP_LATER,
+    TWO_HALVES_FROM,
+    CardGameState,
+)
 
 
 class CardGameView(CardGameRules):

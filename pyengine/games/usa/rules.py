@@ -9,15 +9,15 @@ from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, P
 from ...boundary import excerpt, is_int
 from ...errors import SettingsError
 from ...events import Event
-from ...mechanics.mapdata import Board, load_board
 from ...mechanics.cards import draw_card
+from ...mechanics.explain import why_turn_illegal
+from ...mechanics.mapdata import Board, load_board
 from ...mechanics.routes import OpenRoutes, cards_short, route_needs, why_route_unavailable
 from ...mechanics.setup import CardSupply, setup_fields, setup_list, ticket_deck
-from ...mechanics.turns import another_card_available, end_turn, next_setup_seat
-from ...mechanics.tickets import draw_tickets, keep_actions, keep_tickets, return_under
-from ...rng import Rng
-from ...mechanics.explain import why_turn_illegal
 from ...mechanics.state import snapshot_slots
+from ...mechanics.tickets import draw_tickets, keep_actions, keep_tickets, return_under
+from ...mechanics.turns import another_card_available, end_turn, next_setup_seat
+from ...rng import Rng
 from ..base import Settings, Variant
 from .claims import ClaimTable
 from .tickets import DEFAULT_WAY, WAYS_OF_PLAY, WayOfPlay, way_of_play
@@ -44,9 +44,29 @@ PHASE_NAMES = ("setup_tickets", "main", "second_card", "keep_tickets", "over")
 class UsaState:
     """One classic game in progress. Piles are lists whose end is the top."""
 
-    __slots__ = ("players", "phase", "current", "turn", "deck", "discard", "market", "hands",
-                 "trains", "owner", "points", "tickets", "offered", "ticket_deck", "final_turns",
-                 "passes", "rng", "market_redeals", "reshuffles", "start_player", "way")
+    __slots__ = (
+        "current",
+        "deck",
+        "discard",
+        "final_turns",
+        "hands",
+        "market",
+        "market_redeals",
+        "offered",
+        "owner",
+        "passes",
+        "phase",
+        "players",
+        "points",
+        "reshuffles",
+        "rng",
+        "start_player",
+        "ticket_deck",
+        "tickets",
+        "trains",
+        "turn",
+        "way",
+    )
 
     def __init__(self) -> None:
         self.players = 0
@@ -71,7 +91,7 @@ class UsaState:
         self.start_player = 0
         self.way: WayOfPlay = WAYS_OF_PLAY[DEFAULT_WAY]  # the ``tickets`` option (immutable)
 
-    def clone(self) -> "UsaState":
+    def clone(self) -> UsaState:
         c = UsaState.__new__(UsaState)
         c.players = self.players
         c.phase = self.phase

@@ -5,13 +5,28 @@ from __future__ import annotations
 from typing import Any
 
 from ...boundary import read_only
-from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, closed_twins
 from ...mechanics.graph import components, longest_trail, longest_trail_edges
-from .rules import (COLORS, CARD_NAMES, CARDS_PER_COLOR, LOCOMOTIVES, TRAINS_PER_PLAYER,
-                    ROUTE_POINTS, SETUP_TICKETS,
-                    OVER, PHASE_NAMES, UsaState, UsaRules)
-from .tickets import (HIDE_OPPONENTS_COMPLETED, TIEBREAK_LONGEST_PATH_ALWAYS, WAYS_OF_PLAY,
-                      WayOfPlay, globetrotter_winners)
+from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, closed_twins
+from .rules import (
+    CARD_NAMES,
+    CARDS_PER_COLOR,
+    COLORS,
+    LOCOMOTIVES,
+    OVER,
+    PHASE_NAMES,
+    ROUTE_POINTS,
+    SETUP_TICKETS,
+    TRAINS_PER_PLAYER,
+    UsaRules,
+    UsaState,
+)
+from .tickets import (
+    HIDE_OPPONENTS_COMPLETED,
+    TIEBREAK_LONGEST_PATH_ALWAYS,
+    WAYS_OF_PLAY,
+    WayOfPlay,
+    globetrotter_winners,
+)
 
 
 class UsaView(UsaRules):
@@ -196,7 +211,7 @@ class UsaView(UsaRules):
             if o >= 0:
                 on_board[o] += self.route_length[r]
         for p in range(s.players):
-            assert 0 <= s.trains[p] and s.trains[p] + on_board[p] <= TRAINS_PER_PLAYER, \
+            assert s.trains[p] >= 0 and s.trains[p] + on_board[p] <= TRAINS_PER_PLAYER, \
                 (f"seat {p} has more trains on the board and in stock ({on_board[p]} + {s.trains[p]}) "
                  f"than the {TRAINS_PER_PLAYER} a player has")
             assert s.points[p] == sum(ROUTE_POINTS[self.route_length[r]]

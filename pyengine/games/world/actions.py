@@ -10,8 +10,9 @@ The shared kinds (``draw train``, ``take 2 red-train ship``, ``claim ...``, ``ti
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, ClassVar
+from typing import ClassVar
 
 from ...actions import Action, parse_count_card
 from ...boundary import is_number_text

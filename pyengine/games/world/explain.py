@@ -4,16 +4,38 @@ from __future__ import annotations
 from typing import Any
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
-from .actions import BuildHarbor, ChoosePieces, ExchangePieces
 from ...mechanics.explain import why_keep_illegal
-from typing import Any
-
 from ...mechanics.routes import cards_short, route_needs, why_route_unavailable
-from .state import (COLORS, NCOLORS, TRAIN, SHIP, DOUBLE, JOKER, CARD_NAMES, CARD_INDEX, TRAIN_DECK, SHIP_DECK,
-                    DECK_NAMES, DECK_OF, MARKET_SIZE, TICKETS_KEEP_AT_START, TICKETS_KEEP_LATER,
-                    MAX_TRAINS, MAX_SHIPS, PIECES_IN_PLAY, MIN_TRAINS, HARBORS_PER_PLAYER,
-                    SETUP_TICKETS, SETUP_PIECES, SECOND_CARD, KEEP_TICKETS, OVER, WorldState)
+from .actions import BuildHarbor, ChoosePieces, ExchangePieces
 from .rules import WorldRules
+from .state import (
+    CARD_INDEX,
+    CARD_NAMES,
+    COLORS,
+    DECK_NAMES,
+    DECK_OF,
+    DOUBLE,
+    HARBORS_PER_PLAYER,
+    JOKER,
+    KEEP_TICKETS,
+    MARKET_SIZE,
+    MAX_SHIPS,
+    MAX_TRAINS,
+    MIN_TRAINS,
+    NCOLORS,
+    OVER,
+    PIECES_IN_PLAY,
+    SECOND_CARD,
+    SETUP_PIECES,
+    SETUP_TICKETS,
+    SHIP,
+    SHIP_DECK,
+    TICKETS_KEEP_AT_START,
+    TICKETS_KEEP_LATER,
+    TRAIN,
+    TRAIN_DECK,
+    WorldState,
+)
 
 
 class WorldExplain(WorldRules):

@@ -6,16 +6,34 @@ from typing import Any
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, Pass, TakeCard
 from ...errors import SettingsError
-from ...mechanics.mapdata import Board, load_board
 from ...mechanics.cards import draw_card
+from ...mechanics.mapdata import Board, load_board
 from ...mechanics.routes import OpenRoutes
-from .actions import BuildHarbor, ChoosePieces, ExchangePieces
-from .reach import RouteReach
 from ...mechanics.turns import another_card_available
 from ..base import Variant
-from .state import (COLORS, JOKER, JOKER_RESET, NCARDS, CARD_NAMES, TRAIN_DECK, SHIP_DECK, DECK_OF,
-                    MARKET_SIZE, MARKET_TRAIN_SLOTS, MAX_MARKET_RESETS, MAX_TRAINS, MAX_SHIPS,
-                    PIECES_IN_PLAY, MIN_TRAINS, OVER, PHASE_NAMES, Payment, WorldState)
+from .actions import BuildHarbor, ChoosePieces, ExchangePieces
+from .reach import RouteReach
+from .state import (
+    CARD_NAMES,
+    COLORS,
+    DECK_OF,
+    JOKER,
+    JOKER_RESET,
+    MARKET_SIZE,
+    MARKET_TRAIN_SLOTS,
+    MAX_MARKET_RESETS,
+    MAX_SHIPS,
+    MAX_TRAINS,
+    MIN_TRAINS,
+    NCARDS,
+    OVER,
+    PHASE_NAMES,
+    PIECES_IN_PLAY,
+    SHIP_DECK,
+    TRAIN_DECK,
+    Payment,
+    WorldState,
+)
 
 
 class WorldMarket(Variant[WorldState]):

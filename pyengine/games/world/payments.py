@@ -22,14 +22,12 @@ page proposes the cheapest and offers the rest; bots choose by their own costs.
 """
 from __future__ import annotations
 
-
 from operator import add
 
 from ...actions import ClaimRoute
 from .actions import BuildHarbor
-from .state import (NCOLORS, TRAIN, TRAIN_H, SHIP, DOUBLE, JOKER, CARD_NAMES, Payment,
-                    payment_order)
 from .market import WorldMarket
+from .state import CARD_NAMES, DOUBLE, JOKER, NCOLORS, SHIP, TRAIN, TRAIN_H, Payment, payment_order
 
 
 # ---------------------------------------------------------------------- payments

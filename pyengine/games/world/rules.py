@@ -24,19 +24,50 @@ from ...boundary import excerpt, is_int
 from ...errors import SettingsError
 from ...events import Event
 from ...mechanics.setup import CardSupply, setup_fields, setup_list, ticket_deck
-from ...mechanics.turns import end_turn, next_setup_seat
 from ...mechanics.tickets import draw_tickets, keep_actions, keep_tickets, return_under
+from ...mechanics.turns import end_turn, next_setup_seat
 from ...rng import Rng
-from .actions import BuildHarbor, ChoosePieces, ExchangePieces
 from ..base import Settings
-from .state import (NCOLORS, TRAIN, TRAIN_H, SHIP, DOUBLE, JOKER, NCARDS, CARD_NAMES, CARD_INDEX,
-                    TRAIN_DECK, SHIP_DECK, DECK_NAMES, DECK_OF, CARD_COUNTS, DEAL_TRAIN_CARDS,
-                    DEAL_SHIP_CARDS, MARKET_SIZE, MARKET_TRAIN_SLOTS, JOKER_RESET, TICKETS_DEALT,
-                    TICKETS_KEEP_AT_START, TICKETS_DRAWN, TICKETS_KEEP_LATER, MAX_TRAINS,
-                    MAX_SHIPS, HARBORS_PER_PLAYER, EXCHANGE_PENALTY, END_TRIGGER_PIECES,
-                    FINAL_TURNS_EACH, ROUTE_POINTS, SETUP_TICKETS,
-                    SETUP_PIECES, MAIN, SECOND_CARD, KEEP_TICKETS, OVER, WorldState, payment_order)
+from .actions import BuildHarbor, ChoosePieces, ExchangePieces
 from .payments import WorldPayments
+from .state import (
+    CARD_COUNTS,
+    CARD_INDEX,
+    CARD_NAMES,
+    DEAL_SHIP_CARDS,
+    DEAL_TRAIN_CARDS,
+    DECK_NAMES,
+    DECK_OF,
+    END_TRIGGER_PIECES,
+    EXCHANGE_PENALTY,
+    FINAL_TURNS_EACH,
+    HARBORS_PER_PLAYER,
+    JOKER,
+    JOKER_RESET,
+    KEEP_TICKETS,
+    MAIN,
+    MARKET_SIZE,
+    MARKET_TRAIN_SLOTS,
+    MAX_SHIPS,
+    MAX_TRAINS,
+    NCARDS,
+    NCOLORS,
+    OVER,
+    ROUTE_POINTS,
+    SECOND_CARD,
+    SETUP_PIECES,
+    SETUP_TICKETS,
+    SHIP_DECK,
+    TICKETS_DEALT,
+    TICKETS_DRAWN,
+    TICKETS_KEEP_AT_START,
+    TICKETS_KEEP_LATER,
+    TRAIN,
+    TRAIN_DECK,
+    TRAIN_H,
+    WorldState,
+    payment_order,
+)
 
 
 class WorldRules(WorldPayments):

@@ -9,8 +9,21 @@ from __future__ import annotations
 from typing import Any
 
 from ...rng import Rng
-from .state import (CARD_COUNTS, CARD_INDEX, DECK_OF, MAX_SHIPS, MAX_TRAINS, NCARDS, PHASE_NAMES,
-                    RECOMMENDED_MIX, SETUP_PIECES, SETUP_TICKETS, SHIP_DECK, TRAIN_DECK, WorldState)
+from .state import (
+    CARD_COUNTS,
+    CARD_INDEX,
+    DECK_OF,
+    MAX_SHIPS,
+    MAX_TRAINS,
+    NCARDS,
+    PHASE_NAMES,
+    RECOMMENDED_MIX,
+    SETUP_PIECES,
+    SETUP_TICKETS,
+    SHIP_DECK,
+    TRAIN_DECK,
+    WorldState,
+)
 from .view import WorldView
 
 _PHASES = {name: i for i, name in enumerate(PHASE_NAMES)}

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...rng import Rng
 from ...mechanics.state import snapshot_slots
+from ...rng import Rng
 
 COLORS = ("purple", "yellow", "green", "red", "black", "white")
 NCOLORS = len(COLORS)
@@ -96,12 +96,38 @@ def payment_order(pay: Payment) -> tuple[int, ...]:
 class WorldState:
     """One Rails & Sails game in progress. Piles are lists whose end is the top."""
 
-    __slots__ = ("players", "phase", "current", "turn", "start_player", "joker_limit",
-                 "train_deck", "train_discard", "ship_deck", "ship_discard", "market", "hands",
-                 "trains", "ships", "box_trains", "box_ships", "chosen",
-                 "owner", "points", "exchanged", "harbor_owner", "harbors_left",
-                 "tickets", "offered", "ticket_deck", "final_turns", "passes", "rng",
-                 "market_resets", "reshuffles")
+    __slots__ = (
+        "box_ships",
+        "box_trains",
+        "chosen",
+        "current",
+        "exchanged",
+        "final_turns",
+        "hands",
+        "harbor_owner",
+        "harbors_left",
+        "joker_limit",
+        "market",
+        "market_resets",
+        "offered",
+        "owner",
+        "passes",
+        "phase",
+        "players",
+        "points",
+        "reshuffles",
+        "rng",
+        "ship_deck",
+        "ship_discard",
+        "ships",
+        "start_player",
+        "ticket_deck",
+        "tickets",
+        "train_deck",
+        "train_discard",
+        "trains",
+        "turn",
+    )
 
     def __init__(self) -> None:
         self.players = 0
@@ -135,7 +161,7 @@ class WorldState:
         self.market_resets = 0
         self.reshuffles = 0
 
-    def clone(self) -> "WorldState":
+    def clone(self) -> WorldState:
         c = WorldState.__new__(WorldState)
         c.players = self.players
         c.phase = self.phase

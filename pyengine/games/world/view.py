@@ -5,16 +5,42 @@ from __future__ import annotations
 from typing import Any
 
 from ...boundary import read_only
-from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, closed_twins
 from ...mechanics.graph import components
-from .state import (COLORS, TRAIN_H, SHIP, DOUBLE, FORMS, JOKER, NCARDS, CARD_NAMES, TRAIN_DECK,
-                    SHIP_DECK, DECK_NAMES, DECK_OF, CARD_COUNTS, TRAIN_CARDS, SHIP_CARDS,
-                    MARKET_SIZE, TICKETS_KEEP_AT_START, TICKETS_KEEP_LATER,
-                    MAX_TRAINS, MAX_SHIPS, PIECES_IN_PLAY, RECOMMENDED_MIX, HARBORS_PER_PLAYER,
-                    HARBOR_VALUES, UNBUILT_HARBOR_PENALTY, EXCHANGE_PENALTY, ROUTE_POINTS,
-                    SETUP_TICKETS, OVER, PHASE_NAMES,
-                    WorldState)
+from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, closed_twins
 from .market import WorldMarket
+from .state import (
+    CARD_COUNTS,
+    CARD_NAMES,
+    COLORS,
+    DECK_NAMES,
+    DECK_OF,
+    DOUBLE,
+    EXCHANGE_PENALTY,
+    FORMS,
+    HARBOR_VALUES,
+    HARBORS_PER_PLAYER,
+    JOKER,
+    MARKET_SIZE,
+    MAX_SHIPS,
+    MAX_TRAINS,
+    NCARDS,
+    OVER,
+    PHASE_NAMES,
+    PIECES_IN_PLAY,
+    RECOMMENDED_MIX,
+    ROUTE_POINTS,
+    SETUP_TICKETS,
+    SHIP,
+    SHIP_CARDS,
+    SHIP_DECK,
+    TICKETS_KEEP_AT_START,
+    TICKETS_KEEP_LATER,
+    TRAIN_CARDS,
+    TRAIN_DECK,
+    TRAIN_H,
+    UNBUILT_HARBOR_PENALTY,
+    WorldState,
+)
 
 
 class WorldView(WorldMarket):

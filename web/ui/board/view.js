@@ -150,6 +150,8 @@ export class BoardView {
     this.canvas.height = Math.round(hh * dpr);
     this.canvas.style.setProperty("width", `${w}px`);
     this.canvas.style.setProperty("height", `${hh}px`);
+    // A route tip points at where the route was before the resize: take it away.
+    if (this.tooltip && !this.tooltip.hidden) hideTip(this);
     if (!oldView || !this.userMoved) {
       this.view = this.#fitView();
     } else {
