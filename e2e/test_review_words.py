@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, Route
 
 from e2e.test_review_choices import SIZES
-from e2e.test_share_offline import REPLAY_IDLE, Q, SEATS, app, goto_ready, played_game
+from e2e.test_share_offline import REPLAY_IDLE, SEATS, Q, app, goto_ready, played_game
 from pyengine.links import game_link
 
 
