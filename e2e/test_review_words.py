@@ -59,7 +59,8 @@ def test_replay_icons_mean_what_they_show(page: Page, server, snapshot, size) ->
     ends are |◀ and ▶|. (It was ▶▶ for play and ▶ for one step, which reads the other way round.)"""
     page.set_viewport_size({"width": size[0], "height": size[1]})
     game = played_game(12)
-    goto_ready(page, server.url + Q + "#" + game_link(game, {"seats": SEATS}))
+    # Moves shown 0.5 s apart while playing: time enough to see the pause icon and press it.
+    goto_ready(page, server.url + "?botDelay=500#" + game_link(game, {"seats": SEATS}))
     page.wait_for_function(REPLAY_IDLE)
     page.eval_on_selector("[data-testid=replay-slider]", "s => { s.value = '3'; s.dispatchEvent(new Event('input', {bubbles: true})); }")
     page.wait_for_function("() => document.getElementById('app').dataset.replayPos === '3' && document.getElementById('app').dataset.replayBusy === 'false'")
