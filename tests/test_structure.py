@@ -149,9 +149,13 @@ def _code_lines(text: str) -> list[tuple[int, str]]:
     """(line number, line with white space folded) of the lines that carry code: no blank lines,
     comments, imports or lone brackets (the same lines would otherwise pair every module)."""
     out = []
+    in_import = False  # inside a parenthesised ``from x import (...)``
     for number, raw in enumerate(text.splitlines(), 1):
         line = " ".join(raw.split())
-        if not line or line.startswith(("#", "import ", "from ")) or not line.strip(")]}([{:,"):
+        if in_import or line.startswith(("import ", "from ")):
+            in_import = line.endswith("(") or (in_import and ")" not in line)
+            continue
+        if not line or line.startswith("#") or not line.strip(")]}([{:,"):
             continue
         out.append((number, line))
     return out
@@ -200,6 +204,9 @@ def test_the_copy_check_finds_a_planted_copy() -> None:
     sources["bots/cardgame/planted.py"] = "\n\n# a comment\n".join(
         "    " + "  ".join(line.split(" ")) for line in planted.splitlines())
     assert any("bots/cardgame/planted.py" in row for row in _copies(sources))
+    # Imports, even long parenthesised ones, are not copies.
+    names = "from x import (\n" + "".join(f"    n{i},\n" for i in range(9)) + ")\n"
+    assert not _copies({"a.py": names + "a = 1\n", "b.py": names + "b = 2\n"})
     # Five shared lines are not a copy.
     assert not _copies({"a.py": "a = 1\nb = 2\nc = 3\nd = 4\ne = 5\nf = 6\n",
                         "b.py": "a = 1\nb = 2\nc = 3\nd = 4\ne = 5\ng = 7\n"})
