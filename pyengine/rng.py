@@ -4,6 +4,7 @@ A seed gives the same deal on every Python version and in Pyodide because nothin
 the standard library's ``random`` (whose algorithms may change between versions).
 The generator is SplitMix64: tiny, fast in pure Python, statistically good for shuffling cards.
 """
+
 from __future__ import annotations
 
 from collections.abc import MutableSequence

@@ -26,6 +26,7 @@ records (ms after navigation, performance.now()):
                 out before the loads, so the timings do not pay for it).
 Prints medians and the ratios to the bare page, and the machine's load average.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -87,7 +88,9 @@ def gzip_sizes(directory: Path) -> dict[str, int]:
     for path in directory.rglob("*"):
         if path.is_file():
             data = path.read_bytes()
-            sizes[str(path.resolve())] = len(data) if path.name.endswith(PRECOMPRESSED) else len(gzip.compress(data, 6))
+            sizes[str(path.resolve())] = (
+                len(data) if path.name.endswith(PRECOMPRESSED) else len(gzip.compress(data, 6))
+            )
     return sizes
 
 
@@ -118,8 +121,10 @@ class CountingServer(railtrip_build.Server):
 
 def load_marks(page: Any, timeout_ms: int) -> dict[str, Any]:
     # Predicates are functions, not expressions: the page's CSP forbids eval().
-    page.wait_for_function("() => window.__readyAt !== undefined || "
-                           "document.documentElement.dataset.appState === 'error'", timeout=timeout_ms)
+    page.wait_for_function(
+        "() => window.__readyAt !== undefined || document.documentElement.dataset.appState === 'error'",
+        timeout=timeout_ms,
+    )
     marks = page.evaluate("""() => ({
         ready: window.__readyAt ?? null,
         clickable: window.__clickableAt ?? null,
@@ -128,19 +133,25 @@ def load_marks(page: Any, timeout_ms: int) -> dict[str, Any]:
     })""")
     if marks["ready"] is None:
         raise SystemExit(f"{page.url} failed to load: {page.inner_text('body')}")
-    return {"ready": marks["ready"] / 1000, "start": marks["start"],
-            **({"paint": marks["paint"] / 1000} if marks["paint"] is not None else {}),
-            **({"clickable": marks["clickable"] / 1000} if marks["clickable"] is not None else {})}
+    return {
+        "ready": marks["ready"] / 1000,
+        "start": marks["start"],
+        **({"paint": marks["paint"] / 1000} if marks["paint"] is not None else {}),
+        **({"clickable": marks["clickable"] / 1000} if marks["clickable"] is not None else {}),
+    }
 
 
-def measure(pw: Any, chromium: str, server: CountingServer, site: str, timeout_ms: int) -> dict[str, dict[str, Any]]:
+def measure(
+    pw: Any, chromium: str, server: CountingServer, site: str, timeout_ms: int
+) -> dict[str, dict[str, Any]]:
     """One first visit of ``site`` (and for the app a repeat visit); {row name: figures}.
 
     Each visit gets a browser profile of its own on disk: an incognito context's memory cache
     keeps no file as big as the wasm, so the service worker would download it a second time."""
     profile = tempfile.mkdtemp(prefix="railtrip-bench-profile-")
-    context = pw.chromium.launch_persistent_context(profile, executable_path=chromium,
-                                                    args=list(railtrip_build.CHROMIUM_ARGS))
+    context = pw.chromium.launch_persistent_context(
+        profile, executable_path=chromium, args=list(railtrip_build.CHROMIUM_ARGS)
+    )
     try:
         page = context.new_page()
         page.add_init_script(RECORD_MARKS)
@@ -153,7 +164,9 @@ def measure(pw: Any, chromium: str, server: CountingServer, site: str, timeout_m
         expected = "cold" if site == "app" else "snapshot"
         if first["start"] != expected:
             raise SystemExit(f"the {site} site started {first['start']!r}, not {expected!r}")
-        page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=timeout_ms)
+        page.wait_for_function(
+            "() => document.documentElement.dataset.offline === 'ready'", timeout=timeout_ms
+        )
         first["bytes_total"] = server.sent
         first["gzip_total"] = server.sent_gzip
         if site == "first":
@@ -194,25 +207,35 @@ def main() -> int:
         config = tmp / "first" / info["app"] / "build-config.js"
         text = config.read_text()
         if '"firstVisit": false' not in text:
-            raise SystemExit(f"{config} does not say \"firstVisit\": false")
+            raise SystemExit(f'{config} does not say "firstVisit": false')
         config.write_text(text.replace('"firstVisit": false', '"firstVisit": true'))
         (tmp / "bare").mkdir()
         for name in (info["app"], info["pyodide"]):
-            (tmp / "bare" / name.rstrip("/")).symlink_to(railtrip_build.DIST / name.rstrip("/"), target_is_directory=True)
+            (tmp / "bare" / name.rstrip("/")).symlink_to(
+                railtrip_build.DIST / name.rstrip("/"), target_is_directory=True
+            )
         (tmp / "bare" / "index.html").write_text(BARE_HTML)
         (tmp / "bare" / "bare.js").write_text(
-            BARE_JS.replace("{pyodide}", info["pyodide"]).replace("{wheel}", info["engineWheel"]))
+            BARE_JS.replace("{pyodide}", info["pyodide"]).replace("{wheel}", info["engineWheel"])
+        )
         directories = {"app": railtrip_build.DIST, "first": tmp / "first", "bare": tmp / "bare"}
         servers = {site: CountingServer(directory).start() for site, directory in directories.items()}
         try:
             with sync_playwright() as pw:
-                measure(pw, chromium, servers["bare"], "bare", int(args.timeout * 1000))  # Warm-up (OS file cache).
+                measure(
+                    pw, chromium, servers["bare"], "bare", int(args.timeout * 1000)
+                )  # Warm-up (OS file cache).
                 for rep in range(args.reps):
-                    for site in SITES[rep % 3:] + SITES[:rep % 3]:
-                        for row, figures in measure(pw, chromium, servers[site], site, int(args.timeout * 1000)).items():
+                    for site in SITES[rep % 3 :] + SITES[: rep % 3]:
+                        for row, figures in measure(
+                            pw, chromium, servers[site], site, int(args.timeout * 1000)
+                        ).items():
                             rows.setdefault(row, []).append(figures)
-                    print(f"rep {rep + 1}: " + ", ".join(f"{row} {rows[row][-1]['ready']:.2f} s" for row in sorted(rows)),
-                          flush=True)
+                    print(
+                        f"rep {rep + 1}: "
+                        + ", ".join(f"{row} {rows[row][-1]['ready']:.2f} s" for row in sorted(rows)),
+                        flush=True,
+                    )
         finally:
             for server in servers.values():
                 server.stop()
@@ -227,15 +250,21 @@ def main() -> int:
         return "" if value != value else f"{value:.2f}{unit}"  # NaN: not measured.
 
     bare = med("bare", "ready")
-    print(f"\nmedians of {args.reps} loads each ({chromium}; load average "
-          f"{', '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs):")
-    print(f"{'':<24}{'first paint':>12}{'clickable':>11}{'ready':>9}{'vs bare':>9}{'MB to ready':>13}{'MB in all':>11}"
-          f"{'gzip':>7}")
+    print(
+        f"\nmedians of {args.reps} loads each ({chromium}; load average "
+        f"{', '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs):"
+    )
+    print(
+        f"{'':<24}{'first paint':>12}{'clickable':>11}{'ready':>9}{'vs bare':>9}{'MB to ready':>13}{'MB in all':>11}"
+        f"{'gzip':>7}"
+    )
     for row in ("cold, first visit", "snapshot, repeat visit", "snapshot, first visit", "bare"):
         ready = med(row, "ready")
-        print(f"{row:<24}{cell(med(row, 'paint')):>12}{cell(med(row, 'clickable')):>11}{cell(ready):>9}"
-              f"{cell(ready / bare, 'x'):>9}{cell(med(row, 'bytes_ready') / 1e6, ''):>13}"
-              f"{cell(med(row, 'bytes_total') / 1e6, ''):>11}{cell(med(row, 'gzip_total') / 1e6, ''):>7}")
+        print(
+            f"{row:<24}{cell(med(row, 'paint')):>12}{cell(med(row, 'clickable')):>11}{cell(ready):>9}"
+            f"{cell(ready / bare, 'x'):>9}{cell(med(row, 'bytes_ready') / 1e6, ''):>13}"
+            f"{cell(med(row, 'bytes_total') / 1e6, ''):>11}{cell(med(row, 'gzip_total') / 1e6, ''):>7}"
+        )
     return 0
 
 

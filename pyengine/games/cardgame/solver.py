@@ -1,5 +1,6 @@
 """The card game's ticket solver: which tickets a player completes from the on-the-way pile (an
 exact search for the best set) and which cards pay for each."""
+
 from __future__ import annotations
 
 from bisect import bisect_right
@@ -21,8 +22,9 @@ def feasible(needs: Sequence[Sequence[int]], pile: Sequence[int]) -> bool:
     return deficit <= pile[-1]
 
 
-def completion_key(tickets: Sequence[CardTicket], chosen: Sequence[int],
-                   goals: Sequence[int] = (), bonus: Sequence[int] = ()) -> tuple[int, int, int]:
+def completion_key(
+    tickets: Sequence[CardTicket], chosen: Sequence[int], goals: Sequence[int] = (), bonus: Sequence[int] = ()
+) -> tuple[int, int, int]:
     """The value ``best_completion`` maximises, for the tickets at positions ``chosen``:
     (2 × points + bonuses of the goals reached, tickets, goals reached). Goal b (> 0) is reached
     when the set names big city b at least goals[b] times."""
@@ -32,13 +34,16 @@ def completion_key(tickets: Sequence[CardTicket], chosen: Sequence[int],
             if b < len(counts):
                 counts[b] += 1
     won = [b for b, g in enumerate(goals) if 0 < g <= counts[b]]
-    return (2 * sum(tickets[i].points for i in chosen) + sum(bonus[b] for b in won),
-            len(chosen), len(won))
+    return (2 * sum(tickets[i].points for i in chosen) + sum(bonus[b] for b in won), len(chosen), len(won))
 
 
-def best_completion(tickets: Sequence[CardTicket], pile: Sequence[int],
-                    goals: Sequence[int] = (), bonus: Sequence[int] = (),
-                    incumbent: Sequence[int] | None = None) -> tuple[tuple[int, int, int], tuple[int, ...]]:
+def best_completion(
+    tickets: Sequence[CardTicket],
+    pile: Sequence[int],
+    goals: Sequence[int] = (),
+    bonus: Sequence[int] = (),
+    incumbent: Sequence[int] | None = None,
+) -> tuple[tuple[int, int, int], tuple[int, ...]]:
     """The best set of ``tickets`` payable from ``pile`` (counts per card kind, locomotives
     last): its ``completion_key`` and the positions of its tickets in ``tickets``, ascending.
 
@@ -58,8 +63,10 @@ def best_completion(tickets: Sequence[CardTicket], pile: Sequence[int],
     """
     ncol = len(pile) - 1
     start = tuple(sorted(incumbent)) if incumbent is not None else ()
-    order = sorted((i for i, t in enumerate(tickets) if _shortfall(t.need, pile) <= pile[ncol]),
-                   key=lambda i: (-tickets[i].points, tickets[i].index))
+    order = sorted(
+        (i for i, t in enumerate(tickets) if _shortfall(t.need, pile) <= pile[ncol]),
+        key=lambda i: (-tickets[i].points, tickets[i].index),
+    )
     if not order:  # no ticket can be paid: nothing beats the incumbent
         return completion_key(tickets, start, goals, bonus), start
     items = [tickets[i] for i in order]
