@@ -20,6 +20,7 @@ import { GameSession } from "./core/session.js";
 import { HintControl } from "./hint.js";
 import { recordResult, readHistory, historyPanel } from "./history.js";
 import { statsPanel, reviewPanel, endTabs } from "./endextras.js";
+import { openSettings } from "./settings.js";
 
 /** Delay before showing a bot's action, from the URL (?botDelay=ms, for tests) or the chosen speed. */
 export function botDelay(speed) {
@@ -170,6 +171,7 @@ export class TurnScreen {
         this.ctx.share ? item("menu-share", t("menu.share"), () => this.ctx.share(this)) : null,
         menuItems.map((m) => item(m.testid, m.label, m.run)),
         this.ctx.showRules ? item("menu-rules-page", t("menu.rules"), () => this.ctx.showRules()) : null,
+        item("menu-settings", t("prefs.open"), () => openSettings(this.ctx.root)),
         this.humans > 1 ? h("label", { class: "menu-row menu-check" }, h("span", { text: t("undo.hotseat") }),
           h("input", { type: "checkbox", testid: "menu-allow-undo", checked: Boolean(this.settings.allowUndo),
             on: { change: (e) => { this.settings.allowUndo = e.target.checked; this._updateRoot(); } } })) : null,
