@@ -56,8 +56,8 @@ def make_bot(spec: str) -> Bot:
     base = get_variant_bot("world", level)
     if rest:
         from pyengine.bots.search import SearchBot
+        from pyengine.bots.world.bot import WorldBot
         from pyengine.bots.world.hard import WorldSearchDomain, world_hard_bot
-        from pyengine.bots.world.planner import WorldBot
         over = dict(kv.split("=", 1) for kv in rest.split(","))
         if isinstance(base, SearchBot):
             # Hard: fields of its planner's WorldParams, of WorldSearchConfig, or of the

@@ -139,7 +139,7 @@ def test_compare_plays_the_games_of_a_report_cell() -> None:
 def test_a_run_may_tune_some_fields_only() -> None:
     header = tune.run_header("world-normal", [("zombie", 2)], 1, 0, tune.Spsa(), ["turn_value", "piece_slack"])
     assert [k[0] for k in header["knobs"]] == ["piece_slack", "turn_value"]
-    from pyengine.bots.world.planner import NORMAL_PARAMS
+    from pyengine.bots.world.params import NORMAL_PARAMS
     assert header["start"] == {"piece_slack": NORMAL_PARAMS.piece_slack, "turn_value": NORMAL_PARAMS.turn_value}
     with pytest.raises(SystemExit):
         tune.chosen_knobs("world-normal", ["no_such_field"])

@@ -138,3 +138,75 @@ def test_no_module_is_longer_than_the_limit() -> None:
         if lines > MAX_LINES and name not in LONG_MODULES:
             too_long[name] = lines
     assert not too_long, f"modules over {MAX_LINES} lines (split them by concern): {too_long}"
+
+
+# ---------------------------------------------------------------------- no copied blocks
+COPY_LINES = 6  # a block of this many lines written twice is a copy (issue 11)
+COPY_HOMES = ("games", "mechanics", "bots")  # the games' rules, shared mechanics, every bot stack
+
+
+def _code_lines(text: str) -> list[tuple[int, str]]:
+    """(line number, line with white space folded) of the lines that carry code: no blank lines,
+    comments, imports or lone brackets (the same lines would otherwise pair every module)."""
+    out = []
+    in_import = False  # inside a parenthesised ``from x import (...)``
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = " ".join(raw.split())
+        if in_import or line.startswith(("import ", "from ")):
+            in_import = line.endswith("(") or (in_import and ")" not in line)
+            continue
+        if not line or line.startswith("#") or not line.strip(")]}([{:,"):
+            continue
+        out.append((number, line))
+    return out
+
+
+def _copies(files: dict[str, str]) -> list[str]:
+    """Every block of COPY_LINES code lines that stands in two different files, as
+    ``a.py:10 ~ b.py:40`` (the first line of each; one row per pair of files)."""
+    places: dict[tuple[str, ...], list[tuple[str, int]]] = {}
+    for name, text in files.items():
+        lines = _code_lines(text)
+        for i in range(len(lines) - COPY_LINES + 1):
+            block = tuple(line for _, line in lines[i:i + COPY_LINES])
+            places.setdefault(block, []).append((name, lines[i][0]))
+    pairs: dict[tuple[str, str], str] = {}
+    for where in places.values():
+        for a_name, a_line in where:
+            for b_name, b_line in where:
+                if a_name < b_name and (a_name, b_name) not in pairs:
+                    pairs[a_name, b_name] = f"{a_name}:{a_line} ~ {b_name}:{b_line}"
+    return sorted(pairs.values())
+
+
+def _home_sources() -> dict[str, str]:
+    return {str(p.relative_to(PACKAGE)): p.read_text(encoding="utf-8")
+            for home in COPY_HOMES for p in sorted((PACKAGE / home).rglob("*.py"))}
+
+
+def test_no_block_is_copied_between_the_games_or_the_bot_stacks() -> None:
+    """Shared logic lives once (pyengine/mechanics for the games, the bot framework for bots)."""
+    sources = _home_sources()
+    assert len(sources) > 40 and "games/usa/rules.py" in sources and "bots/world/planner.py" in sources
+    copies = _copies(sources)
+    assert not copies, "blocks copied between modules (move them into one shared home):\n" + "\n".join(copies)
+
+
+def test_the_copy_check_finds_a_planted_copy() -> None:
+    sources = _home_sources()
+    donor = sources["games/usa/rules.py"].splitlines()
+    start = next(i for i, line in enumerate(donor) if line.strip().startswith("def _end_turn"))
+    planted = "\n".join(["def planted() -> None:", *donor[start:start + 12]])
+    sources["bots/cardgame/planted.py"] = planted
+    copies = _copies(sources)
+    assert any("bots/cardgame/planted.py" in row and "games/usa/rules.py" in row for row in copies), copies
+    # Re-indented or re-spaced, it is still the same block; comments and blank lines do not hide it.
+    sources["bots/cardgame/planted.py"] = "\n\n# a comment\n".join(
+        "    " + "  ".join(line.split(" ")) for line in planted.splitlines())
+    assert any("bots/cardgame/planted.py" in row for row in _copies(sources))
+    # Imports, even long parenthesised ones, are not copies.
+    names = "from x import (\n" + "".join(f"    n{i},\n" for i in range(9)) + ")\n"
+    assert not _copies({"a.py": names + "a = 1\n", "b.py": names + "b = 2\n"})
+    # Five shared lines are not a copy.
+    assert not _copies({"a.py": "a = 1\nb = 2\nc = 3\nd = 4\ne = 5\nf = 6\n",
+                        "b.py": "a = 1\nb = 2\nc = 3\nd = 4\ne = 5\ng = 7\n"})

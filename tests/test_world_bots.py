@@ -14,8 +14,10 @@ from pyengine.bots import Bot, bot_action, bot_names_for, get_variant_bot
 from pyengine.bots.search import SearchBot
 from pyengine.bots.tournament import run_tournament
 from pyengine.bots.world.baselines import WorldBaselineBot
+from pyengine.bots.world.bot import WorldBot
 from pyengine.bots.world.hard import WorldSearchConfig, sample_world, world_hard_bot
-from pyengine.bots.world.planner import HAND_SET_NORMAL_PARAMS, NORMAL_PARAMS, WorldBot, WorldPolicy
+from pyengine.bots.world.params import HAND_SET_NORMAL_PARAMS, NORMAL_PARAMS
+from pyengine.bots.world.planner import WorldPolicy
 from pyengine.bots.world.planning import Know, world_model
 from pyengine.game import Game
 from pyengine.rng import Rng
@@ -219,7 +221,7 @@ def test_hard_has_its_own_planner_and_normal_keeps_its_own() -> None:
     """Hard plans with ``HARD_PARAMS`` (turns cost more, more spare trains, extra
     tickets closer to the end) on normal's hand-set values; normal's own 2-player values are
     fitted by the tuner (``FITTED_NORMAL_2P``), its 3+ player values stay hand-set."""
-    from pyengine.bots.world.planner import WorldParams
+    from pyengine.bots.world.params import WorldParams
     NORMAL_PARAMS = HAND_SET_NORMAL_PARAMS
     from pyengine.bots.world.hard import HARD_PARAMS
     hard = world_hard_bot()
@@ -234,7 +236,7 @@ def test_hard_has_its_own_planner_and_normal_keeps_its_own() -> None:
 
 
 def test_normal_plays_its_fitted_values_at_two_players_only() -> None:
-    from pyengine.bots.world.planner import FITTED_NORMAL_2P
+    from pyengine.bots.world.params import FITTED_NORMAL_2P
     policy = WorldPolicy(NORMAL_PARAMS)
     assert FITTED_NORMAL_2P and all(getattr(policy.params, k) == v for k, v in FITTED_NORMAL_2P.items())
     assert policy.many is not None

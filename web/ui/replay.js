@@ -47,9 +47,10 @@ export class ReplayScreen {
     const btn = (testid, label, text, onClick) => h("button", { type: "button", class: "btn btn-secondary btn-small replay-btn",
       testid, title: label, "aria-label": label, text, on: { click: onClick } });
     this.firstBtn = btn("replay-first", t("replay.first"), "|◀", () => this.go(0));
-    this.backBtn = btn("replay-back", t("replay.back"), "◀", () => this.go(this.pos - 1));
-    this.playBtn = btn("replay-play", t("replay.play"), "▶▶", () => this.toggleAutoplay());
-    this.fwdBtn = btn("replay-forward", t("replay.forward"), "▶", () => this.go(this.pos + 1));
+    // One step is a chevron; ▶ is play, as on every media player (▶▶ read as "fast forward").
+    this.backBtn = btn("replay-back", t("replay.back"), "‹", () => this.go(this.pos - 1));
+    this.playBtn = btn("replay-play", t("replay.play"), "▶", () => this.toggleAutoplay());
+    this.fwdBtn = btn("replay-forward", t("replay.forward"), "›", () => this.go(this.pos + 1));
     this.lastBtn = btn("replay-last", t("replay.last"), "▶|", () => this.go(this.total));
     this.slider = h("input", { type: "range", min: 0, max: this.total, step: 1, value: this.total, class: "replay-slider",
       testid: "replay-slider", "aria-label": t("replay.slider"),
@@ -178,7 +179,7 @@ export class ReplayScreen {
       : t("replay.position", { n: this.pos, total: this.total, turn });
     this.firstBtn.disabled = this.backBtn.disabled = this.pos <= 0;
     this.fwdBtn.disabled = this.lastBtn.disabled = this.pos >= this.total;
-    this.playBtn.textContent = this.playing ? "❚❚" : "▶▶";
+    this.playBtn.textContent = this.playing ? "❚❚" : "▶";
     this.playBtn.setAttribute("aria-label", this.playing ? t("replay.pause") : t("replay.play"));
     this.playBtn.title = this.playing ? t("replay.pause") : t("replay.play");
     this.playBtn.setAttribute("aria-pressed", String(this.playing));

@@ -25,7 +25,16 @@ from dataclasses import dataclass
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, TakeCard
 from ...rng import Rng
 from .board_model import INF, BoardModel, Plan, RouteIndex, Situation, TicketIndex, plan_tickets
-from .planner import PlannerBot, PlannerParams, PlannerPolicy, _locos, _pick, color_demand
+from .planner import (
+    PlannerBot,
+    PlannerParams,
+    PlannerPolicy,
+    _locos,
+    _pick,
+    best_claim,
+    color_demand,
+    take_or_draw,
+)
 
 
 @dataclass(frozen=True)
@@ -86,18 +95,9 @@ class FillerPolicy(PlannerPolicy):
 
     def tickets_value(self, sit: Situation, current: list[TicketIndex],
                       extra: list[TicketIndex]) -> float:
-        model = sit.model
-        plan = plan_tickets(sit, current + extra, costs=self.costs(sit), improve=self.sp.improve_plan)
-        p = self.completion_chance(sit, plan)
-        value = 0.0
-        for t in plan.feasible:
-            value += model.tickets[t][2] * (2 * p - 1)
-        for t in plan.infeasible:
-            value -= model.tickets[t][2]
-        value += p * len(plan.feasible) * sit.completed_ticket_value()
-        value += p * sum(model.points(r) for r in plan.routes)
-        value -= self.sp.train_value * plan.trains
-        return value
+        # The plan's trains cost ``train_value`` each (PlannerParams.train_cost, set from it).
+        return self.plan_value(sit, plan_tickets(sit, current + extra, costs=self.costs(sit),
+                                                 improve=self.sp.improve_plan))
 
     def fillers(self, sit: Situation, plan: Plan) -> list[RouteIndex]:
         """Long free routes for the trains the plan leaves, best first."""
@@ -220,16 +220,8 @@ class FillerPolicy(PlannerPolicy):
             if len(path) == 1:
                 last[path[0]] = last.get(path[0], 0) + 2 * model.tickets[t][2]
         planned = set(plan.routes)
-        best: tuple[float, Action] | None = None
-        for a in legal:
-            if not isinstance(a, ClaimRoute):
-                continue
-            r = model.route_index[a.route]
-            value = (model.points(r) + last.get(r, 0) + (1.0 if r in planned else 0.0)
-                     - 0.01 * _locos(a, model))
-            if best is None or value > best[0]:
-                best = (value, a)
-        return best[1] if best else None
+        return best_claim(model, legal, lambda r, a: model.points(r) + last.get(r, 0)
+                          + (1.0 if r in planned else 0.0) - 0.01 * _locos(a, model))
 
     # ------------------------------------------------------------------ cards
     def draw2(self, sit: Situation, legal: Sequence[Action], primary: list[RouteIndex],
@@ -251,29 +243,11 @@ class FillerPolicy(PlannerPolicy):
         def2 = [max(0, d2[c] - rest[c]) for c in range(len(model.cards))]
         def2[model.wild] = 0
         total = sum(def1) + sum(def2) - hand[model.wild]
-        wild_name = model.cards[model.wild]
-        best_take: TakeCard | None = None
-        best_score = 0.0
-        for a in takes:
-            if a.card == wild_name:
-                continue
-            c = model.card_index[a.card]
-            score = (2.0 + 0.01 * def1[c] if def1[c] > 0 else 0.0) + (1.0 + 0.01 * def2[c] if def2[c] > 0 else 0.0)
-            if score > best_score:
-                best_take, best_score = a, score
-        if best_take is not None and total > 0:
-            return best_take
-        if (not second and total >= 2 and self.sp.take_face_up_loco
-                and any(a.card == wild_name for a in takes)):
-            needed = sum(1 for c in range(len(model.cards)) if def1[c] > 0 or def2[c] > 0)
-            p_blind = (model.cards_per_color * needed + 14) / model.total_cards
-            if 2 * p_blind < 1.0:
-                return next(a for a in takes if a.card == wild_name)
-        if blind is not None:
-            return blind
-        if takes:
-            return next((a for a in takes if a.card != wild_name), takes[0])
-        return legal[0]
+        return take_or_draw(
+            model, legal, takes, blind,
+            lambda c: (2.0 + 0.01 * def1[c] if def1[c] > 0 else 0.0) + (1.0 + 0.01 * def2[c] if def2[c] > 0 else 0.0),
+            total, not second and self.sp.take_face_up_loco,
+            lambda: sum(1 for c in range(len(model.cards)) if def1[c] > 0 or def2[c] > 0))
 
     def draw(self, sit: Situation, legal: Sequence[Action], plan: Plan, rng: Rng,
              second: bool = False) -> Action:

@@ -33,7 +33,8 @@ from ...games.world.actions import BuildHarbor, ExchangePieces
 from ...games.world.state import HARBOR_VALUES, MAX_SHIPS, MAX_TRAINS, MIN_TRAINS, PIECES_IN_PLAY
 from ...rng import Rng
 from ..base import Bot
-from .planner import WorldBot, WorldPolicy
+from .bot import WorldBot
+from .planner import WorldPolicy
 from .planning import (
     INF,
     PIECE_VALUE,

@@ -33,7 +33,8 @@ from ...games.world.variant import WorldVariant
 from ...rng import Rng
 from ..base import Bot
 from ..search import Decision, Outcome, SearchBot, SearchParams, VariantDomain, margin_outcome
-from .planner import HAND_SET_NORMAL_PARAMS, WorldParams, WorldPolicy, group_moves
+from .params import HAND_SET_NORMAL_PARAMS, WorldParams
+from .planner import WorldPolicy, group_moves
 from .planning import (
     KEEP_TICKETS,
     MAIN,

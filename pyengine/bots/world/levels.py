@@ -10,8 +10,8 @@ from .baselines import (
                         one_step_thinker_world_bot,
                         route_focus_world_bot,
 )
+from .bot import world_easy_bot, world_normal_bot
 from .hard import world_hard_bot
-from .planner import world_easy_bot, world_normal_bot
 from .reference import shortest_path_world_bot, zombie_world_bot
 
 LEVELS: dict[str, Callable[[], Bot]] = {

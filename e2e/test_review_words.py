@@ -1,0 +1,88 @@
+"""Player review (issue 13), first impressions and words: the page is dark from its first frame
+(no light flash before the style sheets arrive), and the replay viewer's icons mean what they show
+(▶ plays, a chevron steps once)."""
+from __future__ import annotations
+
+import struct
+import zlib
+
+import pytest
+from playwright.sync_api import Page, Route
+
+from e2e.test_review_choices import SIZES
+from e2e.test_share_offline import REPLAY_IDLE, SEATS, Q, app, goto_ready, played_game
+from pyengine.links import game_link
+
+
+def pixel(png: bytes) -> tuple[int, int, int]:
+    """The first pixel of a PNG screenshot (8-bit RGB or RGBA, as Chromium writes them)."""
+    pos, idat, width = 8, b"", 0
+    while pos < len(png):
+        length, tag = struct.unpack(">I4s", png[pos:pos + 8])
+        data = png[pos + 8:pos + 8 + length]
+        if tag == b"IHDR":
+            width, _, depth = struct.unpack(">IIB", data[:9])
+            assert depth == 8
+        elif tag == b"IDAT":
+            idat += data
+        pos += 12 + length
+    raw = zlib.decompress(idat)
+    assert width >= 1 and raw[0] in range(5)  # no filter needs a left or upper neighbour for pixel 0
+    return raw[1], raw[2], raw[3]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
+def test_the_page_is_dark_before_its_style_sheets_arrive(page: Page, server, snapshot, size) -> None:
+    """What the browser paints before any of our CSS applies: the style sheets come back empty and
+    the app's script is held, so the first frame is the bare loading screen. It must be dark (the
+    document asks for the dark colour scheme), not the browser's white."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    held: list[Route] = []
+    page.route("**/*.css", lambda route: route.fulfill(status=200, content_type="text/css", body=""))
+    page.route("**/main.js", lambda route: held.append(route))
+    page.goto(server.url + Q, wait_until="commit")  # main.js is held: no DOMContentLoaded
+    page.wait_for_selector("#loading-title")
+    assert page.evaluate("[...document.styleSheets].reduce((n, s) => n + s.cssRules.length, 0)") == 0  # none of our CSS
+    snapshot(page, "unstyled")
+    for x, y in [(2, 2), (size[0] - 3, size[1] - 3), (size[0] // 2, size[1] - 40)]:
+        r, g, b = pixel(page.screenshot(clip={"x": x, "y": y, "width": 1, "height": 1}))
+        assert max(r, g, b) < 80, ((x, y), (r, g, b))  # dark, not white or beige
+    text = page.evaluate("getComputedStyle(document.querySelector('#loading-title')).color")
+    assert text not in ("rgb(0, 0, 0)",), text  # and the text is light on it
+    for route in held:
+        route.fulfill(status=200, content_type="text/javascript", body="")  # the app never starts
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
+def test_replay_icons_mean_what_they_show(page: Page, server, snapshot, size) -> None:
+    """▶ is play (as on every media player) and ❚❚ pause; one step back/forward is a chevron, the
+    ends are |◀ and ▶|. (It was ▶▶ for play and ▶ for one step, which reads the other way round.)"""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    game = played_game(12)
+    # Moves shown 0.5 s apart while playing: time enough to see the pause icon and press it.
+    goto_ready(page, server.url + "?botDelay=500#" + game_link(game, {"seats": SEATS}))
+    page.wait_for_function(REPLAY_IDLE)
+    page.eval_on_selector("[data-testid=replay-slider]", "s => { s.value = '3'; s.dispatchEvent(new Event('input', {bubbles: true})); }")
+    page.wait_for_function("() => document.getElementById('app').dataset.replayPos === '3' && document.getElementById('app').dataset.replayBusy === 'false'")
+    icon = {name: page.inner_text(f"[data-testid=replay-{name}]").strip()
+            for name in ("first", "back", "play", "forward", "last")}
+    assert icon == {"first": "|◀", "back": "‹", "play": "▶", "forward": "›", "last": "▶|"}
+    snapshot(page, "replay-bar")
+    # The single ▶ starts playing (and turns into pause) ...
+    assert page.get_attribute("[data-testid=replay-play]", "aria-label") == "Play"
+    page.click("[data-testid=replay-play]")
+    page.wait_for_function("() => document.getElementById('app').dataset.replayPlaying === 'true'")
+    assert page.inner_text("[data-testid=replay-play]").strip() == "❚❚"
+    page.click("[data-testid=replay-play]")
+    page.wait_for_function(REPLAY_IDLE)
+    assert app(page)["replayPlaying"] == "false"
+    assert page.inner_text("[data-testid=replay-play]").strip() == "▶"
+    # ... and the chevron goes exactly one move on.
+    pos = int(app(page)["replayPos"])
+    if pos >= 12:
+        page.click("[data-testid=replay-back]")
+        page.wait_for_function(f"() => document.getElementById('app').dataset.replayPos === '{pos - 1}' && document.getElementById('app').dataset.replayBusy === 'false'")
+        pos -= 1
+    page.click("[data-testid=replay-forward]")
+    page.wait_for_function(f"() => document.getElementById('app').dataset.replayPos === '{pos + 1}' && document.getElementById('app').dataset.replayBusy === 'false'")
+    assert app(page)["replayPlaying"] == "false"
