@@ -12,6 +12,7 @@ import { endScreen } from "./endscreen.js";
 import { endOverlay } from "./board/endgame.js";
 import { icon } from "./icons.js";
 import { TurnScreen } from "./turnscreen.js";
+import { seatSymbol } from "./seatmarks.js";
 
 /** The words for the engine's route_needs answer (null: nothing to say). */
 export function needsText(needs) {
@@ -183,7 +184,7 @@ export class GameScreen extends TurnScreen {
     if (!res?.scores) return;
     this.finalToast?.remove();  // the final round is over
     close(this.dialog);
-    const players = this.seats.map((s, i) => ({ name: this.names[i], color: this.colors[i] }));
+    const players = this._players();
     // The longest path draws itself once per game; reopening the scores keeps it drawn.
     this.endMap ??= endOverlay(res.scores, this.names, this.colors);
     const longest = this.endMap.longest;
@@ -226,7 +227,7 @@ export class GameScreen extends TurnScreen {
     this.#renderLog(v);
     this.#renderRoutes(legal);
     this.boardView.update({
-      owners: v.routes, playerColors: this.colors,
+      owners: v.routes, playerColors: this.colors, playerMarks: this.marks,
       bigCities: new Set(this.board.ticket_options?.[v.tickets_option]?.big_cities ?? []),
       claimable: new Set(legal.filter((a) => a.kind === "claim").map((a) => a.route)),
       focus: this.focus,
@@ -304,7 +305,7 @@ export class GameScreen extends TurnScreen {
           pointerenter: (e) => e.pointerType === "mouse" && this._setFocus({ cities: new Set(), routes: this._routesOf(p.seat) }),
           pointerleave: () => this._setFocus(this.pinnedTicket ? this.focus : null),
         } },
-      h("span", { class: "player-color" }),
+      h("span", { class: "player-color" }, seatSymbol(this.marks[p.seat], 11)),
       h("span", { class: "player-name" },
         h("span", { class: "pname", text: seat.name }),
         h("span", { class: "pkind", text: seat.kind === "bot" ? t("players.bot", { level: tMaybe(`level.${seat.bot}`, seat.bot) }) : t("players.human") }),
@@ -322,7 +323,7 @@ export class GameScreen extends TurnScreen {
     const groups = groupTurns(v.log);
     const items = groups.slice().reverse().slice(0, 200).map((g) => h("li", { class: "log-entry", testid: "log-entry",
       dataset: { player: g.player, kind: g.events[0].kind }, style: { "--pc": this.colors[g.player] } },
-    h("span", { class: "log-dot", "aria-hidden": "true" }),
+    h("span", { class: "log-dot", "aria-hidden": "true" }, seatSymbol(this.marks[g.player], 8)),
     h("span", { text: describeTurn(g, { names: this.names, board: this.board, viewer: this.viewer }) })));
     if (!items.length) items.push(h("li", { class: "log-entry hint", text: t("log.empty") }));
     this.logEl.replaceChildren(...items);

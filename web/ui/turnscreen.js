@@ -21,6 +21,7 @@ import { HintControl } from "./hint.js";
 import { recordResult, readHistory, historyPanel } from "./history.js";
 import { statsPanel, reviewPanel, endTabs } from "./endextras.js";
 import { openSettings } from "./settings.js";
+import { markOf } from "./seatmarks.js";
 
 /** Delay before showing a bot's action, from the URL (?botDelay=ms, for tests) or the chosen speed. */
 export function botDelay(speed) {
@@ -45,6 +46,7 @@ export class TurnScreen {
     // Names for running text, isolated so a right-to-left name cannot reorder the sentence.
     this.names = this.seats.map((s) => isolate(s.name));
     this.colors = this.seats.map((s) => PLAYER_COLORS[s.color] ?? "#888");
+    this.marks = this.seats.map((s) => markOf(s.color));  // each player's symbol (seatmarks.js)
     this.humans = this.seats.filter((s) => s.kind === "human").length;
     this.viewer = this.humans > 1 ? null : this.seats.findIndex((s) => s.kind === "human");
     this.res = null;
@@ -144,6 +146,11 @@ export class TurnScreen {
 
   /** A started or loaded game (`loaded`: from a record, so earlier events count as seen). */
   _afterStart(res, loaded) { void res; void loaded; }
+
+  /** The players as the end screens and statistics show them: {name, color, mark}. */
+  _players() {
+    return this.seats.map((s, i) => ({ name: this.names[i], color: this.colors[i], mark: this.marks[i] }));
+  }
 
   /** Extra fields of window.__railtrip for the browser tests. */
   _testInfo() { return {}; }
@@ -454,7 +461,7 @@ export class TurnScreen {
     const res = this.res;
     if (!res?.stats) return null;
     if (this.endExtras) return this.endExtras;
-    const players = this.seats.map((s, i) => ({ name: this.names[i], color: this.colors[i] }));
+    const players = this._players();
     const human = this.viewer ?? this.seats.findIndex((s) => s.kind === "human");
     this.endExtras = endTabs([
       { key: "stats", label: t("stats.title"), body: statsPanel(res.stats, players, this.settings.variant) },

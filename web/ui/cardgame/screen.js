@@ -13,6 +13,7 @@ import { COLORS, CARD_ORDER, cardChips, cardsText, cardCount, yardView, pileView
 import { logEntries } from "./logtext.js";
 import { cardTicketDialog, halfEndDialog } from "./dialogs.js";
 import { cardEndScreen } from "./endscreen.js";
+import { playerDot, seatSymbol } from "../seatmarks.js";
 
 
 /** Same cards in both {card: n} maps (zero counts ignored). */
@@ -128,7 +129,7 @@ export class CardGameScreen extends TurnScreen {
     this.finalToast = null;
     this.dialogKind = "half-end";
     this.dialog = halfEndDialog(this.ctx.root, {
-      ev, board: this.board, names: this.names, colors: this.colors, viewer: this.viewer, last,
+      ev, board: this.board, names: this.names, colors: this.colors, marks: this.marks, viewer: this.viewer, last,
       onContinue: () => {
         this.dialog = null;
         this.dialogKind = null;
@@ -182,7 +183,7 @@ export class CardGameScreen extends TurnScreen {
     const res = this.res;
     if (!res?.scores) return;
     close(this.dialog);
-    const players = this.seats.map((s, i) => ({ name: this.names[i], color: this.colors[i] }));
+    const players = this._players();
     const panel = cardEndScreen({
       scores: res.scores, players, board: this.board, extras: this._endExtras(), actions: {
         onNewGame: () => this.ctx.onNewGame(),
@@ -256,7 +257,7 @@ export class CardGameScreen extends TurnScreen {
     const stat = (name, value, label, testid) => h("span", { class: "stat", title: label, "aria-label": `${label}: ${value}`, testid },
       icon(name, 15), h("span", { text: String(value) }));
     return h("div", { class: "cg-phead" },
-      h("span", { class: "player-color" }),
+      h("span", { class: "player-color" }, seatSymbol(this.marks[p.seat], 11)),
       h("span", { class: "player-name" },
         h("span", { class: "pname", text: seat.name }),
         h("span", { class: "pkind", text: seat.kind === "bot" ? t("players.bot", { level: tMaybe(`level.${seat.bot}`, seat.bot) }) : t("players.human") }),
@@ -303,7 +304,7 @@ export class CardGameScreen extends TurnScreen {
       h("span", { class: "cg-city-name", text: info?.name ?? b.city }),
       h("span", { class: "cg-city-bonus", text: `+${b.bonus}` }),
       h("span", { class: "cg-city-leaders", title: t("cg.leaders") }, b.leaders.length
-        ? b.leaders.map((s) => h("span", { class: "pc-dot", title: this.names[s], style: { "--pc": this.colors[s] } }))
+        ? b.leaders.map((s) => playerDot({ color: this.colors[s], mark: this.marks[s] }, { title: this.names[s] }))
         : h("span", { class: "cg-city-none", text: "—" })));
     });
     this.citiesEl.replaceChildren(...items);
@@ -440,7 +441,7 @@ export class CardGameScreen extends TurnScreen {
     const items = entries.slice().reverse().slice(0, 250).map((e) => h("li", {
       class: ["log-entry", e.auto && "auto", e.raid && "raid"], testid: "log-entry",
       dataset: { player: e.player ?? "", kind: e.kind }, style: { "--pc": e.player === null ? "#888" : this.colors[e.player] } },
-    h("span", { class: "log-dot", "aria-hidden": "true" }),
+    h("span", { class: "log-dot", "aria-hidden": "true" }, e.player === null ? null : seatSymbol(this.marks[e.player], 8)),
     h("span", { text: e.text })));
     if (!items.length) items.push(h("li", { class: "log-entry hint", text: t("log.empty") }));
     this.logEl.replaceChildren(...items);
