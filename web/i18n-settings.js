@@ -1,5 +1,5 @@
-// Strings of the Settings dialog (web/ui/settings.js, preferences in web/ui/core/prefs.js) and of
-// the player marks (web/ui/seatmarks.js), English and German; i18n.js merges them into its tables.
+// Strings of the Settings dialog (web/ui/settings.js, preferences in web/ui/core/prefs.js),
+// English and German; i18n.js merges them into its tables.
 
 export const SETTINGS_STRINGS = {
   en: {
