@@ -1,6 +1,7 @@
 """Issue 13, accessibility and words: the Settings dialog and its stored preferences
 (web/ui/core/prefs.js), the colour-blind marks of the players, and the remaining layout and
 wording fixes of the player review, each at 1280×800 and on a 390×844 phone."""
+
 from __future__ import annotations
 
 import json
@@ -15,8 +16,10 @@ SIZES = [(1280, 800), (390, 844)]
 PREFS_KEY = "railtrip.prefs.v1"
 PERSON = """() => { const a = document.getElementById('app').dataset;
   return ['game-over', 'choose-tickets'].includes(a.uiState) || (a.uiState === 'playing' && a.myTurn === 'true' && a.busy === 'false'); }"""
-SEATS = [{"name": "Ann", "kind": "human", "bot": None, "color": "red"},
-         {"name": "Bea", "kind": "bot", "bot": "easy", "color": "green"}]
+SEATS = [
+    {"name": "Ann", "kind": "human", "bot": None, "color": "red"},
+    {"name": "Bea", "kind": "bot", "bot": "easy", "color": "green"},
+]
 
 
 def open_app(page: Page, server, width: int, height: int, query: str = "?botDelay=0") -> None:
@@ -26,8 +29,16 @@ def open_app(page: Page, server, width: int, height: int, query: str = "?botDela
     page.wait_for_selector("#app[data-ui-state=new-game]")
 
 
-def start_game(page: Page, variant: str, setup: dict | None = None, seats: list | None = None, seed: int = 5) -> None:
-    settings = {"variant": variant, "players": len(seats or SEATS), "seed": seed, "seats": seats or SEATS, "speed": "instant"}
+def start_game(
+    page: Page, variant: str, setup: dict | None = None, seats: list | None = None, seed: int = 5
+) -> None:
+    settings = {
+        "variant": variant,
+        "players": len(seats or SEATS),
+        "seed": seed,
+        "seats": seats or SEATS,
+        "speed": "instant",
+    }
     if setup:
         settings["setup"] = setup
     page.evaluate("s => window.__railtripNewGame(s)", settings)
@@ -71,8 +82,17 @@ def test_settings_from_the_new_game_screen_and_the_game_menu(page: Page, server,
     assert json.loads(stored_prefs(page)) == {"colorBlind": False}
 
 
-@pytest.mark.parametrize("stored", ['{"colorBlind":"yes"}', "not json", "[" * 5000, '{"colorBlind":true,"x":' + "1" * 9000 + "}",
-                                    '{"colorBlind":null,"__proto__":{"colorBlind":true}}', "[true]"])
+@pytest.mark.parametrize(
+    "stored",
+    [
+        '{"colorBlind":"yes"}',
+        "not json",
+        "[" * 5000,
+        '{"colorBlind":true,"x":' + "1" * 9000 + "}",
+        '{"colorBlind":null,"__proto__":{"colorBlind":true}}',
+        "[true]",
+    ],
+)
 def test_broken_or_hostile_preferences_fall_back_to_the_default(page: Page, server, stored: str) -> None:
     open_app(page, server, 1280, 800)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [PREFS_KEY, stored])
@@ -86,7 +106,9 @@ def test_broken_or_hostile_preferences_fall_back_to_the_default(page: Page, serv
 
 def test_one_good_field_survives_a_bad_one(page: Page, server) -> None:
     open_app(page, server, 1280, 800)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [PREFS_KEY, '{"colorBlind":true,"unknown":[1,2,{"a":3}]}'])
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)", [PREFS_KEY, '{"colorBlind":true,"unknown":[1,2,{"a":3}]}']
+    )
     page.reload()
     page.wait_for_selector("#app[data-ui-state=new-game]")
     page.click("[data-testid=open-settings]")
@@ -153,24 +175,33 @@ def test_player_marks_on_pieces_panel_and_log(page: Page, server, snapshot, size
     snapshot(page, f"marks-off-{size[0]}")
     # Colour-blind mode: every car of the route carries the mark.
     set_color_blind(page, True)
-    page.wait_for_function("n => window.__railtrip.board.marks.colorBlind && window.__railtrip.board.marks.drawn[0] === n", arg=length)
+    page.wait_for_function(
+        "n => window.__railtrip.board.marks.colorBlind && window.__railtrip.board.marks.drawn[0] === n",
+        arg=length,
+    )
     snapshot(page, f"marks-on-{size[0]}")
     page.click("[data-testid=zoom-in]")
     page.click("[data-testid=zoom-in]")
     snapshot(page, f"marks-on-zoomed-{size[0]}")
     set_color_blind(page, False)
-    page.wait_for_function("() => !window.__railtrip.board.marks.colorBlind && window.__railtrip.board.marks.drawn[0] === 1")
+    page.wait_for_function(
+        "() => !window.__railtrip.board.marks.colorBlind && window.__railtrip.board.marks.drawn[0] === 1"
+    )
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
 @pytest.mark.parametrize(("variant", "desktop_px", "phone_zooms"), [("usa", 8, 1), ("world", 6, 3)])
-def test_route_symbols_are_drawn_at_the_fitted_view(page: Page, server, snapshot, size, variant, desktop_px, phone_zooms) -> None:
+def test_route_symbols_are_drawn_at_the_fitted_view(
+    page: Page, server, snapshot, size, variant, desktop_px, phone_zooms
+) -> None:
     """The route colours' symbols read at the first view of the map on a desktop (at least 8 px; 6 px
     on the denser world map; they were 4.6 px, and not drawn at all on the world map); on a phone
     they come with the first zoom step (world: the third; it took three and four)."""
     open_app(page, server, *size)
-    page.evaluate("s => window.__railtripNewGame(s)", {"variant": variant, "players": 2, "seed": 5, "seats": SEATS,
-                                                        "speed": "instant"})
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {"variant": variant, "players": 2, "seed": 5, "seats": SEATS, "speed": "instant"},
+    )
     page.wait_for_function("() => window.__railtrip?.board?.marks")
     page.evaluate("() => document.querySelector('dialog[open]')?.close()")  # the map behind the start dialog
     marks = page.evaluate(BOARD_MARKS)
@@ -193,8 +224,10 @@ def test_card_game_opponents_and_log_carry_the_marks(page: Page, server) -> None
 
 
 # ---------------------------------------------------------------- words and layout (item 13)
-NINE_USA = {"hands": [["red", "orange", "yellow", "green", "blue", "purple", "black", "white", "loco"], ["red"] * 4],
-            "tickets": [["DEN-ELP"], ["SEA-LA"]]}
+NINE_USA = {
+    "hands": [["red", "orange", "yellow", "green", "blue", "purple", "black", "white", "loco"], ["red"] * 4],
+    "tickets": [["DEN-ELP"], ["SEA-LA"]],
+}
 
 
 def no_sideways_scroll(page: Page, width: int) -> None:
@@ -203,8 +236,11 @@ def no_sideways_scroll(page: Page, width: int) -> None:
 
 def not_cut(page: Page, selector: str) -> None:
     """The element shows its whole text: nothing hidden behind an ellipsis or the box's edge."""
-    cut = page.evaluate("""s => [...document.querySelectorAll(s)].filter((el) => el.offsetParent !== null
-        && el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent)""", selector)
+    cut = page.evaluate(
+        """s => [...document.querySelectorAll(s)].filter((el) => el.offsetParent !== null
+        && el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent)""",
+        selector,
+    )
     assert not cut, (selector, cut)
 
 
@@ -216,7 +252,9 @@ def test_nine_kinds_in_the_classic_hand_never_widen_the_page(page: Page, server,
     hand = page.locator("[data-testid=hand]").bounding_box()
     for card in NINE_USA["hands"][0]:  # every kind in view, none behind a scrollbar
         box = page.locator(f"[data-testid=hand-{card}]").bounding_box()
-        assert box["x"] >= hand["x"] - 0.5 and box["x"] + box["width"] <= hand["x"] + hand["width"] + 0.5, card
+        assert box["x"] >= hand["x"] - 0.5 and box["x"] + box["width"] <= hand["x"] + hand["width"] + 0.5, (
+            card
+        )
     snapshot(page, f"hand-{size[0]}")
 
 
@@ -248,8 +286,12 @@ def test_zoom_buttons_cover_no_city(page: Page, server, snapshot, size) -> None:
     # Zooming out again keeps the band free.
     page.click("[data-testid=zoom-in]")
     page.click("[data-testid=zoom-reset]")
-    assert page.evaluate("() => window.__railtrip.board.view.ty + window.__railtrip.board.board.height * window.__railtrip.board.view.scale") \
+    assert (
+        page.evaluate(
+            "() => window.__railtrip.board.view.ty + window.__railtrip.board.board.height * window.__railtrip.board.view.scale"
+        )
         <= page.evaluate("() => window.__railtrip.board.mapBox.h") + 0.5
+    )
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
@@ -269,7 +311,9 @@ def test_opponent_levels_are_not_cut(page: Page, server, snapshot, size) -> None
     assert short == [], short
     snapshot(page, f"seats-de-{size[0]}")
     seats = [{"name": "Ann", "kind": "human", "bot": None, "color": "red"}] + [
-        {"name": n, "kind": "bot", "bot": "normal", "color": c} for n, c in [("Bertholdine", "green"), ("Cy", "blue"), ("Dmitri", "yellow")]]
+        {"name": n, "kind": "bot", "bot": "normal", "color": c}
+        for n, c in [("Bertholdine", "green"), ("Cy", "blue"), ("Dmitri", "yellow")]
+    ]
     page.click("[data-testid=lang-en]")
     start_game(page, "cardgame", seats=seats)
     not_cut(page, ".pkind")
@@ -307,9 +351,13 @@ def test_end_map_ticket_lines_wrap_around_the_seam(page: Page, server, snapshot,
     page.wait_for_function("() => window.__railtrip.board.ticketLines.length === 7")
     lines = page.evaluate("() => window.__railtrip.board.ticketLines")
     width = page.evaluate("() => window.__railtrip.board.board.width")
-    for piece in lines:  # no piece runs across the whole map: the far ones leave one edge, arrive at the other
+    for (
+        piece
+    ) in lines:  # no piece runs across the whole map: the far ones leave one edge, arrive at the other
         assert abs(piece["bx"] - piece["ax"]) < width / 2, piece
-    assert sum(1 for p in lines if max(p["ax"], p["bx"]) > width or min(p["ax"], p["bx"]) < 0) == 4  # NYC-TYO, ANC-VAN: two copies each
+    assert (
+        sum(1 for p in lines if max(p["ax"], p["bx"]) > width or min(p["ax"], p["bx"]) < 0) == 4
+    )  # NYC-TYO, ANC-VAN: two copies each
     snapshot(page, f"seam-tickets-{size[0]}")
 
 
@@ -319,8 +367,17 @@ def test_ticket_mini_maps_wrap_around_the_seam(page: Page, server, snapshot, siz
     dashed red line leaves the map west of New York and arrives east of Tokyo; it used to run
     straight across the Atlantic, Europe and Asia, through the middle third of the picture."""
     open_app(page, server, *size)
-    page.evaluate("s => window.__railtripNewGame(s)", {"variant": "world", "players": 2, "seed": 5, "seats": SEATS,
-                                                        "speed": "instant", "setup": {"tickets": SEAM_TICKETS}})
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {
+            "variant": "world",
+            "players": 2,
+            "seed": 5,
+            "seats": SEATS,
+            "speed": "instant",
+            "setup": {"tickets": SEAM_TICKETS},
+        },
+    )
     page.wait_for_function("() => window.__railtrip?.board?.marks")
     counts = page.evaluate("""async () => {
         const src = document.querySelector('script[type=module]').src;
@@ -344,13 +401,17 @@ def test_ticket_mini_maps_wrap_around_the_seam(page: Page, server, snapshot, siz
 def test_german_end_screen(page: Page, server, snapshot, variant: str, size: str) -> None:
     page.add_init_script("try { localStorage.setItem('railtrip.lang', 'de'); } catch (e) {}")
     open_finished(page, server, variant, size)
-    assert page.inner_text("[data-testid=game-over] h2") == "Spielende" or page.inner_text("[data-testid=winner]")
+    assert page.inner_text("[data-testid=game-over] h2") == "Spielende" or page.inner_text(
+        "[data-testid=winner]"
+    )
     text = page.inner_text("[data-testid=game-over]")
     for english in ("Winner", "Total", "Routes", "Tickets", "points", "Statistics", "History", "Review"):
         assert english not in text, english
     width = 1280 if size == "desktop" else 390
     no_sideways_scroll(page, width)
-    for line in page.locator(".cg-end-bonus").all():  # the big-city bonuses wrap instead of running out of view
+    for line in page.locator(
+        ".cg-end-bonus"
+    ).all():  # the big-city bonuses wrap instead of running out of view
         box = line.bounding_box()
         assert box["x"] + box["width"] <= width, box
     snapshot(page, f"end-de-{variant}-{size}")
@@ -360,9 +421,13 @@ def test_german_end_screen(page: Page, server, snapshot, variant: str, size: str
         snapshot(page, f"end-de-{variant}-{size}-{tab}")
 
 
-@pytest.mark.parametrize(("size", "lang", "you", "turn"), [("desktop", "en", "Your move ", "Turn "),
-                                                         ("phone", "de", "Dein Zug ", "Runde ")])
-def test_review_reads_naturally(page: Page, server, snapshot, size: str, lang: str, you: str, turn: str) -> None:
+@pytest.mark.parametrize(
+    ("size", "lang", "you", "turn"),
+    [("desktop", "en", "Your move ", "Turn "), ("phone", "de", "Dein Zug ", "Runde ")],
+)
+def test_review_reads_naturally(
+    page: Page, server, snapshot, size: str, lang: str, you: str, turn: str
+) -> None:
     page.add_init_script(f"try {{ localStorage.setItem('railtrip.lang', '{lang}'); }} catch (e) {{}}")
     open_finished(page, server, "usa", size)
     page.click("[data-testid=end-tab-review]")
@@ -373,24 +438,43 @@ def test_review_reads_naturally(page: Page, server, snapshot, size: str, lang: s
     for i in range(items.count()):
         item = items.nth(i)
         assert item.locator(".review-you").inner_text().startswith(you)  # not "You: claims …"
-        assert item.locator(".review-turn").inner_text().startswith(turn)  # a turn is a "Runde", as on the saved games
+        assert (
+            item.locator(".review-turn").inner_text().startswith(turn)
+        )  # a turn is a "Runde", as on the saved games
     page.locator("[data-testid=end-extras]").scroll_into_view_if_needed()
     snapshot(page, f"review-{lang}-{size}")
 
 
-WORLD_SHIPS = {"hands": [["white-double"] * 2 + ["white-ship"] * 4 + ["purple-train"] * 3 + ["joker"] * 3, ["red-train"] * 3],
-               "tickets": [["JKT-SYD", "LAG-THR"], ["MRS-JKT"]], "pieces": [[20, 40], [20, 40]]}
+WORLD_SHIPS = {
+    "hands": [
+        ["white-double"] * 2 + ["white-ship"] * 4 + ["purple-train"] * 3 + ["joker"] * 3,
+        ["red-train"] * 3,
+    ],
+    "tickets": [["JKT-SYD", "LAG-THR"], ["MRS-JKT"]],
+    "pieces": [[20, 40], [20, 40]],
+}
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
 def test_world_ships_carry_the_marks(page: Page, server, snapshot, size) -> None:
     open_app(page, server, *size)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [PREFS_KEY, '{"colorBlind":true}'])
-    page.evaluate("s => window.__railtripNewGame(s)", {"variant": "world", "players": 2, "seed": 99, "seats": SEATS,
-                                                        "speed": "instant", "setup": WORLD_SHIPS})
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {
+            "variant": "world",
+            "players": 2,
+            "seed": 99,
+            "seats": SEATS,
+            "speed": "instant",
+            "setup": WORLD_SHIPS,
+        },
+    )
     page.wait_for_function(PERSON)
     page.evaluate("t => window.__railtripAct(t)", "claim DAR-MUM 4white-ship")
-    page.wait_for_function("() => window.__railtrip.board.marks?.drawn[0] === 4")  # every ship of the 4-space route
+    page.wait_for_function(
+        "() => window.__railtrip.board.marks?.drawn[0] === 4"
+    )  # every ship of the 4-space route
     assert page.evaluate(BOARD_MARKS)["colorBlind"] is True
     snapshot(page, f"world-ships-{size[0]}")
     # The rules page's pictures (harbors, ships of two players) are drawn by the same renderer.
@@ -411,14 +495,18 @@ def test_words_of_the_review_still_hold(page: Page, server, size) -> None:
     # Singulars and the person addressed as "you" (the card game's sentences, through the page's own strings).
     assert page.evaluate(T, ["cg.halfLeft", {"n": 1, "cards": "red"}, "en"]) == "1 card left over: red."
     assert page.evaluate(T, ["cg.halfLeft", {"n": 1, "cards": "rot"}, "de"]) == "1 Karte übrig: rot."
-    assert page.evaluate(T, ["cg.raidToastYou", {"name": "Ada", "color": "red", "n": 1}, "en"]).startswith("Ada raided you: your red row (1 card)")
+    assert page.evaluate(T, ["cg.raidToastYou", {"name": "Ada", "color": "red", "n": 1}, "en"]).startswith(
+        "Ada raided you: your red row (1 card)"
+    )
     assert "dich" in page.evaluate(T, ["cg.raidToastYou", {"name": "Ada", "color": "rot", "n": 1}, "de"])
     page.evaluate(T, ["lang.en", {}, "en"])
     # "Nothing has happened yet." on one line at the start of a game.
     start_game(page, "usa", NINE_USA)
     empty = page.locator("[data-testid=game-log] .log-entry.hint")
     if empty.count():
-        height = empty.evaluate("el => [el.getBoundingClientRect().height, parseFloat(getComputedStyle(el).lineHeight) || 20]")
+        height = empty.evaluate(
+            "el => [el.getBoundingClientRect().height, parseFloat(getComputedStyle(el).lineHeight) || 20]"
+        )
         assert height[0] < 2 * height[1] + 12, height
 
 
