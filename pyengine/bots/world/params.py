@@ -1,5 +1,6 @@
 """The Rails & Sails planner's knobs (``WorldParams``) and the values the easy and normal levels
 play with (hand-set, and fitted by self-play: docs/bots.md)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -60,8 +61,20 @@ FITTED_NORMAL_2P: dict[str, Any] = {
     "turn_value": 2.7733,
     "risk_scale": 3.4226,
 }
-NORMAL_PARAMS = replace(HAND_SET_NORMAL_PARAMS, **FITTED_NORMAL_2P, many_players=(
-    ("endgame", False), *((k, getattr(HAND_SET_NORMAL_PARAMS, k)) for k in FITTED_NORMAL_2P)))
-EASY_PARAMS = WorldParams(together=False, keep_best_subset=False, fixed_mix=None, exchange=False,
-                          harbor_cards=0.0, harbor_pot=0.0, more_tickets=False, sloppy=0.7,
-                          endgame=False, piece_slack=5)
+NORMAL_PARAMS = replace(
+    HAND_SET_NORMAL_PARAMS,
+    **FITTED_NORMAL_2P,
+    many_players=(("endgame", False), *((k, getattr(HAND_SET_NORMAL_PARAMS, k)) for k in FITTED_NORMAL_2P)),
+)
+EASY_PARAMS = WorldParams(
+    together=False,
+    keep_best_subset=False,
+    fixed_mix=None,
+    exchange=False,
+    harbor_cards=0.0,
+    harbor_pot=0.0,
+    more_tickets=False,
+    sloppy=0.7,
+    endgame=False,
+    piece_slack=5,
+)

@@ -32,6 +32,7 @@ knowledge and plans it works on are in ``planning.py``. Its steps:
 * **After the tickets.** More tickets while pieces last, else long routes for points; when an
   opponent is near the end (≤ 6 pieces triggers two more turns each) the best points now.
 """
+
 from __future__ import annotations
 
 import math
@@ -82,8 +83,10 @@ from .planning import (
 
 # ---------------------------------------------------------------------- the policy
 
-def group_moves(m: WorldModel, legal: Sequence[Action]) -> tuple[
-        dict[int, list[ClaimRoute]], list[BuildHarbor], list[ExchangePieces]]:
+
+def group_moves(
+    m: WorldModel, legal: Sequence[Action]
+) -> tuple[dict[int, list[ClaimRoute]], list[BuildHarbor], list[ExchangePieces]]:
     """The building moves of a main turn: claims by route (one per payment), harbors, exchanges."""
     claims: dict[int, list[ClaimRoute]] = {}
     harbors: list[BuildHarbor] = []
@@ -113,15 +116,17 @@ class WorldPolicy:
         self.params = params or WorldParams()
         over = dict(self.params.many_players)
         self.many: WorldPolicy | None = (
-            type(self)(replace(self.params, many_players=(), **over)) if over else None)
+            type(self)(replace(self.params, many_players=(), **over)) if over else None
+        )
 
     def at(self, k: Know) -> WorldPolicy:
         """The policy for this game's player count (``many_players`` overrides at 3+ players)."""
         return self.many if self.many is not None and k.n >= 3 else self
 
     # ------------------------------------------------------------ entry
-    def decide(self, k: Know, m: WorldModel, legal: Sequence[Action], rng: Rng,
-               plan: Plan | None = None) -> Action:
+    def decide(
+        self, k: Know, m: WorldModel, legal: Sequence[Action], rng: Rng, plan: Plan | None = None
+    ) -> Action:
         if len(legal) == 1:
             return legal[0]
         if self.many is not None and k.n >= 3:
@@ -142,8 +147,16 @@ class WorldPolicy:
 
     def plan(self, k: Know, m: WorldModel) -> Plan:
         prm = self.at(k).params
-        return make_plan(k, m, self.open_tickets(k, m), prm.together, prm.piece_value, prm.turn_value,
-                         prm.color_ship, prm.color_train)
+        return make_plan(
+            k,
+            m,
+            self.open_tickets(k, m),
+            prm.together,
+            prm.piece_value,
+            prm.turn_value,
+            prm.color_ship,
+            prm.color_train,
+        )
 
     # ------------------------------------------------------------ tickets
     def chance(self, k: Know, m: WorldModel, plan: Plan) -> float:
@@ -152,8 +165,9 @@ class WorldPolicy:
         prm = self.params
         if plan.routes and (prm.color_ship != 1.0 or prm.color_train != 1.0):
             tot = sum(m.cards[r] for r in plan.routes)
-            missing *= sum(m.cards[r] * color_factor(m, r, prm.color_ship, prm.color_train)
-                           for r in plan.routes) / max(1e-9, tot)
+            missing *= sum(
+                m.cards[r] * color_factor(m, r, prm.color_ship, prm.color_train) for r in plan.routes
+            ) / max(1e-9, tot)
         need = missing / 2.0 + len(plan.routes)
         p = _logistic((k.turns_left() - need) / self.params.risk_scale)
         # Opponents may block planned routes: more routes and more opponents, more risk.
@@ -172,8 +186,9 @@ class WorldPolicy:
         prm = self.params
         roots = connected_sets(k, m, k.me)
         open_t = [t for t in tickets if not ticket_done(m, roots, t)]
-        plan = make_plan(k, m, open_t, prm.together, prm.piece_value, prm.turn_value,
-                         prm.color_ship, prm.color_train)
+        plan = make_plan(
+            k, m, open_t, prm.together, prm.piece_value, prm.turn_value, prm.color_ship, prm.color_train
+        )
         p = self.chance(k, m, plan)
         value = 0.0
         for t in tickets:
@@ -189,8 +204,7 @@ class WorldPolicy:
         value += self.harbor_potential(k, m, tickets, plan, p)
         return value, plan
 
-    def harbor_potential(self, k: Know, m: WorldModel, tickets: Sequence[int], plan: Plan,
-                         p: float) -> float:
+    def harbor_potential(self, k: Know, m: WorldModel, tickets: Sequence[int], plan: Plan, p: float) -> float:
         """Harbors the tickets can feed: by port city, the tickets naming it (best three)."""
         if not self.params.harbors:
             return 0.0
@@ -213,8 +227,10 @@ class WorldPolicy:
         if not self.params.keep_best_subset:
             fewest = min(len(a.tickets) for a in keeps)
             single = {t: self.tickets_value(k, m, k.tickets + [t])[0] for t in k.offered}
-            best = max((a for a in keeps if len(a.tickets) == fewest),
-                       key=lambda a: sum(single[idx[t]] for t in a.tickets))
+            best = max(
+                (a for a in keeps if len(a.tickets) == fewest),
+                key=lambda a: sum(single[idx[t]] for t in a.tickets),
+            )
             return best
         best_a, best_v = keeps[0], -INF
         for a in keeps:
@@ -226,8 +242,10 @@ class WorldPolicy:
     def ranked_keeps(self, k: Know, m: WorldModel, legal: Sequence[Action]) -> list[Action]:
         keeps = [a for a in legal if isinstance(a, KeepTickets)]
         idx = m.ticket_index
-        scored = [(self.tickets_value(k, m, k.tickets + [idx[t] for t in a.tickets])[0], i, a)
-                  for i, a in enumerate(keeps)]
+        scored = [
+            (self.tickets_value(k, m, k.tickets + [idx[t] for t in a.tickets])[0], i, a)
+            for i, a in enumerate(keeps)
+        ]
         scored.sort(key=lambda x: (-x[0], x[1]))
         return [a for _, _, a in scored]
 
@@ -278,8 +296,12 @@ class WorldPolicy:
                 return act
         if not plan.routes:
             tick = next((a for a in legal if isinstance(a, DrawTickets)), None)
-            if (tick is not None and prm.more_tickets and k.pieces(me) >= prm.tickets_min_pieces
-                    and others_low >= prm.tickets_min_other):
+            if (
+                tick is not None
+                and prm.more_tickets
+                and k.pieces(me) >= prm.tickets_min_pieces
+                and others_low >= prm.tickets_min_other
+            ):
                 return tick
             long_claims = {r: a for r, a in claims.items() if m.length[r] >= prm.filler_min_len}
             act = self.best_points(k, m, plan, long_claims)
@@ -287,8 +309,9 @@ class WorldPolicy:
                 return act
         return self.draw(k, m, legal, plan, rng, second=False)
 
-    def harbor_choice(self, k: Know, m: WorldModel, plan: Plan, harbors: list[BuildHarbor],
-                      late: bool) -> Action | None:
+    def harbor_choice(
+        self, k: Know, m: WorldModel, plan: Plan, harbors: list[BuildHarbor], late: bool
+    ) -> Action | None:
         roots = connected_sets(k, m, k.me)
         best = None
         for a in harbors:
@@ -306,8 +329,9 @@ class WorldPolicy:
                 best = (key, a)
         return best[1] if best else None
 
-    def stall_claim(self, k: Know, m: WorldModel, plan: Plan,
-                    claims: dict[int, list[ClaimRoute]]) -> Action | None:
+    def stall_claim(
+        self, k: Know, m: WorldModel, plan: Plan, claims: dict[int, list[ClaimRoute]]
+    ) -> Action | None:
         """A big hand and no payable planned route: pieces, not cards, are short, so turn spare
         pieces into points now -- the best long payable route the plan's pieces allow."""
         me = k.me
@@ -327,16 +351,18 @@ class WorldPolicy:
             return None
         return self.pay(k, m, plan, claims[best[1]])
 
-    def best_points(self, k: Know, m: WorldModel, plan: Plan,
-                    claims: dict[int, list[ClaimRoute]]) -> Action | None:
+    def best_points(
+        self, k: Know, m: WorldModel, plan: Plan, claims: dict[int, list[ClaimRoute]]
+    ) -> Action | None:
         if not claims:
             return None
         in_plan = set(plan.routes)
         r = max(claims, key=lambda r: (m.points[r] + (2 if r in in_plan else 0), -r))
         return self.pay(k, m, plan, claims[r])
 
-    def exchange_choice(self, k: Know, m: WorldModel, plan: Plan,
-                        exchanges: list[ExchangePieces]) -> Action | None:
+    def exchange_choice(
+        self, k: Know, m: WorldModel, plan: Plan, exchanges: list[ExchangePieces]
+    ) -> Action | None:
         me = k.me
         trains, ships = k.trains[me], k.ships[me]
         if trains < 0:
@@ -395,8 +421,11 @@ class WorldPolicy:
         me = k.me
         trains = k.trains[me] if k.trains[me] >= 0 else MAX_TRAINS
         ships = k.ships[me] if k.ships[me] >= 0 else MAX_SHIPS
-        free = [r for r in range(m.nroutes) if not blocked(k, m, r)
-                and m.length[r] <= (ships if m.ship[r] else trains)]
+        free = [
+            r
+            for r in range(m.nroutes)
+            if not blocked(k, m, r) and m.length[r] <= (ships if m.ship[r] else trains)
+        ]
         free.sort(key=lambda r: (-m.points[r] / (m.cards[r] + 1.0), r))
         return free[:2]
 
@@ -412,8 +441,17 @@ class WorldPolicy:
                     return self.params.harbor_cards
         return 0.25 * self.params.harbor_cards  # only the −4 for an unbuilt harbor is at stake
 
-    def card_utility(self, k: Know, m: WorldModel, targets: list[int], base_miss: float,
-                     base_harbor: int, hw: float, c: int, relevant: bool = True) -> float:
+    def card_utility(
+        self,
+        k: Know,
+        m: WorldModel,
+        targets: list[int],
+        base_miss: float,
+        base_harbor: int,
+        hw: float,
+        c: int,
+        relevant: bool = True,
+    ) -> float:
         h = list(k.hand)
         h[c] += 1
         u = base_miss - missing_cards(m, targets, h, ordered=True) if relevant else 0.0
@@ -423,8 +461,9 @@ class WorldPolicy:
             u = max(u, 0.25)
         return u + 0.01  # any card beats nothing
 
-    def draw(self, k: Know, m: WorldModel, legal: Sequence[Action], plan: Plan, rng: Rng,
-             second: bool) -> Action:
+    def draw(
+        self, k: Know, m: WorldModel, legal: Sequence[Action], plan: Plan, rng: Rng, second: bool
+    ) -> Action:
         cards = [a for a in legal if isinstance(a, (DrawCard, TakeCard))]
         if not cards:
             tick = next((a for a in legal if isinstance(a, DrawTickets)), None)
@@ -448,9 +487,19 @@ class WorldPolicy:
                 rel[:] = [True] * NCOLORS
             else:
                 rel[m.color[r]] = True
-        util = [self.card_utility(k, m, targets, base_miss, base_harbor, hw, c,
-                                  c == JOKER or (rel_ship if DECK_OF[c] == SHIP_DECK else rel_train)[c // 4])
-                for c in range(NCARDS)]
+        util = [
+            self.card_utility(
+                k,
+                m,
+                targets,
+                base_miss,
+                base_harbor,
+                hw,
+                c,
+                c == JOKER or (rel_ship if DECK_OF[c] == SHIP_DECK else rel_train)[c // 4],
+            )
+            for c in range(NCARDS)
+        ]
         # Expected value of a blind draw per deck (unseen = all cards minus my hand and the market).
         blind = [0.0, 0.0]
         for deck in (TRAIN_DECK, SHIP_DECK):

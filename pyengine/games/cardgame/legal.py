@@ -2,6 +2,7 @@
 of one color longer than every rival row, or three colors nobody shows), ticket keeps; and the
 order the legal list is sorted in. Every play is a pre-built action (``scoring.py``), memoized by
 what decides it."""
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -96,7 +97,7 @@ class CardGameLegal(CardGameScoring):
             for n in range(max(1, SET_MIN_NATURAL), have + 1):
                 k0 = max(0, least - n)
                 if k0 <= locos:
-                    plays.extend(rows[n][k0:locos + 1])
+                    plays.extend(rows[n][k0 : locos + 1])
             self.set_play_cache[key] = plays
         return plays
 
@@ -104,8 +105,9 @@ class CardGameLegal(CardGameScoring):
         """Every mixed set of 3 of ``colors`` (ascending), memoized."""
         plays = self.mixed_play_cache.get(colors)
         if plays is None:
-            plays = self.mixed_play_cache[colors] = [self.mixed_actions[trio]
-                                                     for trio in combinations(colors, MIXED_SET_SIZE)]
+            plays = self.mixed_play_cache[colors] = [
+                self.mixed_actions[trio] for trio in combinations(colors, MIXED_SET_SIZE)
+            ]
         return plays
 
     def action_order(self, action: Action) -> tuple[object, ...]:
@@ -115,6 +117,5 @@ class CardGameLegal(CardGameScoring):
             info = self.play_info[action]
             return (action.order, 0, *info[1:]) if info[0] == "set" else (action.order, 1, *info[1])
         if isinstance(action, KeepTickets):
-            return (action.order, len(action.tickets),
-                    *(self.data.ticket_index[t] for t in action.tickets))
+            return (action.order, len(action.tickets), *(self.data.ticket_index[t] for t in action.tickets))
         return action.sort_key()

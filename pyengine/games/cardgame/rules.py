@@ -8,6 +8,7 @@ phase-2 action: draw cards, play cards to the rail yard, or draw tickets. When t
 everyone gets one more turn; then every player completes tickets from the on-the-way pile (an
 exact search picks the best set, see ``best_completion``). With 4 players a second half follows.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -115,8 +116,10 @@ class CardGameRules(CardGameLegal):
                     c = COLORS.index(color)
                     nat = sum(1 for x in cards if x == c)
                     if not cards or cards != [c] * nat + [LOCO] * (len(cards) - nat) or nat < 1:
-                        raise SettingsError(f"setup yard {p}: the {color} row must be {color} cards "
-                                            "(at least one) with any locomotives on top (last)")
+                        raise SettingsError(
+                            f"setup yard {p}: the {color} row must be {color} cards "
+                            "(at least one) with any locomotives on top (last)"
+                        )
                     s.yard_n[p][c] = nat
                     s.yard_k[p][c] = len(cards) - nat
         for p in range(n):
@@ -183,7 +186,6 @@ class CardGameRules(CardGameLegal):
             raise SettingsError(f"setup names unknown ticket {excerpt(tid)}")
         return self.data.ticket_index[tid]
 
-
     # ------------------------------------------------------------------ applying
     def apply(self, s: CardGameState, action: Action) -> Event:
         """Apply a legal action (the caller has checked legality); returns its log event, with
@@ -192,27 +194,48 @@ class CardGameRules(CardGameLegal):
         ev: Event = {"player": p, "turn": s.turn, "kind": action.keyword}
         match action:
             case TakeCard(slot=slot):
-                ev.update({"card": CARD_NAMES[s.market[slot]], "slot": slot, "second": s.phase == SECOND_CARD})
+                ev.update(
+                    {"card": CARD_NAMES[s.market[slot]], "slot": slot, "second": s.phase == SECOND_CARD}
+                )
             case DrawCard():
-                ev.update({"second": s.phase == SECOND_CARD, "deck_left": len(s.deck) - 1,
-                           "private_card": CARD_NAMES[s.deck[-1]]})  # only the drawer sees it
+                ev.update(
+                    {
+                        "second": s.phase == SECOND_CARD,
+                        "deck_left": len(s.deck) - 1,
+                        "private_card": CARD_NAMES[s.deck[-1]],
+                    }
+                )  # only the drawer sees it
             case PlayCards():
                 info = self.play_info[action]
-                ev.update({"cards": dict(action.cards),
-                           "set": "one_color" if info[0] == "set" else "three_colors"})
+                ev.update(
+                    {"cards": dict(action.cards), "set": "one_color" if info[0] == "set" else "three_colors"}
+                )
                 if info[0] == "set":
                     ev["color"] = COLORS[info[1]]
             case DrawTickets():
                 ev["count"] = min(TICKETS_DRAWN, len(s.ticket_deck))
             case KeepTickets(tickets=tickets):
-                ev.update({"count": len(tickets), "offered": len(s.offered[p]),
-                           "setup": s.phase == SETUP_TICKETS,
-                           "private_tickets": list(tickets)})  # only their owner sees them
+                ev.update(
+                    {
+                        "count": len(tickets),
+                        "offered": len(s.offered[p]),
+                        "setup": s.phase == SETUP_TICKETS,
+                        "private_tickets": list(tickets),
+                    }
+                )  # only their owner sees them
         auto: list[AutoEvent] = []
         self._do(s, action, auto)
         if isinstance(action, PlayCards):
-            ev["raids"] = [{"victim": a["victim"], "color": a["color"], "discarded": a["discarded"],
-                            "played": a["played"]} for a in auto if a["kind"] == "raid"]
+            ev["raids"] = [
+                {
+                    "victim": a["victim"],
+                    "color": a["color"],
+                    "discarded": a["discarded"],
+                    "played": a["played"],
+                }
+                for a in auto
+                if a["kind"] == "raid"
+            ]
         rest = [a for a in auto if a["kind"] != "raid"]
         if rest:
             ev["auto"] = rest
@@ -253,8 +276,16 @@ class CardGameRules(CardGameLegal):
                         s.yard_n[q][c] = 0
                         s.yard_k[q][c] = 0
                         if ev is not None:
-                            ev.append({"kind": "raid", "player": p, "victim": q, "color": COLORS[c],
-                                       "discarded": lost, "played": n + k})
+                            ev.append(
+                                {
+                                    "kind": "raid",
+                                    "player": p,
+                                    "victim": q,
+                                    "color": COLORS[c],
+                                    "discarded": lost,
+                                    "played": n + k,
+                                }
+                            )
                 s.yard_n[p][c] = n
                 s.yard_k[p][c] = k
             else:
@@ -307,8 +338,9 @@ class CardGameRules(CardGameLegal):
                 pile[c] += 1
                 moved.append(c)
         if moved and ev is not None:
-            ev.append({"kind": "phase1", "player": p, "rows": [COLORS[c] for c in moved],
-                       "cards": len(moved)})
+            ev.append(
+                {"kind": "phase1", "player": p, "rows": [COLORS[c] for c in moved], "cards": len(moved)}
+            )
 
     def _end_turn(self, s: CardGameState, ev: list[AutoEvent] | None) -> None:
         s.turn += 1
@@ -385,8 +417,11 @@ class CardGameRules(CardGameLegal):
     def _completions(self, s: CardGameState) -> list[tuple[int, ...]]:
         """``choose_completions``, remembered for the last position (the search is the costly
         part of an end of a half; the scores of that position ask for it again)."""
-        key = (tuple(tuple(t) for t in s.tickets), tuple(tuple(x) for x in s.piles),
-               tuple(tuple(t for t, _, _ in c) for c in s.completed))
+        key = (
+            tuple(tuple(t) for t in s.tickets),
+            tuple(tuple(x) for x in s.piles),
+            tuple(tuple(t for t, _, _ in c) for c in s.completed),
+        )
         if self._solved is None or self._solved[0] != key:
             self._solved = (key, self.choose_completions(s))
         return self._solved[1]
@@ -405,8 +440,9 @@ class CardGameRules(CardGameLegal):
                 for c, k in enumerate(cards):
                     pile[c] -= k
                     s.discard.extend([c] * k)
-                entries.append({"id": self.tickets[t].id, "points": self.tickets[t].points,
-                                "cards": _cards_json(cards)})
+                entries.append(
+                    {"id": self.tickets[t].id, "points": self.tickets[t].points, "cards": _cards_json(cards)}
+                )
             left = pile[:]
             for c, k in enumerate(pile):
                 s.discard.extend([c] * k)
@@ -417,9 +453,15 @@ class CardGameRules(CardGameLegal):
                 s.discard.extend([c] * s.yard_n[p][c] + [LOCO] * s.yard_k[p][c])
                 s.yard_n[p][c] = 0
                 s.yard_k[p][c] = 0
-            results.append({"seat": p, "completed": entries,
-                            "points": sum(e["points"] for e in entries),
-                            "pile_left": _cards_json(left), "yard_discarded": yard})
+            results.append(
+                {
+                    "seat": p,
+                    "completed": entries,
+                    "points": sum(e["points"] for e in entries),
+                    "pile_left": _cards_json(left),
+                    "yard_discarded": yard,
+                }
+            )
         if ev is not None:
             ev.append({"kind": "half_end", "half": s.half, "results": results})
         s.final_turns = -1
@@ -443,8 +485,15 @@ class CardGameRules(CardGameLegal):
                     s.market[i] = s.deck.pop()
             s.phase = MAIN
             if ev is not None:
-                ev.append({"kind": "second_half", "half": s.half, "start": s.current,
-                           "deck": len(s.deck), "cards_each": SECOND_HALF_CARDS})
+                ev.append(
+                    {
+                        "kind": "second_half",
+                        "half": s.half,
+                        "start": s.current,
+                        "deck": len(s.deck),
+                        "cards_each": SECOND_HALF_CARDS,
+                    }
+                )
             if not s.deck:
                 s.final_turns = s.players  # [decision] the new deck is already used up
                 if ev is not None:
@@ -454,5 +503,10 @@ class CardGameRules(CardGameLegal):
             s.phase = OVER
             if ev is not None:
                 sc = self.scores(s)
-                ev.append({"kind": "game_over", "winners": [x["seat"] for x in sc if x["winner"]],
-                           "totals": [x["total"] for x in sc]})
+                ev.append(
+                    {
+                        "kind": "game_over",
+                        "winners": [x["seat"] for x in sc if x["winner"]],
+                        "totals": [x["total"] for x in sc],
+                    }
+                )
