@@ -1,6 +1,7 @@
 """Issue 13, accessibility and words: the Settings dialog and its stored preferences
 (web/ui/core/prefs.js), the colour-blind marks of the players, and the remaining layout and
 wording fixes of the player review, each at 1280×800 and on a 390×844 phone."""
+
 from __future__ import annotations
 
 import json
@@ -14,8 +15,10 @@ SIZES = [(1280, 800), (390, 844)]
 PREFS_KEY = "railtrip.prefs.v1"
 PERSON = """() => { const a = document.getElementById('app').dataset;
   return ['game-over', 'choose-tickets'].includes(a.uiState) || (a.uiState === 'playing' && a.myTurn === 'true' && a.busy === 'false'); }"""
-SEATS = [{"name": "Ann", "kind": "human", "bot": None, "color": "red"},
-         {"name": "Bea", "kind": "bot", "bot": "easy", "color": "green"}]
+SEATS = [
+    {"name": "Ann", "kind": "human", "bot": None, "color": "red"},
+    {"name": "Bea", "kind": "bot", "bot": "easy", "color": "green"},
+]
 
 
 def open_app(page: Page, server, width: int, height: int, query: str = "?botDelay=0") -> None:
@@ -25,8 +28,16 @@ def open_app(page: Page, server, width: int, height: int, query: str = "?botDela
     page.wait_for_selector("#app[data-ui-state=new-game]")
 
 
-def start_game(page: Page, variant: str, setup: dict | None = None, seats: list | None = None, seed: int = 5) -> None:
-    settings = {"variant": variant, "players": len(seats or SEATS), "seed": seed, "seats": seats or SEATS, "speed": "instant"}
+def start_game(
+    page: Page, variant: str, setup: dict | None = None, seats: list | None = None, seed: int = 5
+) -> None:
+    settings = {
+        "variant": variant,
+        "players": len(seats or SEATS),
+        "seed": seed,
+        "seats": seats or SEATS,
+        "speed": "instant",
+    }
     if setup:
         settings["setup"] = setup
     page.evaluate("s => window.__railtripNewGame(s)", settings)
@@ -70,8 +81,17 @@ def test_settings_from_the_new_game_screen_and_the_game_menu(page: Page, server,
     assert json.loads(stored_prefs(page)) == {"colorBlind": False}
 
 
-@pytest.mark.parametrize("stored", ['{"colorBlind":"yes"}', "not json", "[" * 5000, '{"colorBlind":true,"x":' + "1" * 9000 + "}",
-                                    '{"colorBlind":null,"__proto__":{"colorBlind":true}}', "[true]"])
+@pytest.mark.parametrize(
+    "stored",
+    [
+        '{"colorBlind":"yes"}',
+        "not json",
+        "[" * 5000,
+        '{"colorBlind":true,"x":' + "1" * 9000 + "}",
+        '{"colorBlind":null,"__proto__":{"colorBlind":true}}',
+        "[true]",
+    ],
+)
 def test_broken_or_hostile_preferences_fall_back_to_the_default(page: Page, server, stored: str) -> None:
     open_app(page, server, 1280, 800)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [PREFS_KEY, stored])
@@ -85,7 +105,9 @@ def test_broken_or_hostile_preferences_fall_back_to_the_default(page: Page, serv
 
 def test_one_good_field_survives_a_bad_one(page: Page, server) -> None:
     open_app(page, server, 1280, 800)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [PREFS_KEY, '{"colorBlind":true,"unknown":[1,2,{"a":3}]}'])
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)", [PREFS_KEY, '{"colorBlind":true,"unknown":[1,2,{"a":3}]}']
+    )
     page.reload()
     page.wait_for_selector("#app[data-ui-state=new-game]")
     page.click("[data-testid=open-settings]")
