@@ -1,4 +1,4 @@
-// What every game screen shares (the map games in game.js with their panels, the card game in
+// What every game screen shares (the map games in core/mapscreen.js with their panels, the card game in
 // cardgame/screen.js): starting or loading a game, the turn loop (a bot's move, a person's move,
 // passing the device in hotseat games), autosave, download, the speed menu and the root's data-*
 // attributes the tests read. A screen extends TurnScreen, builds its DOM in _build(), draws in
@@ -521,7 +521,7 @@ export class TurnScreen {
 
   /** The Hint button points out its move (null: none): here the face-up card it takes. */
   _pointOut(action) {
-    const slots = this.slots ?? this.panels?.market?.slots;  // the card game's own, or a map game's Market panel
+    const slots = this.panels?.market?.slots;  // every game's Market panel
     slots?.forEach((el) => el.classList.remove("is-hinted"));
     if (action?.kind === "take") slots?.[action.slot]?.classList.add("is-hinted");
   }

@@ -1,6 +1,6 @@
 // Rails & Sails dialogs: which deck refills a taken slot, where to build a harbor (and how to
 // pay), a piece exchange, the secret piece mix. Each is opened by the world's panels or prompt on
-// the map screen (`screen`: ../game.js) and offers only the engine's legal actions.
+// the map screen (`screen`: ../core/mapscreen.js) and offers only the engine's legal actions.
 import { h } from "../dom.js";
 import { t } from "../../i18n.js";
 import { cardFace, cardName } from "../cards.js";

@@ -2,17 +2,17 @@
 // routes list, dialogs, bots. What differs per game comes in as its page configuration (usa/panels.js,
 // world/panels.js): the Market, Hand and Tickets panels (each built once, `update(view, legal)`),
 // the player numbers, the route tip line, status wording, keys and extra prompts.
-import { h, reducedMotion } from "./dom.js";
-import { t, tMaybe } from "../i18n.js";
-import { BoardView } from "./board/index.js";
-import { cardName } from "./cards.js";
-import { groupTurns, describeTurn, routeName } from "./logtext.js";
-import { ticketDialog, paymentDialog, modal, close } from "./dialogs.js";
-import { endScreen } from "./endscreen.js";
-import { endOverlay } from "./board/endgame.js";
-import { icon } from "./icons.js";
-import { TurnScreen } from "./turnscreen.js";
-import { seatSymbol } from "./seatmarks.js";
+import { h, reducedMotion } from "../dom.js";
+import { t, tMaybe } from "../../i18n.js";
+import { BoardView } from "../board/index.js";
+import { cardName } from "../cards.js";
+import { groupTurns, describeTurn, routeName } from "../logtext.js";
+import { ticketDialog, paymentDialog, modal, close } from "../dialogs.js";
+import { endScreen } from "../endscreen.js";
+import { endOverlay } from "../board/endgame.js";
+import { icon } from "../icons.js";
+import { TurnScreen } from "../turnscreen.js";
+import { seatSymbol } from "../seatmarks.js";
 
 /** The words for the engine's route_needs answer (null: nothing to say). */
 export function needsText(needs) {
