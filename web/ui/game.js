@@ -12,6 +12,7 @@ import { endScreen } from "./endscreen.js";
 import { endOverlay } from "./board/endgame.js";
 import { icon } from "./icons.js";
 import { TurnScreen } from "./turnscreen.js";
+import { confirmClaims } from "./claimconfirm.js";
 
 /** The words for the engine's route_needs answer (null: nothing to say). */
 export function needsText(needs) {
@@ -50,9 +51,10 @@ export class GameScreen extends TurnScreen {
   _build() {
     const b = this.board;
     this.boardView = new BoardView(b, {
-      onRouteActivate: (id, { pointerType }) => {
-        if (pointerType === "mouse" && this._claimsFor(id).length) this.claimRoute(id);
+      onRouteActivate: (id, { direct }) => {  // not direct: the route is selected, its tip offers Claim
+        if (direct && this._claimsFor(id).length) this.claimRoute(id);
       },
+      confirmClicks: confirmClaims,
       describeRoute: (id, opts) => this._routeTip(id, opts),
       onEmptyTap: () => { this.pinnedTicket = null; this._setFocus(null); },
       title: tMaybe(`variant.${this.settings.variant}.title`, b.name),
@@ -361,7 +363,7 @@ export class GameScreen extends TurnScreen {
         lines.push(h("button", { type: "button", class: "btn btn-primary btn-small", testid: "tip-claim", text: t("routes.claim"),
           on: { click: (e) => { e.stopPropagation(); this.boardView.hideTip(); this.claimRoute(id); } } }));
       } else {
-        lines.push(h("span", { class: "tip-hint", text: t("tip.clickToClaim") }));
+        lines.push(h("span", { class: "tip-hint", text: t(confirmClaims() ? "tip.clickToSelect" : "tip.clickToClaim") }));
       }
     } else if (this.res.view.closed_routes?.[id]) {
       // The engine says why the double-route rule closes this track (twin_taken | twin_yours).

@@ -35,6 +35,7 @@ export function renderBoard(m) {
     if (focus?.routes?.has(id)) drawGlow(ctx, m, g, "rgba(255,214,92,0.95)", 6);
     if (st.claimable.has(id) && !(id in st.owners)) drawGlow(ctx, m, g, `rgba(255,190,30,${0.35 + 0.5 * pulse})`, 2.6);
     if (id === m.hover) drawGlow(ctx, m, g, "rgba(255,255,255,0.8)", 4);
+    if (id === m.pinned?.id) drawGlow(ctx, m, g, "rgba(255,255,255,0.95)", 7);  // selected: its tip holds the Claim button
   }
   for (const f of m.flashes) {
     const g = m.geo.get(f.routeId);

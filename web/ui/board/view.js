@@ -13,8 +13,10 @@ import { renderBoard } from "./render.js";
 export class BoardView {
   /** `frame`: city ids the view fits instead of the whole map, with `interactive` false for a still
    *  picture (no pan, zoom, tips or buttons: the rules pages draw their examples this way). */
+  /** `confirmClicks()`: whether a mouse click on a route only selects it (its tip offers Claim);
+   *  a tap always does. */
   constructor(board, { onRouteActivate = () => {}, describeRoute = () => null, onEmptyTap = () => {}, title = null,
-    frame = null, interactive = true } = {}) {
+    frame = null, interactive = true, confirmClicks = () => false } = {}) {
     this.board = board;
     this.frameCities = frame;
     this.title = title ?? board.name ?? "";
@@ -25,6 +27,7 @@ export class BoardView {
     this.onRouteActivate = onRouteActivate;
     this.describeRoute = describeRoute;
     this.onEmptyTap = onEmptyTap;
+    this.confirmClicks = confirmClicks;
     this.state = { owners: {}, playerColors: [], claimable: new Set(), focus: null, longest: null, mine: null,
       harbors: {}, harborTargets: null };
     this.flashes = [];
@@ -107,8 +110,8 @@ export class BoardView {
     this.requestRender();
   }
 
-  /** The route under a screen point (claimable ones win near ties), or null. */
-  routeAt(sx, sy, tolerancePx = 4) {
+  /** The route nearest to a screen point (claimable ones win ties), or null. */
+  routeAt(sx, sy, tolerancePx) {
     return routeAt(this.geo, this.style, this.view, this.state.claimable, sx, sy, tolerancePx);
   }
 
