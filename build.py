@@ -57,7 +57,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.mjs.map", "pyodide.asm.mjs", "pyodide.a
 PYODIDE_PREPARE = ROOT / "tools" / "pyodide_prepare.mjs"
 SNAPSHOT_FILE = "engine.snapshot.gz"
 # Whether a first visit downloads the snapshot to start from it (see web/worker.js): it adds
-# ~6.6 MB to the ~14 MB of a first visit, more time on most connections than restoring saves.
+# ~5.6 MB to the ~14 MB of a first visit, more time on most connections than restoring saves.
 # Otherwise the service worker caches it after the game is ready and later visits restore it.
 SNAPSHOT_ON_FIRST_VISIT = False
 # Seconds the Node step may take before the build goes on without it (it takes ~4 s).

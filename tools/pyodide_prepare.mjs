@@ -6,11 +6,15 @@
 //    version that wrote it; the build machine's CPython is another one) into <out-dir>/pyc/,
 //    each next to its module (pyengine/api.pyc): build.py ships them in place of the sources,
 //    which the browser never needs (a .pyc is 2-3 times bigger, so shipping both would cost
-//    ~0.15 MB more).
-// 2. Imports pyengine.api and writes a memory snapshot of the interpreter to
+//    ~0.15 MB more). tools/pyc_compile.py leaves the docstrings out (asserts stay), and this
+//    interpreter runs with PYTHONNODEBUGRANGES: the code keeps its line numbers but not the
+//    column ranges behind a traceback's ^^^ marks (a third of a .pyc's size).
+// 2. In a second, fresh interpreter laid out as the browser's (the compiled modules without
+//    their sources), imports pyengine.api and writes a memory snapshot of the interpreter to
 //    <out-dir>/engine.snapshot.gz (gzip, which browsers decompress natively), preceded inside the
 //    gzip by a header line "railtrip-snapshot <key>\n" padded to SNAPSHOT_HEADER bytes, so that
 //    the worker can tell a snapshot of another build from its own before handing it to Pyodide.
+//    Freed memory is zeroed first (see zeroFreeMemory): it compresses to nothing.
 // Prints one JSON line with what it did. Exits non-zero on failure (build.py then ships no
 // snapshot and no .pyc; the page starts cold).
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
@@ -33,32 +37,36 @@ const phase = (name) => {
   phaseStart = performance.now();
 };
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", _makeSnapshot: true });
-// Where the worker unpacks the wheel too (unpackArchive's default is the working directory).
-const sitePackages = pyodide.runPython("import os, sysconfig; os.path.normpath(sysconfig.get_path('purelib'))");
-pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel", { extractDir: sitePackages });
-phase("start");
+const wheel = new Uint8Array(readFileSync(wheelPath));
+const sitePackagesOf = (py) => py.runPython("import os, sysconfig; os.path.normpath(sysconfig.get_path('purelib'))");
 
-// Compile with Pyodide's Python; list the .pyc files relative to site-packages.
-const compiled = pyodide.runPython(`
-import compileall, pathlib, py_compile
-site = pathlib.Path(${JSON.stringify(sitePackages)})
-ok = compileall.compile_dir(str(site / "pyengine"), quiet=1, workers=1, legacy=True,
-                            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-if not ok:
-    raise RuntimeError("compileall failed")
-"\\n".join(sorted(str(p.relative_to(site)) for p in (site / "pyengine").rglob("*.pyc")))
-`).split("\n").filter(Boolean);
-for (const rel of compiled) {
+// 1. Compile (in an interpreter of its own: PYTHONNODEBUGRANGES must not reach the snapshot).
+const compiler = await loadPyodide({ indexURL: pyodideDir + "/", env: { PYTHONNODEBUGRANGES: "1" } });
+const sitePackages = sitePackagesOf(compiler);
+// Where the worker unpacks the wheel too (unpackArchive's default is the working directory).
+compiler.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+phase("start");
+compiler.runPython(readFileSync(new URL("./pyc_compile.py", import.meta.url), "utf8"));
+const compiled = compiler.globals.get("compile_package")(sitePackages, "pyengine").toJs();
+const pycFiles = new Map(compiled.map((rel) => [rel, compiler.FS.readFile(`${sitePackages}/${rel}`)]));
+for (const [rel, data] of pycFiles) {
   const target = join(outDir, "pyc", rel);
   mkdirSync(dirname(target), { recursive: true });
-  writeFileSync(target, pyodide.FS.readFile(`${sitePackages}/${rel}`));
+  writeFileSync(target, data);
 }
-
 phase("compile");
-// The state the page needs before its first call: the engine imported, nothing else.
+
+// 2. The snapshot: the shipped layout, the engine imported, nothing else.
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", _makeSnapshot: true });
+if (sitePackagesOf(pyodide) !== sitePackages) throw new Error("site-packages moved between interpreters");
+pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+for (const [rel, data] of pycFiles) {
+  pyodide.FS.writeFile(`${sitePackages}/${rel}`, data);
+  pyodide.FS.unlink(`${sitePackages}/${rel.slice(0, -1)}`);
+}
 pyodide.pyimport("pyengine.api");
 pyodide.runPython("import gc; gc.collect()");
+const zeroed = zeroFreeMemory(pyodide._module);
 phase("import");
 const memory = pyodide.makeMemorySnapshot();
 const header = new Uint8Array(SNAPSHOT_HEADER);
@@ -76,7 +84,38 @@ console.log(JSON.stringify({
   pyc: compiled.length,
   snapshotBytes: memory.length,
   snapshotGzipBytes: gz.length,
+  zeroedBytes: zeroed,
   python: pyodide.runPython("import sys; sys.version.split()[0]"),
   seconds: Math.round(performance.now() - started) / 1000,
   phases,
 }));
+
+/** Zeroes the memory that C's allocator holds free (below the heap's current end): freed memory
+ *  keeps whatever it held (the wheel's bytes, unpacked files, import garbage), which gzip
+ *  cannot squeeze, while zeros cost nothing in the snapshot. Each free block is allocated (the
+ *  biggest first, each size halved until 64 bytes), filled with zeros and freed again; a block
+ *  reaching past the heap's end (new memory, already zero) is freed at once and stops that size.
+ *  Nothing grows the memory: the first size tried fits between the heap's end and the memory's.
+ *  Returns the bytes zeroed. */
+function zeroFreeMemory(module) {
+  const heapEnd = module._sbrk(0);
+  const blocks = [];
+  let zeroed = 0;
+  let size = 1 << 24;
+  while (size > module.HEAPU8.length - heapEnd - 65536) size >>= 1;
+  for (; size >= 64; size >>= 1) {
+    for (;;) {
+      const block = module._malloc(size);
+      if (!block) break;
+      if (block + size > heapEnd) {
+        module._free(block);
+        break;
+      }
+      blocks.push(block);
+      module.HEAPU8.fill(0, block, block + size);
+      zeroed += size;
+    }
+  }
+  for (const block of blocks) module._free(block);
+  return zeroed;
+}

@@ -6,7 +6,7 @@
 //             (engine.snapshot.gz, keyed on the engine wheel and the Pyodide build): restored
 //             in place of Python's own start-up and the engine import. Used when the service
 //             worker has cached it (repeat visits, offline). A first visit does not download it
-//             (6.6 MB more than the runtime itself, which on most connections costs more time
+//             (5.6 MB more than the runtime itself, which on most connections costs more time
 //             than restoring saves) unless build-config.js says snapshot.firstVisit; the service
 //             worker caches it after the game is ready, for the next visit;
 //   cold      Python starts and imports the engine (compiled .pyc from the wheel).

@@ -29,6 +29,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from ..actions import Action
 from ..games.base import Variant
+from ..mechanics.state import TableState
 from ..rng import Rng
 from .base import Bot, time_up
 
@@ -109,11 +110,7 @@ class SearchDomain(Protocol[State]):
         """The evaluation of a finished or cut-off playout for seat ``me``."""
 
 
-Clonable = TypeVar("Clonable", bound="ClonableState")
-
-
-class ClonableState(Protocol):
-    def clone(self: Clonable) -> Clonable: ...
+Clonable = TypeVar("Clonable", bound=TableState)
 
 
 class VariantDomain(Generic[Clonable]):

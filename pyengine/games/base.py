@@ -5,9 +5,10 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from ..actions import Action
-from ..boundary import excerpt, is_int
+from ..boundary import excerpt, is_int, read_only
 from ..errors import SettingsError
 from ..events import Event
+from ..mechanics.state import TableState
 from ..rng import Rng
 
 
@@ -33,7 +34,7 @@ class Settings:
         return out
 
 
-S = TypeVar("S")
+S = TypeVar("S", bound=TableState)
 
 
 class Variant(Generic[S]):
@@ -50,6 +51,7 @@ class Variant(Generic[S]):
     max_players: int = 5
     option_defaults: dict[str, Any] = {}
     option_values: dict[str, tuple[Any, ...]] = {}  # the allowed values of each option
+    _board_view: dict[str, Any] | None = None  # board_view, made once
 
     def options_info(self) -> dict[str, dict[str, Any]]:
         """Each option with its default and allowed values (for ``variants`` and the page)."""
@@ -126,7 +128,7 @@ class Variant(Generic[S]):
 
     def hidden_marker(self, state: S) -> tuple[Any, ...]:
         """What ``reveals`` compares: copies of the hidden piles, the generator, the secrets' state."""
-        return (tuple(p[:] for p in self.hidden_piles(state)), getattr(state, "rng").state,
+        return (tuple(p[:] for p in self.hidden_piles(state)), state.rng.state,
                 self.secret_choices_public(state))
 
     def reveals(self, before: tuple[Any, ...], state: S) -> bool:
@@ -134,7 +136,7 @@ class Variant(Generic[S]):
         anyone something nobody knew: a card or ticket from the top of a face-down pile, a shuffle,
         or secret choices made public. Cards put *under* a pile (returned tickets) show nothing."""
         piles, rng_state, secrets_public = before
-        if getattr(state, "rng").state != rng_state or self.secret_choices_public(state) != secrets_public:
+        if state.rng.state != rng_state or self.secret_choices_public(state) != secrets_public:
             return True
         for old, new in zip(piles, self.hidden_piles(state)):
             if len(new) < len(old) or new[len(new) - len(old):] != old:
@@ -145,6 +147,11 @@ class Variant(Generic[S]):
     def view(self, state: S, player: int | None) -> dict[str, Any]:
         """Plain JSON-able data with only what ``player`` may know (None: a spectator)."""
         raise NotImplementedError
+
+    def view_head(self, state: S, player: int | None) -> dict[str, Any]:
+        """The first fields of every game's view: which game, phase, turn, whose turn, for whom."""
+        return {"variant": self.name, "phase": self.phase(state), "turn": state.turn,
+                "current": state.current, "you": player}
 
     def sample_state(self, view: dict[str, Any], rng: Rng) -> S:
         """A full state consistent with ``view`` (what one seat knows): the inverse of ``view``,
@@ -172,7 +179,17 @@ class Variant(Generic[S]):
         raise NotImplementedError
 
     def board_view(self) -> dict[str, Any]:
-        """Static data the page draws (map, card names, colors)."""
+        """Static data the page draws (map, card names, colors): made once, shared, read-only."""
+        if self._board_view is None:
+            self._board_view = read_only(self.make_board_view())
+        return self._board_view
+
+    def board_view_head(self) -> dict[str, Any]:
+        """The first fields of every game's board view: which game, its title."""
+        return {"variant": self.name, "title": self.title}
+
+    def make_board_view(self) -> dict[str, Any]:
+        """The data ``board_view`` returns (called once)."""
         raise NotImplementedError
 
     def check_invariants(self, state: S) -> None:

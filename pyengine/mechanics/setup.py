@@ -5,7 +5,7 @@ game's own generator, so a setup plus a seed is still one exact game.
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from ..errors import SettingsError
@@ -58,6 +58,18 @@ class CardSupply:
             out.append(c)
         return out
 
+    def take_hands(self, given: Any, hands: list[list[int]]) -> bool:
+        """Place the setup's ``hands`` (one list of card names per seat) into ``hands`` (counts
+        per card kind); False when the setup gives none (the game deals them)."""
+        if given is None:
+            return False
+        if not isinstance(given, list) or len(given) != len(hands):
+            raise SettingsError(f"setup hands must list {len(hands)} hands")
+        for p, names in enumerate(given):
+            for c in self.take(names, f"hand {p}"):
+                hands[p][c] += 1
+        return True
+
     def rest(self) -> list[int]:
         """Every card not placed, in card order (the caller shuffles)."""
         return [c for c, k in enumerate(self.remaining) for _ in range(k)]
@@ -75,3 +87,13 @@ def ticket_deck(tickets: Sequence[int], placed: list[int], top: list[int], rng: 
     rest = [t for t in tickets if t not in used_set]
     rng.shuffle(rest)
     return rest + top[::-1]
+
+
+def setup_tickets(given: Any, players: int, ticket: Callable[[Any], int]) -> list[list[int]] | None:
+    """The tickets the setup gives each seat (``tickets``: one list of ids per seat, each read by
+    the game's ``ticket``), or None when it gives none (the game offers them)."""
+    if given is None:
+        return None
+    if not isinstance(given, list) or len(given) != players:
+        raise SettingsError(f"setup tickets must list {players} ticket lists")
+    return [[ticket(t) for t in setup_list(ids, f"tickets {p}")] for p, ids in enumerate(given)]

@@ -9,6 +9,8 @@ from itertools import combinations
 from typing import Any
 
 from ..actions import KeepTickets
+from ..events import Event
+from .state import TableState
 
 
 def draw_tickets(deck: list[int], count: int) -> list[int]:
@@ -50,3 +52,23 @@ def keep_actions(cache: dict[tuple[tuple[int, ...], int], list[Any]], ticket_ids
         cached = [KeepTickets(tuple(map(name, sub))) for sub in keep_choices(key[0], need)]
         cache[key] = cached
     return cached
+
+
+def offer_tickets(s: TableState, count: int, ev: Event, keep_phase: int) -> None:
+    """The current seat draws ``count`` tickets (fewer when the deck runs low) and chooses which
+    to keep next (``keep_phase``); ``ev`` gets how many it drew."""
+    s.offered[s.current] = draw_tickets(s.ticket_deck, count)
+    ev["count"] = len(s.offered[s.current])
+    s.phase = keep_phase
+
+
+def keep_offered(s: TableState, tickets: Sequence[str], ticket_index: dict[str, int], ev: Event,
+                 setup: bool) -> None:
+    """The current seat keeps ``tickets`` (ids) of its offer: the offer is cleared, ``ev`` gets
+    the keep event's fields (the kept ids only for their owner: ``events.redact``), and the
+    tickets given back go under the ticket deck in ticket order (the map games' rule)."""
+    p = s.current
+    ev.update({"count": len(tickets), "offered": len(s.offered[p]), "setup": setup,
+               "private_tickets": list(tickets)})
+    return_under(s.ticket_deck, keep_tickets(s.tickets[p], s.offered[p], [ticket_index[t] for t in tickets]))
+    s.offered[p] = []

@@ -1,8 +1,8 @@
 """Turn order shared by the map games: the end of a turn, the last round and the second card."""
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
 
 
 class TurnState(Protocol):
@@ -53,6 +53,20 @@ def end_turn(s: TurnState, *, starts_last_round: bool, last_round_turns: int, ma
         return
     s.phase = main
     s.current = (s.current + 1) % s.players
+
+
+T = TypeVar("T", bound=TurnState)
+
+
+def card_taken(s: T, second_card_follows: bool, *, second_card: int, end_turn: Callable[[T], None]) -> None:
+    """After a card is taken (a face-up one or blind): the same player takes a second card when
+    ``second_card_follows`` (the first card of a main turn, not a face-up wild, and another card
+    is there to take); else the turn ends."""
+    s.passes = 0
+    if second_card_follows:
+        s.phase = second_card
+    else:
+        end_turn(s)
 
 
 def another_card_available(can_draw: bool, market: Sequence[int], wild: int) -> bool:

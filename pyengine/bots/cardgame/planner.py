@@ -314,18 +314,7 @@ class Planner:
 
     def blind_gain(self, s: CardGameState, p: int, marg: Sequence[float]) -> float:
         """Expected margin of a blind card, over the cards seat ``p`` has not seen."""
-        left = list(self.v.expected_cards)
-        for c in s.market:
-            if c >= 0:
-                left[c] -= 1
-        for q in range(s.players):
-            for c in range(NCOL):
-                left[c] -= s.yard_n[q][c]
-                left[LOCO] -= s.yard_k[q][c]
-            for c in range(NKINDS):
-                left[c] -= s.piles[q][c]
-        for c in range(NKINDS):
-            left[c] -= s.hands[p][c]
+        left = self.v.unseen_cards(s, p)
         tot = sum(max(0, x) for x in left)
         if tot <= 0:
             return 0.0

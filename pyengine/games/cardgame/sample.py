@@ -97,6 +97,24 @@ def track_piles(view: dict[str, Any]) -> PileKnowledge:
 class CardGameSampler(CardGameView):
     """``sample_state``: a seat's view (and what its log tells) back to a full state."""
 
+    def unseen_cards(self, s: CardGameState, seat: int) -> list[int]:
+        """How many cards of each kind ``seat`` has not seen: the game's cards less the market,
+        the rail yards, the on-the-way piles it knows and its own hand (may go below 0 where
+        ``s`` holds a guess)."""
+        left = list(self.expected_cards)
+        for c in s.market:
+            if c >= 0:
+                left[c] -= 1
+        for q in range(s.players):
+            for c in range(NCOL):
+                left[c] -= s.yard_n[q][c]
+                left[LOCO] -= s.yard_k[q][c]
+            for c in range(NKINDS):
+                left[c] -= s.piles[q][c]
+        for c in range(NKINDS):
+            left[c] -= s.hands[seat][c]
+        return left
+
     def sample_state(self, view: dict[str, Any], rng: Rng | None,
                      piles: PileKnowledge | None = None) -> CardGameState:
         """A full state consistent with ``view``: public and own parts exact; the hidden cards
@@ -132,19 +150,7 @@ class CardGameSampler(CardGameView):
         for name, k in mine["hand"].items():
             s.hands[me][CARD_INDEX[name]] = int(k)
         s.piles = [list(row) for row in piles.known]
-        # Unseen train cards.
-        left = list(self.expected_cards)
-        for c in s.market:
-            if c >= 0:
-                left[c] -= 1
-        for q in range(n):
-            for c in range(NCOL):
-                left[c] -= s.yard_n[q][c]
-                left[LOCO] -= s.yard_k[q][c]
-            for c in range(NKINDS):
-                left[c] -= s.piles[q][c]
-        for c in range(NKINDS):
-            left[c] -= s.hands[me][c]
+        left = self.unseen_cards(s, me)
         if rng is not None:
             pool = [c for c in range(NKINDS) for _ in range(max(0, left[c]))]
             rng.shuffle(pool)

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...actions import Action, DrawCard, DrawTickets, Pass, TakeCard
 from ...errors import DataError
+from ...mechanics.ranking import rank_scores
 from ...mechanics.turns import another_card_available
 from ..base import Variant
 from .actions import PlayCards
@@ -75,7 +76,6 @@ class CardGameScoring(Variant[CardGameState]):
         self.set_play_cache: dict[tuple[int, int, int, int], list[PlayCards]] = {}
         self.mixed_play_cache: dict[tuple[int, ...], list[PlayCards]] = {}
         self.ticket_ids = [t.id for t in self.tickets]
-        self._board_view: dict[str, Any] | None = None
         self._solved: tuple[Any, list[tuple[int, ...]]] | None = None
 
 
@@ -160,11 +160,7 @@ class CardGameScoring(Variant[CardGameState]):
                 "final": s.phase == OVER,
             })
         rank_key = [(sc["total"], sc["completed"], sc["bonus_cards"]) for sc in out]
-        top = max(rank_key)
-        for sc, key in zip(out, rank_key):
-            sc["winner"] = key == top
-            sc["rank"] = 1 + sum(1 for other in rank_key if other > key)
-        return out
+        return rank_scores(out, rank_key)
 
     def point_sources(self, score: dict[str, Any]) -> list[tuple[str, int]]:
         return [("tickets_completed", score["tickets_won"]), ("tickets_failed", -score["tickets_lost"]),

@@ -1,10 +1,7 @@
 """The card game: card kinds, the constants of the rules and the state of one game."""
 from __future__ import annotations
 
-from typing import Any
-
-from ...mechanics.state import snapshot_slots
-from ...rng import Rng
+from ...mechanics.state import TableState
 from .actions import CARD_ORDER
 
 COLORS = CARD_ORDER[:-1]  # red orange yellow green blue purple black white
@@ -34,84 +31,47 @@ SETUP_FIELDS = {"hands", "market", "deck", "deck_top", "discard", "yards", "pile
                 "ticket_deck", "completed"}
 
 
-class CardGameState:
+class CardGameState(TableState):
     """One card game in progress. Piles of cards are lists whose end is the top; hands and
     on-the-way piles are counts per card kind; a rail-yard row of color c is ``yard_n[p][c]``
     colored cards under ``yard_k[p][c]`` locomotives."""
 
     __slots__ = (
         "completed",
-        "current",
         "deck",
         "discard",
-        "final_turns",
         "half",
         "halves",
-        "hands",
         "look",
-        "market",
-        "offered",
-        "phase",
         "piles",
-        "players",
-        "rng",
-        "start_player",
-        "ticket_deck",
-        "tickets",
-        "turn",
         "yard_k",
         "yard_n",
     )
 
     def __init__(self) -> None:
-        self.players = 0
-        self.phase = SETUP_TICKETS
-        self.current = 0
-        self.turn = 0
+        super().__init__(SETUP_TICKETS)
         self.half = 1
         self.halves = 1
         self.deck: list[int] = []
         self.discard: list[int] = []
-        self.market: list[int] = []
-        self.hands: list[list[int]] = []
         self.yard_n: list[list[int]] = []
         self.yard_k: list[list[int]] = []
         self.piles: list[list[int]] = []
-        self.tickets: list[list[int]] = []
-        self.offered: list[list[int]] = []
-        self.ticket_deck: list[int] = []
         # (ticket, half, cards used as counts per kind), in completion order
         self.completed: list[list[tuple[int, int, tuple[int, ...]]]] = []
-        self.final_turns = -1  # turns left once the deck has run out
-        self.rng = Rng(0)
-        self.start_player = 0
         self.look = False  # option: players may look at their own on-the-way pile
 
     def clone(self) -> CardGameState:
         c = CardGameState.__new__(CardGameState)
-        c.players = self.players
-        c.phase = self.phase
-        c.current = self.current
-        c.turn = self.turn
+        self.copy_table_into(c)
         c.half = self.half
         c.halves = self.halves
         c.deck = self.deck[:]
         c.discard = self.discard[:]
-        c.market = self.market[:]
-        c.hands = [h[:] for h in self.hands]
         c.yard_n = [y[:] for y in self.yard_n]
         c.yard_k = [y[:] for y in self.yard_k]
         c.piles = [x[:] for x in self.piles]
-        c.tickets = [t[:] for t in self.tickets]
-        c.offered = [o[:] for o in self.offered]
-        c.ticket_deck = self.ticket_deck[:]
         c.completed = [x[:] for x in self.completed]
-        c.final_turns = self.final_turns
-        c.rng = self.rng.copy()
-        c.start_player = self.start_player
         c.look = self.look
         return c
 
-    def snapshot(self) -> tuple[Any, ...]:
-        """Everything that defines the state, as a comparable value (for replay tests)."""
-        return snapshot_slots(self)

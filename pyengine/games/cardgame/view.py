@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...boundary import read_only
 from .rules import CardGameRules
 from .scoring import _cards_json
 from .state import (
@@ -16,7 +15,6 @@ from .state import (
     MARKET_SIZE,
     NKINDS,
     OVER,
-    PHASE_NAMES,
     SECOND_CARD,
     SETUP_TICKETS,
     TICKETS_KEEP_AT_START,
@@ -33,11 +31,7 @@ class CardGameView(CardGameRules):
         d = self.data
         holders = self._bonus_holders(s)
         v: dict[str, Any] = {
-            "variant": self.name,
-            "phase": PHASE_NAMES[s.phase],
-            "turn": s.turn,
-            "current": s.current,
-            "you": player,
+            **self.view_head(s, player),
             "half": s.half,
             "halves": s.halves,
             "market": [CARD_NAMES[c] if c >= 0 else None for c in s.market],
@@ -78,31 +72,27 @@ class CardGameView(CardGameRules):
     def hidden_piles(self, state: CardGameState) -> tuple[list[int], ...]:
         return (state.deck, state.ticket_deck)
 
-    def board_view(self) -> dict[str, Any]:
-        if self._board_view is None:
-            d = self.data
-            self._board_view = {
-                "variant": self.name,
-                "title": self.title,
-                "name": d.name,
-                "cards": list(CARD_NAMES),
-                "colors": list(COLORS),
-                "wild": "loco",
-                "card_counts": {name: k for name, k in zip(CARD_NAMES, self.expected_cards)},
-                "cities": [{"id": i, "name": n} for i, n in zip(d.city_ids, d.city_names)],
-                "tickets": [{**self._ticket_json(t.index),
-                             "big": [d.city_ids[d.big_cities[b].city] for b in t.big],
-                             "size": t.size} for t in d.tickets],
-                "bonus_cards": [{"city": d.city_ids[b.city], "name": d.city_names[b.city],
-                                 "bonus": b.bonus, "gem": b.gem} for b in d.big_cities],
-                "market_size": MARKET_SIZE,
-                "min_players": self.min_players,
-                "max_players": self.max_players,
-                "two_halves_from": TWO_HALVES_FROM,
-                "options": dict(self.option_defaults),
-            }
-            self._board_view = read_only(self._board_view)  # shared: never changed
-        return self._board_view
+    def make_board_view(self) -> dict[str, Any]:
+        d = self.data
+        return {
+            **self.board_view_head(),
+            "name": d.name,
+            "cards": list(CARD_NAMES),
+            "colors": list(COLORS),
+            "wild": "loco",
+            "card_counts": {name: k for name, k in zip(CARD_NAMES, self.expected_cards)},
+            "cities": [{"id": i, "name": n} for i, n in zip(d.city_ids, d.city_names)],
+            "tickets": [{**self._ticket_json(t.index),
+                         "big": [d.city_ids[d.big_cities[b].city] for b in t.big],
+                         "size": t.size} for t in d.tickets],
+            "bonus_cards": [{"city": d.city_ids[b.city], "name": d.city_names[b.city],
+                             "bonus": b.bonus, "gem": b.gem} for b in d.big_cities],
+            "market_size": MARKET_SIZE,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "two_halves_from": TWO_HALVES_FROM,
+            "options": dict(self.option_defaults),
+        }
 
     def check_invariants(self, s: CardGameState) -> None:
         counts = [0] * NKINDS

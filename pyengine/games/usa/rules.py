@@ -13,10 +13,10 @@ from ...mechanics.cards import draw_card
 from ...mechanics.explain import why_turn_illegal
 from ...mechanics.mapdata import Board, load_board
 from ...mechanics.routes import OpenRoutes, cards_short, route_needs, why_route_unavailable
-from ...mechanics.setup import CardSupply, setup_fields, setup_list, ticket_deck
-from ...mechanics.state import snapshot_slots
-from ...mechanics.tickets import draw_tickets, keep_actions, keep_tickets, return_under
-from ...mechanics.turns import another_card_available, end_turn, next_setup_seat
+from ...mechanics.setup import CardSupply, setup_fields, setup_list, setup_tickets, ticket_deck
+from ...mechanics.state import TableState
+from ...mechanics.tickets import draw_tickets, keep_actions, keep_offered, offer_tickets
+from ...mechanics.turns import another_card_available, card_taken, end_turn, next_setup_seat
 from ...rng import Rng
 from ..base import Settings, Variant
 from .claims import ClaimTable
@@ -41,85 +41,46 @@ SETUP_TICKETS, MAIN, SECOND_CARD, KEEP_TICKETS, OVER = range(5)
 PHASE_NAMES = ("setup_tickets", "main", "second_card", "keep_tickets", "over")
 
 
-class UsaState:
+class UsaState(TableState):
     """One classic game in progress. Piles are lists whose end is the top."""
 
     __slots__ = (
-        "current",
         "deck",
         "discard",
-        "final_turns",
-        "hands",
-        "market",
         "market_redeals",
-        "offered",
         "owner",
         "passes",
-        "phase",
-        "players",
         "points",
         "reshuffles",
-        "rng",
-        "start_player",
-        "ticket_deck",
-        "tickets",
         "trains",
-        "turn",
         "way",
     )
 
     def __init__(self) -> None:
-        self.players = 0
-        self.phase = SETUP_TICKETS
-        self.current = 0
-        self.turn = 0
+        super().__init__(SETUP_TICKETS)
         self.deck: list[int] = []
         self.discard: list[int] = []
-        self.market: list[int] = []
-        self.hands: list[list[int]] = []
         self.trains: list[int] = []
         self.owner: list[int] = []
         self.points: list[int] = []
-        self.tickets: list[list[int]] = []
-        self.offered: list[list[int]] = []
-        self.ticket_deck: list[int] = []
-        self.final_turns = -1  # turns left once the final round has been triggered
         self.passes = 0  # consecutive passes
-        self.rng = Rng(0)
         self.market_redeals = 0  # total market re-deals (the log reports new ones)
         self.reshuffles = 0
-        self.start_player = 0
         self.way: WayOfPlay = WAYS_OF_PLAY[DEFAULT_WAY]  # the ``tickets`` option (immutable)
 
     def clone(self) -> UsaState:
         c = UsaState.__new__(UsaState)
-        c.players = self.players
-        c.phase = self.phase
-        c.current = self.current
-        c.turn = self.turn
+        self.copy_table_into(c)
         c.deck = self.deck[:]
         c.discard = self.discard[:]
-        c.market = self.market[:]
-        c.hands = [h[:] for h in self.hands]
         c.trains = self.trains[:]
         c.owner = self.owner[:]
         c.points = self.points[:]
-        c.tickets = [t[:] for t in self.tickets]
-        c.offered = [o[:] for o in self.offered]
-        c.ticket_deck = self.ticket_deck[:]
-        c.final_turns = self.final_turns
         c.passes = self.passes
-        c.rng = self.rng.copy()
         c.market_redeals = self.market_redeals
         c.reshuffles = self.reshuffles
-        c.start_player = self.start_player
         c.way = self.way
         return c
-
-    def snapshot(self) -> tuple[Any, ...]:
-        """Everything that defines the state, as a comparable value (for replay tests)."""
-        return snapshot_slots(self)
-
 
 
 class UsaRules(Variant[UsaState]):
@@ -158,7 +119,6 @@ class UsaRules(Variant[UsaState]):
         self.ticket_cities = [t.cities for t in b.tickets]
         # Each way of play's ticket deck, in data order (the classic one is the first 30 tickets).
         self.decks = {name: way_ticket_deck(b, way) for name, way in WAYS_OF_PLAY.items()}
-        self._board_view: dict[str, Any] | None = None
 
     # ------------------------------------------------------------------ setup
     def new_state(self, settings: Settings) -> UsaState:
@@ -183,13 +143,7 @@ class UsaRules(Variant[UsaState]):
         supply = CardSupply([pool.count(c) for c in range(len(CARD_NAMES))], CARD_INDEX)
         take_cards = supply.take
 
-        hands_given = setup.get("hands")
-        if hands_given is not None:
-            if not isinstance(hands_given, list) or len(hands_given) != n:
-                raise SettingsError(f"setup hands must list {n} hands")
-            for p, h in enumerate(hands_given):
-                for c in take_cards(h, f"hand {p}"):
-                    s.hands[p][c] += 1
+        hands_given = supply.take_hands(setup.get("hands"), s.hands)
         market_given: list[int] | None = None
         if "market" in setup:  # null marks an empty slot (a market the deck could not fill)
             slots = setup["market"]
@@ -220,19 +174,15 @@ class UsaRules(Variant[UsaState]):
             s.trains = list(trains)
 
         # Tickets.
-        placed: list[int] = []
-        kept_given = setup.get("tickets")
+        kept_given = setup_tickets(setup.get("tickets"), n, lambda t: self._ticket(t, s.way))
         if kept_given is not None:
-            if not isinstance(kept_given, list) or len(kept_given) != n:
-                raise SettingsError(f"setup tickets must list {n} ticket lists")
-            for p, ids in enumerate(kept_given):
-                s.tickets[p] = [self._ticket(t, s.way) for t in setup_list(ids, f"tickets {p}")]
-                placed.extend(s.tickets[p])
+            s.tickets = kept_given
+        placed = [t for kept in s.tickets for t in kept]
         top_tickets = [self._ticket(t, s.way)
                        for t in setup_list(setup.get("ticket_deck", []), "ticket_deck")]
         s.ticket_deck = ticket_deck(self.decks[s.way.name], placed, top_tickets, s.rng)
 
-        if hands_given is None:
+        if not hands_given:
             for _ in range(HAND_SIZE):
                 for p in range(n):
                     c = draw_card(s.deck, s.discard, s.rng)
@@ -374,34 +324,21 @@ class UsaRules(Variant[UsaState]):
                 c = self._draw(s)
                 ev["private_card"] = CARD_NAMES[c]  # only the drawer sees it (events.redact)
                 s.hands[p][c] += 1
-                s.passes = 0
-                if s.phase == MAIN and self._can_take_second(s):
-                    s.phase = SECOND_CARD
-                else:
-                    self._end_turn(s)
+                card_taken(s, s.phase == MAIN and self._can_take_second(s), second_card=SECOND_CARD,
+                           end_turn=self._end_turn)
             case TakeCard(slot=slot):
                 c = s.market[slot]
                 ev.update({"card": CARD_NAMES[c], "slot": slot, "second": s.phase == SECOND_CARD})
                 s.hands[p][c] += 1
                 s.market[slot] = self._draw(s)
                 self._fix_market(s)
-                s.passes = 0
-                if s.phase == MAIN and c != LOCO and self._can_take_second(s):
-                    s.phase = SECOND_CARD
-                else:
-                    self._end_turn(s)
+                card_taken(s, s.phase == MAIN and c != LOCO and self._can_take_second(s),
+                           second_card=SECOND_CARD, end_turn=self._end_turn)
             case DrawTickets():
-                s.offered[p] = draw_tickets(s.ticket_deck, s.way.draw)
-                ev["count"] = len(s.offered[p])
-                s.phase = KEEP_TICKETS
+                offer_tickets(s, s.way.draw, ev, KEEP_TICKETS)
                 s.passes = 0
             case KeepTickets(tickets=tickets):
-                ev.update({"count": len(tickets), "offered": len(s.offered[p]), "setup": s.phase == SETUP_TICKETS,
-                          "private_tickets": list(tickets)})  # only their owner sees them (events.redact)
-                keep = [self.board.ticket_index[t] for t in tickets]
-                returned = keep_tickets(s.tickets[p], s.offered[p], keep)
-                s.offered[p] = []
-                return_under(s.ticket_deck, returned)
+                keep_offered(s, tickets, self.board.ticket_index, ev, s.phase == SETUP_TICKETS)
                 if s.phase == SETUP_TICKETS:
                     if next_setup_seat(s):
                         s.phase = MAIN

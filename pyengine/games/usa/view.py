@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...boundary import read_only
 from ...mechanics.graph import components, longest_trail, longest_trail_edges
+from ...mechanics.ranking import rank_scores
 from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, closed_twins
 from .rules import (
     CARD_NAMES,
@@ -13,7 +13,6 @@ from .rules import (
     COLORS,
     LOCOMOTIVES,
     OVER,
-    PHASE_NAMES,
     ROUTE_POINTS,
     SETUP_TICKETS,
     TRAINS_PER_PLAYER,
@@ -58,11 +57,7 @@ class UsaView(UsaRules):
     def view(self, s: UsaState, player: int | None) -> dict[str, Any]:
         routes = self.board.routes
         v: dict[str, Any] = {
-            "variant": self.name,
-            "phase": PHASE_NAMES[s.phase],
-            "turn": s.turn,
-            "current": s.current,
-            "you": player,
+            **self.view_head(s, player),
             "market": [CARD_NAMES[c] if c >= 0 else None for c in s.market],
             "deck": len(s.deck),
             "discard": len(s.discard),
@@ -137,11 +132,7 @@ class UsaView(UsaRules):
         rank_key = [(sc["total"], sc["completed"],
                      sc["longest_path"] if TIEBREAK_LONGEST_PATH_ALWAYS or way.longest_path_points else 0)
                     for sc in out]
-        top = max(rank_key)
-        for sc, key in zip(out, rank_key):
-            sc["winner"] = key == top
-            sc["rank"] = 1 + sum(1 for other in rank_key if other > key)
-        return out
+        return rank_scores(out, rank_key)
 
     def point_sources(self, score: dict[str, Any]) -> list[tuple[str, int]]:
         return [("routes", score["routes"]), ("tickets_completed", score["tickets_won"]),
@@ -161,16 +152,10 @@ class UsaView(UsaRules):
     def hidden_piles(self, state: UsaState) -> tuple[list[int], ...]:
         return (state.deck, state.ticket_deck)
 
-    def board_view(self) -> dict[str, Any]:
-        if self._board_view is None:
-            self._board_view = read_only(self._make_board_view())  # shared: never changed
-        return self._board_view
-
-    def _make_board_view(self) -> dict[str, Any]:
+    def make_board_view(self) -> dict[str, Any]:
         b = self.board
         return {
-            "variant": self.name,
-            "title": self.title,
+            **self.board_view_head(),
             "name": b.name,
             "width": b.width,
             "height": b.height,

@@ -155,14 +155,12 @@ class WorldExplain(WorldRules):
         return ""
 
     def _why_claim_illegal(self, s: WorldState, action: ClaimRoute) -> str:
-        p = s.current
         unavailable = why_route_unavailable(self.board.route_index, s.owner, self.route_partner,
-                                            action.route, p, s.players)
+                                            action.route, s.current, s.players)
         if unavailable is not None:
             return unavailable
-        r = self.board.route_index[action.route]
-        length = self.route_length[r]
-        ship = self.route_ship[r]
+        p, r = s.current, self.board.route_index[action.route]
+        length, ship = self.route_length[r], self.route_ship[r]
         if ship and s.ships[p] < length:
             return f"route {action.route} needs {length} ships and you have {s.ships[p]}"
         if not ship and s.trains[p] < length:

@@ -108,7 +108,6 @@ class WorldMarket(Variant[WorldState]):
         self.harbor_acts: list[dict[int, list[BuildHarbor]]] = [{} for _ in b.cities]
         self.rough_cache: dict[tuple[Any, ...], list[tuple[tuple[int, ...], int]]] = {}
         self.order_cache: dict[tuple[Any, ...], bool] = {}
-        self._board_view: dict[str, Any] | None = None
 
 
     # ------------------------------------------------------------------ decks and market

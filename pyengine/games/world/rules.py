@@ -23,9 +23,9 @@ from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, P
 from ...boundary import excerpt, is_int
 from ...errors import SettingsError
 from ...events import Event
-from ...mechanics.setup import CardSupply, setup_fields, setup_list, ticket_deck
-from ...mechanics.tickets import draw_tickets, keep_actions, keep_tickets, return_under
-from ...mechanics.turns import end_turn, next_setup_seat
+from ...mechanics.setup import CardSupply, setup_fields, setup_list, setup_tickets, ticket_deck
+from ...mechanics.tickets import draw_tickets, keep_actions, keep_offered, offer_tickets
+from ...mechanics.turns import card_taken, end_turn, next_setup_seat
 from ...rng import Rng
 from ..base import Settings
 from .actions import BuildHarbor, ChoosePieces, ExchangePieces
@@ -114,13 +114,7 @@ class WorldRules(WorldPayments):
                     raise SettingsError(f"setup {what}: {CARD_NAMES[c]} is not a {DECK_NAMES[deck]} card")
             return cards
 
-        hands_given = setup.get("hands")
-        if hands_given is not None:
-            if not isinstance(hands_given, list) or len(hands_given) != n:
-                raise SettingsError(f"setup hands must list {n} hands")
-            for p, h in enumerate(hands_given):
-                for c in take_cards(h, f"hand {p}"):
-                    s.hands[p][c] += 1
+        hands_given = supply.take_hands(setup.get("hands"), s.hands)
         market_given = take_cards(setup["market"], "market", True) if "market" in setup else None
         if market_given is not None and len(market_given) != MARKET_SIZE:
             raise SettingsError(f"setup market must have {MARKET_SIZE} cards (null for an empty slot)")
@@ -138,14 +132,10 @@ class WorldRules(WorldPayments):
         s.ship_deck = rest_ship + top_ship[::-1]
 
         # Tickets.
-        placed: list[int] = []
-        kept_given = setup.get("tickets")
+        kept_given = setup_tickets(setup.get("tickets"), n, self._ticket)
         if kept_given is not None:
-            if not isinstance(kept_given, list) or len(kept_given) != n:
-                raise SettingsError(f"setup tickets must list {n} ticket lists")
-            for p, ids in enumerate(kept_given):
-                s.tickets[p] = [self._ticket(t) for t in setup_list(ids, f"tickets {p}")]
-                placed.extend(s.tickets[p])
+            s.tickets = kept_given
+        placed = [t for kept in s.tickets for t in kept]
         top_tickets = [self._ticket(t) for t in setup_list(setup.get("ticket_deck", []), "ticket_deck")]
         s.ticket_deck = ticket_deck(range(len(b.tickets)), placed, top_tickets, s.rng)
 
@@ -194,7 +184,7 @@ class WorldRules(WorldPayments):
         elif routes_given:
             raise SettingsError("setup routes need setup pieces (the supply after those routes)")
 
-        if hands_given is None:
+        if not hands_given:
             for p in range(n):
                 for _ in range(DEAL_TRAIN_CARDS):
                     s.hands[p][self._draw(s, TRAIN_DECK)] += 1
@@ -367,11 +357,8 @@ class WorldRules(WorldPayments):
                 c = self._draw(s, DECK_NAMES.index(deck))
                 ev["private_card"] = CARD_NAMES[c]  # only the drawer sees it (events.redact)
                 s.hands[p][c] += 1
-                s.passes = 0
-                if s.phase == MAIN and self._can_take_second(s):
-                    s.phase = SECOND_CARD
-                else:
-                    self._end_turn(s)
+                card_taken(s, s.phase == MAIN and self._can_take_second(s), second_card=SECOND_CARD,
+                           end_turn=self._end_turn)
             case TakeCard(slot=slot, refill=refill):
                 c = s.market[slot]
                 ev.update({"card": CARD_NAMES[c], "slot": slot, "refill": refill or None,
@@ -379,24 +366,13 @@ class WorldRules(WorldPayments):
                 s.hands[p][c] += 1
                 s.market[slot] = self._draw(s, DECK_NAMES.index(refill)) if refill else -1
                 self._fix_market(s)
-                s.passes = 0
-                if s.phase == MAIN and c != JOKER and self._can_take_second(s):
-                    s.phase = SECOND_CARD
-                else:
-                    self._end_turn(s)
+                card_taken(s, s.phase == MAIN and c != JOKER and self._can_take_second(s),
+                           second_card=SECOND_CARD, end_turn=self._end_turn)
             case DrawTickets():
-                s.offered[p] = draw_tickets(s.ticket_deck, TICKETS_DRAWN)
-                ev["count"] = len(s.offered[p])
-                s.phase = KEEP_TICKETS
+                offer_tickets(s, TICKETS_DRAWN, ev, KEEP_TICKETS)
                 s.passes = 0
             case KeepTickets(tickets=tickets):
-                ev.update({"count": len(tickets), "offered": len(s.offered[p]),
-                           "setup": s.phase == SETUP_TICKETS,
-                           "private_tickets": list(tickets)})  # only their owner sees them
-                keep = [self.board.ticket_index[t] for t in tickets]
-                returned = keep_tickets(s.tickets[p], s.offered[p], keep)
-                s.offered[p] = []
-                return_under(s.ticket_deck, returned)
+                keep_offered(s, tickets, self.board.ticket_index, ev, s.phase == SETUP_TICKETS)
                 if s.phase == SETUP_TICKETS:
                     if next_setup_seat(s):
                         s.phase = MAIN if all(s.chosen) else SETUP_PIECES

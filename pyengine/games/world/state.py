@@ -16,10 +16,7 @@ Train deck: the ``*-train``, ``*-train-h`` and ``joker`` cards (80); ship deck: 
 """
 from __future__ import annotations
 
-from typing import Any
-
-from ...mechanics.state import snapshot_slots
-from ...rng import Rng
+from ...mechanics.state import TableState
 
 COLORS = ("purple", "yellow", "green", "red", "black", "white")
 NCOLORS = len(COLORS)
@@ -93,55 +90,37 @@ def payment_order(pay: Payment) -> tuple[int, ...]:
     return (*payment_rank(pay), *(x for ck in pay for x in ck))
 
 
-class WorldState:
+class WorldState(TableState):
     """One Rails & Sails game in progress. Piles are lists whose end is the top."""
 
     __slots__ = (
         "box_ships",
         "box_trains",
         "chosen",
-        "current",
         "exchanged",
-        "final_turns",
-        "hands",
         "harbor_owner",
         "harbors_left",
         "joker_limit",
-        "market",
         "market_resets",
-        "offered",
         "owner",
         "passes",
-        "phase",
-        "players",
         "points",
         "reshuffles",
-        "rng",
         "ship_deck",
         "ship_discard",
         "ships",
-        "start_player",
-        "ticket_deck",
-        "tickets",
         "train_deck",
         "train_discard",
         "trains",
-        "turn",
     )
 
     def __init__(self) -> None:
-        self.players = 0
-        self.phase = SETUP_TICKETS
-        self.current = 0
-        self.turn = 0
-        self.start_player = 0
+        super().__init__(SETUP_TICKETS)
         self.joker_limit = 3
         self.train_deck: list[int] = []
         self.train_discard: list[int] = []
         self.ship_deck: list[int] = []
         self.ship_discard: list[int] = []
-        self.market: list[int] = []
-        self.hands: list[list[int]] = []
         self.trains: list[int] = []  # pieces in each player's supply
         self.ships: list[int] = []
         self.box_trains: list[int] = []  # pieces in each player's box
@@ -152,29 +131,18 @@ class WorldState:
         self.exchanged: list[int] = []
         self.harbor_owner: list[int] = []  # per city
         self.harbors_left: list[int] = []
-        self.tickets: list[list[int]] = []
-        self.offered: list[list[int]] = []
-        self.ticket_deck: list[int] = []
-        self.final_turns = -1
         self.passes = 0
-        self.rng = Rng(0)
         self.market_resets = 0
         self.reshuffles = 0
 
     def clone(self) -> WorldState:
         c = WorldState.__new__(WorldState)
-        c.players = self.players
-        c.phase = self.phase
-        c.current = self.current
-        c.turn = self.turn
-        c.start_player = self.start_player
+        self.copy_table_into(c)
         c.joker_limit = self.joker_limit
         c.train_deck = self.train_deck[:]
         c.train_discard = self.train_discard[:]
         c.ship_deck = self.ship_deck[:]
         c.ship_discard = self.ship_discard[:]
-        c.market = self.market[:]
-        c.hands = [h[:] for h in self.hands]
         c.trains = self.trains[:]
         c.ships = self.ships[:]
         c.box_trains = self.box_trains[:]
@@ -185,16 +153,8 @@ class WorldState:
         c.exchanged = self.exchanged[:]
         c.harbor_owner = self.harbor_owner[:]
         c.harbors_left = self.harbors_left[:]
-        c.tickets = [t[:] for t in self.tickets]
-        c.offered = [o[:] for o in self.offered]
-        c.ticket_deck = self.ticket_deck[:]
-        c.final_turns = self.final_turns
         c.passes = self.passes
-        c.rng = self.rng.copy()
         c.market_resets = self.market_resets
         c.reshuffles = self.reshuffles
         return c
 
-    def snapshot(self) -> tuple[Any, ...]:
-        """Everything that defines the state, as a comparable value (for replay tests)."""
-        return snapshot_slots(self)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...boundary import read_only
 from ...mechanics.graph import components
+from ...mechanics.ranking import rank_scores
 from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, closed_twins
 from .market import WorldMarket
 from .state import (
@@ -25,7 +25,6 @@ from .state import (
     MAX_TRAINS,
     NCARDS,
     OVER,
-    PHASE_NAMES,
     PIECES_IN_PLAY,
     RECOMMENDED_MIX,
     ROUTE_POINTS,
@@ -130,11 +129,7 @@ class WorldView(WorldMarket):
                 "exchanged": s.exchanged[p],
             })
         v: dict[str, Any] = {
-            "variant": self.name,
-            "phase": PHASE_NAMES[s.phase],
-            "turn": s.turn,
-            "current": s.current,
-            "you": player,
+            **self.view_head(s, player),
             "market": [CARD_NAMES[c] if c >= 0 else None for c in s.market],
             "decks": {"train": len(s.train_deck), "ship": len(s.ship_deck)},
             "discards": {"train": len(s.train_discard), "ship": len(s.ship_discard)},
@@ -207,11 +202,7 @@ class WorldView(WorldMarket):
                            + harbor_points + sc["unbuilt_penalty"])
             out.append(sc)
         rank_key = [(sc["total"], sc["completed"]) for sc in out]
-        top = max(rank_key)
-        for sc, key in zip(out, rank_key):
-            sc["winner"] = key == top
-            sc["rank"] = 1 + sum(1 for other in rank_key if other > key)
-        return out
+        return rank_scores(out, rank_key)
 
     def point_sources(self, score: dict[str, Any]) -> list[tuple[str, int]]:
         return [("routes", score["routes"]), ("tickets_completed", score["tickets_won"]),
@@ -226,12 +217,7 @@ class WorldView(WorldMarket):
         # The piece mixes are chosen in secret and shown together once all have chosen.
         return all(state.chosen)
 
-    def board_view(self) -> dict[str, Any]:
-        if self._board_view is None:
-            self._board_view = read_only(self._make_board_view())  # shared: never changed
-        return self._board_view
-
-    def _make_board_view(self) -> dict[str, Any]:
+    def make_board_view(self) -> dict[str, Any]:
         b = self.board
         cities = []
         for c in b.cities:
@@ -240,8 +226,7 @@ class WorldView(WorldMarket):
                 entry["junction"] = True
             cities.append(entry)
         return {
-            "variant": self.name,
-            "title": self.title,
+            **self.board_view_head(),
             "name": b.name,
             "width": b.width,
             "height": b.height,
