@@ -13,6 +13,7 @@ import { endOverlay } from "./board/endgame.js";
 import { icon } from "./icons.js";
 import { TurnScreen } from "./turnscreen.js";
 import { confirmClaims } from "./claimconfirm.js";
+import { routePicture, ticketPicture } from "./mappicture.js";
 
 /** The words for the engine's route_needs answer (null: nothing to say). */
 export function needsText(needs) {
@@ -147,6 +148,7 @@ export class GameScreen extends TurnScreen {
     this.dialogKind = "choose-payment";
     this.dialog = paymentDialog(this.ctx.root, {
       title: t("pay.title", { route: routeName(this.board, routeId) }), options,
+      hand: this.res.view.me?.hand ?? null, picture: routePicture(this, routeId),
       onChoose: (text) => { this.dialog = null; this.dialogKind = null; this._updateRoot(); this.act(text); },
       onCancel: () => { this.dialog = null; this.dialogKind = null; this._updateRoot(); },
     });
@@ -158,6 +160,7 @@ export class GameScreen extends TurnScreen {
     this.dialogKind = "choose-tickets";
     this.dialog = ticketDialog(this.ctx.root, {
       offered: me.offered, keeps, minKeep: me.min_keep, board: this.board, setup: this.res.phase === "setup_tickets",
+      picture: ticketPicture(this, me.offered),
       onHover: (tk) => this._setFocus(tk ? { cities: new Set(tk.cities), routes: this._routesOf(this.viewer) } : null),
       chosen: this._pendingChoice("tickets")?.ids, onChange: (ids) => this._keepChoice({ kind: "tickets", ids }),
       onConfirm: (text) => { this.dialog = null; this.dialogKind = null; this._updateRoot(); this.act(text); },

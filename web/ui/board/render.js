@@ -7,6 +7,7 @@ import { drawGlow, drawTrack, drawShips, drawTrains, eachCopy } from "./tracks.j
 import { drawCities, drawSeamMarks } from "./cities.js";
 import { drawLabels } from "./labels.js";
 import { drawEndTickets, drawLongestLabel, longestAnimating, longestProgress } from "./endgame.js";
+import { drawTicketLines } from "./ticketlines.js";
 
 /** Draws the map as `m.state` says; returns whether something is animated (ask for another frame). */
 export function renderBoard(m) {
@@ -60,6 +61,7 @@ export function renderBoard(m) {
   if (m.seamMarks.length) drawSeamMarks(ctx, m);
   drawEndTickets(ctx, m.cities, st.endTickets, { seat: st.endSeat ?? null, cityR: m.style.cityR });
   drawCities(ctx, m, pulse);
+  drawTicketLines(ctx, m.cities, st.ticketLines, v.scale);  // tickets being chosen (dialog pictures)
 
   // Labels in screen space, so they stay legible at every zoom.
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);

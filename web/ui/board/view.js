@@ -67,6 +67,7 @@ export class BoardView {
    * owners: {routeId: seat}; playerColors: [css]; claimable: Set of route ids; focus: {cities, routes}|null;
    * longest: Set|null; harbors: {cityId: seat} (world); harborTargets: Set of city ids to point out, or null;
    * bigCities: Set of city ids ringed as big cities (North America's Big Cities way of play), or null;
+   * ticketLines: tickets being chosen as lines [{cities, color, label, chosen, active}] (ticketlines.js);
    * at the end (endgame.js endOverlay): longestOrder, longestT0, longestLabel, endTickets, endSeat.
    */
   update(state) {
