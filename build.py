@@ -25,6 +25,7 @@ Layout of dist/ (every URL in it is relative, so it works at a domain root or un
 <build> is a hash of the content of app-<build>/ and the Pyodide directory, so a changed file gets
 a new URL and everything under app-*/ and pyodide-*/ can be cached forever.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -122,6 +123,7 @@ def tree_hash(directory: Path) -> str:
 
 # --- inputs ---------------------------------------------------------------------------------
 
+
 def build_engine_wheel(out_dir: Path) -> Path:
     """Build the pure-Python engine wheel from a clean copy of the sources (no stale build/)."""
     with tempfile.TemporaryDirectory(prefix="railtrip-wheel-") as tmp:
@@ -177,11 +179,14 @@ def ensure_node_modules() -> None:
     log(f"installing pyodide {wanted} with npm ci (found {installed or 'none'})")
     npm = shutil.which("npm")
     if npm is None:
-        raise BuildError("npm is not installed; install Node.js and npm (Debian: apt-get install -y nodejs npm)")
+        raise BuildError(
+            "npm is not installed; install Node.js and npm (Debian: apt-get install -y nodejs npm)"
+        )
     run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"])
 
 
 # --- assembling dist/ -----------------------------------------------------------------------
+
 
 def assemble_pyodide(out: Path) -> dict[str, Any]:
     """Copy the Pyodide runtime into ``out`` with a lock that lists no packages.
@@ -195,22 +200,34 @@ def assemble_pyodide(out: Path) -> dict[str, Any]:
     lock = json.loads((NODE_PYODIDE / "pyodide-lock.json").read_text())
     lock["packages"] = {}
     (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
-    return {"version": json.loads((NODE_PYODIDE / "package.json").read_text())["version"],
-            "python": lock["info"]["python"]}
+    return {
+        "version": json.loads((NODE_PYODIDE / "package.json").read_text())["version"],
+        "python": lock["info"]["python"],
+    }
 
 
 def engine_info() -> dict[str, Any]:
     """The engine's own answer to ``version`` (games, player limits, bots), for the page to show
     the new-game form before Python has started. Asked in a fresh interpreter from the sources."""
     probe = subprocess.run(
-        [sys.executable, "-c", "import sys; from pyengine.api import call; sys.stdout.write(call('version'))"],
-        cwd=ROOT, capture_output=True, text=True, timeout=120)
+        [
+            sys.executable,
+            "-c",
+            "import sys; from pyengine.api import call; sys.stdout.write(call('version'))",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     try:
         answer = json.loads(probe.stdout)
     except json.JSONDecodeError:
         answer = {}
     if probe.returncode != 0 or "ok" not in answer:
-        raise BuildError(f"the engine did not answer 'version': {probe.stderr.strip() or probe.stdout.strip()}")
+        raise BuildError(
+            f"the engine did not answer 'version': {probe.stderr.strip() or probe.stdout.strip()}"
+        )
     return answer["ok"]
 
 
@@ -223,8 +240,13 @@ def prepare_in_pyodide(pyodide_dir: Path, wheel: Path, key: str) -> tuple[Path |
         return None, {"skipped": "node is not installed"}
     out = Path(tempfile.mkdtemp(prefix="railtrip-pyodide-"))
     try:
-        probe = subprocess.run([node, str(PYODIDE_PREPARE), str(pyodide_dir), str(wheel), str(out), key],
-                               cwd=ROOT, capture_output=True, text=True, timeout=PYODIDE_PREPARE_TIMEOUT)
+        probe = subprocess.run(
+            [node, str(PYODIDE_PREPARE), str(pyodide_dir), str(wheel), str(out), key],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=PYODIDE_PREPARE_TIMEOUT,
+        )
         report = json.loads(probe.stdout.strip().splitlines()[-1]) if probe.returncode == 0 else {}
     except (OSError, subprocess.TimeoutExpired, json.JSONDecodeError, IndexError) as exc:
         shutil.rmtree(out, ignore_errors=True)
@@ -241,8 +263,11 @@ def compile_wheel(wheel: Path, pyc_root: Path) -> int:
     to site-packages, ``pyengine/api.pyc`` for ``pyengine/api.py``: Python imports such a
     sourceless module directly), RECORD to match; same order and fixed times, so the result is
     reproducible. Returns how many modules were replaced."""
-    compiled = {p.relative_to(pyc_root).as_posix()[:-1]: p.read_bytes()
-                for p in pyc_root.rglob("*.pyc") if p.is_file()}
+    compiled = {
+        p.relative_to(pyc_root).as_posix()[:-1]: p.read_bytes()
+        for p in pyc_root.rglob("*.pyc")
+        if p.is_file()
+    }
     if not compiled:
         return 0
     with zipfile.ZipFile(wheel) as src:
@@ -297,7 +322,9 @@ def module_graph(app: Path, entries: Sequence[str]) -> list[str]:
 def modulepreload_links(app: Path, app_dir: str, entries: Sequence[str]) -> str:
     """<link rel=modulepreload> for the start screen's whole module graph: the browser fetches it
     at once instead of one level of imports after another."""
-    return "\n  ".join(f'<link rel="modulepreload" href="./{app_dir}/{rel}">' for rel in module_graph(app, entries))
+    return "\n  ".join(
+        f'<link rel="modulepreload" href="./{app_dir}/{rel}">' for rel in module_graph(app, entries)
+    )
 
 
 def rewrite_references(text: str, mapping: dict[str, str]) -> str:
@@ -316,9 +343,11 @@ SW_END = "// @generated-by-build.py-end"
 SW_SKIP_SUFFIXES = (".map",)
 # Content Security Policy: the same text is in web/index.html (a <meta> tag, which is what GitHub
 # Pages serves) and sent as a header by this file's server (which also covers the worker).
-CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; "
-       "style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; "
-       "base-uri 'self'; form-action 'self'")
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; "
+    "style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; "
+    "base-uri 'self'; form-action 'self'"
+)
 # The header adds what a <meta> CSP cannot say: no other site may frame the app (clickjacking).
 # Static hosts that send no headers are covered by the page's own check (web/ui/frameguard.js).
 CSP_HEADER = CSP + "; frame-ancestors 'none'"
@@ -348,8 +377,10 @@ def write_service_worker(staging: Path, build_id: str, files: list[str]) -> None
     if begin < 0 or end < begin:
         raise BuildError(f"web/sw.js lacks the {SW_BEGIN} / {SW_END} markers")
     precache = ["./"] + [f for f in files if f != "sw.js" and not f.endswith(SW_SKIP_SUFFIXES)]
-    generated = (f"{SW_BEGIN}\nconst BUILD = {json.dumps(build_id)};\n"
-                 f"const PRECACHE = {json.dumps(precache, indent=1)};\n")
+    generated = (
+        f"{SW_BEGIN}\nconst BUILD = {json.dumps(build_id)};\n"
+        f"const PRECACHE = {json.dumps(precache, indent=1)};\n"
+    )
     path.write_text(text[:begin] + generated + text[end:])
 
 
@@ -380,7 +411,8 @@ def build(dist: Path = DIST) -> dict[str, Any]:
         (app_tmp / "engine-info.js").write_text(
             "// Generated by build.py from the engine's answer to `version`: the games, their player\n"
             "// limits and the bots, so that the new-game form needs no Python to draw itself.\n"
-            f"export default {json.dumps(engine_info(), indent=1, sort_keys=True)};\n")
+            f"export default {json.dumps(engine_info(), indent=1, sort_keys=True)};\n"
+        )
         # The snapshot belongs to this engine wheel (before its .pyc are added; they are compiled
         # from it) and this Pyodide; the worker checks the key before restoring it.
         snapshot_key = sha256_bytes(f"{sha256_file(wheel)} {pyodide_dir} {pyodide['version']}".encode())[:16]
@@ -396,10 +428,12 @@ def build(dist: Path = DIST) -> dict[str, Any]:
             finally:
                 shutil.rmtree(prepared, ignore_errors=True)
             snapshot = {"file": SNAPSHOT_FILE, "key": snapshot_key, "firstVisit": SNAPSHOT_ON_FIRST_VISIT}
-            log(f"Python {report.get('python')} in Pyodide: {pyc_count} modules compiled in the wheel, memory snapshot "
+            log(
+                f"Python {report.get('python')} in Pyodide: {pyc_count} modules compiled in the wheel, memory snapshot "
                 f"{report.get('snapshotBytes', 0) / 1e6:.1f} MB, {report.get('snapshotGzipBytes', 0) / 1e6:.1f} MB "
                 f"gzipped ({time.monotonic() - started:.1f} s: "
-                f"{', '.join(f'{k} {v:.1f}' for k, v in report.get('phases', {}).items())})")
+                f"{', '.join(f'{k} {v:.1f}' for k, v in report.get('phases', {}).items())})"
+            )
         config = {
             "pyodide": f"../{pyodide_dir}/",
             "pyodideVersion": pyodide["version"],
@@ -407,8 +441,10 @@ def build(dist: Path = DIST) -> dict[str, Any]:
             "snapshot": snapshot,
             # Sizes of what the worker downloads (as sent), for an exact progress bar.
             "downloadSizes": {
-                **{f"../{pyodide_dir}/{name}": (staging / pyodide_dir / name).stat().st_size
-                   for name in ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")},
+                **{
+                    f"../{pyodide_dir}/{name}": (staging / pyodide_dir / name).stat().st_size
+                    for name in ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+                },
                 wheel.name: wheel.stat().st_size,
                 **({SNAPSHOT_FILE: (app_tmp / SNAPSHOT_FILE).stat().st_size} if snapshot else {}),
             },
@@ -416,14 +452,17 @@ def build(dist: Path = DIST) -> dict[str, Any]:
         (app_tmp / "build-config.js").write_text(
             "// Generated by build.py: where the worker finds Pyodide and the engine wheel\n"
             "// (URLs relative to this file).\n"
-            f"export default {json.dumps(config, indent=2, sort_keys=True)};\n")
+            f"export default {json.dumps(config, indent=2, sort_keys=True)};\n"
+        )
         build_id = sha256_bytes(f"{tree_hash(app_tmp)} {pyodide_dir}".encode())[:12]
         app_dir = f"app-{build_id}"
         app_tmp.rename(staging / app_dir)
 
         # Root files, with references to app files pointing into app-<build>/.
         # (Generated app files too: index.html preloads engine-info.js.)
-        app_files = [p.relative_to(staging / app_dir).as_posix() for p in (staging / app_dir).rglob("*") if p.is_file()]
+        app_files = [
+            p.relative_to(staging / app_dir).as_posix() for p in (staging / app_dir).rglob("*") if p.is_file()
+        ]
         mapping = {rel: f"./{app_dir}/{rel}" for rel in app_files}
         for name in sorted(ROOT_FILES):
             src = WEB / name
@@ -432,8 +471,10 @@ def build(dist: Path = DIST) -> dict[str, Any]:
             if name in REWRITTEN_IN_ROOT_FILES:
                 text = rewrite_references(src.read_text(), mapping)
                 if MODULEPRELOAD_MARKER in text:
-                    text = text.replace(MODULEPRELOAD_MARKER, modulepreload_links(
-                        staging / app_dir, app_dir, ("main.js", "ui.js")))
+                    text = text.replace(
+                        MODULEPRELOAD_MARKER,
+                        modulepreload_links(staging / app_dir, app_dir, ("main.js", "ui.js")),
+                    )
                 (staging / name).write_text(text)
             else:
                 shutil.copy2(src, staging / name)
@@ -458,8 +499,10 @@ def build(dist: Path = DIST) -> dict[str, Any]:
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    log(f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} (build {build_id}, "
-        f"pyodide {pyodide['version']}, {wheel.name})")
+    log(
+        f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} (build {build_id}, "
+        f"pyodide {pyodide['version']}, {wheel.name})"
+    )
     return info
 
 
@@ -487,7 +530,9 @@ def normalize_prefix(prefix: str) -> str:
     return prefix if prefix == "/" else prefix + "/"
 
 
-def make_handler(directory: Path, prefix: str = "/", quiet: bool = False) -> type[http.server.SimpleHTTPRequestHandler]:
+def make_handler(
+    directory: Path, prefix: str = "/", quiet: bool = False
+) -> type[http.server.SimpleHTTPRequestHandler]:
     prefix = normalize_prefix(prefix)
 
     class Handler(http.server.SimpleHTTPRequestHandler):
@@ -511,7 +556,7 @@ def make_handler(directory: Path, prefix: str = "/", quiet: bool = False) -> typ
             if not path.startswith(prefix):
                 self.send_error(404, f"Not under {prefix}")
                 return False
-            self.path = "/" + self.path[len(prefix):]
+            self.path = "/" + self.path[len(prefix) :]
             return True
 
         def do_GET(self) -> None:
@@ -553,8 +598,14 @@ class _HTTPServer(http.server.ThreadingHTTPServer):
 class Server:
     """dist/ served over HTTP from a background thread (used by ``serve`` and the e2e tests)."""
 
-    def __init__(self, directory: Path = DIST, host: str = "127.0.0.1", port: int = 0,
-                 prefix: str = "/", quiet: bool = True) -> None:
+    def __init__(
+        self,
+        directory: Path = DIST,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        prefix: str = "/",
+        quiet: bool = True,
+    ) -> None:
         self.prefix = normalize_prefix(prefix)
         self.httpd = _HTTPServer((host, port), make_handler(directory, self.prefix, quiet))
         self.thread: threading.Thread | None = None
@@ -600,6 +651,7 @@ def serve(args: argparse.Namespace) -> None:
 
 # --- testing --------------------------------------------------------------------------------
 
+
 def find_chromium() -> str | None:
     """A Chromium for the e2e tests: $RAILTRIP_CHROMIUM, Playwright's own, or an installed one."""
     explicit = os.environ.get(CHROMIUM_ENV)
@@ -607,10 +659,16 @@ def find_chromium() -> str | None:
         return explicit if Path(explicit).is_file() else None
     try:  # Playwright's own browser, when `playwright install chromium` has been run.
         probe = subprocess.run(
-            [sys.executable, "-c",
-             "from playwright.sync_api import sync_playwright\n"
-             "with sync_playwright() as p: print(p.chromium.executable_path)"],
-            capture_output=True, text=True, timeout=60)
+            [
+                sys.executable,
+                "-c",
+                "from playwright.sync_api import sync_playwright\n"
+                "with sync_playwright() as p: print(p.chromium.executable_path)",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         candidate = probe.stdout.strip().splitlines()[-1] if probe.stdout.strip() else ""
         if probe.returncode == 0 and candidate and Path(candidate).is_file():
             return candidate
@@ -628,15 +686,27 @@ def find_chromium() -> str | None:
 def test(args: argparse.Namespace) -> int:
     if not args.no_install:
         log("installing test dependencies (requirements-test.txt)")
-        run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-             "--root-user-action=ignore", "-r", str(ROOT / "requirements-test.txt")])
+        run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                "--root-user-action=ignore",
+                "-r",
+                str(ROOT / "requirements-test.txt"),
+            ]
+        )
     chromium = find_chromium()
     if chromium is None and os.environ.get(CHROMIUM_ENV):
         raise BuildError(f"{CHROMIUM_ENV}={os.environ[CHROMIUM_ENV]} is not a file")
     if chromium is None:
         raise BuildError(
             "no Chromium found for the browser tests. Install one: `apt-get install -y chromium` "
-            "(Debian) or `python3 -m playwright install chromium`, or set RAILTRIP_CHROMIUM=/path/to/chrome")
+            "(Debian) or `python3 -m playwright install chromium`, or set RAILTRIP_CHROMIUM=/path/to/chrome"
+        )
     log(f"browser for e2e tests: {chromium}")
     # The tests get a dist of their own, so that a build running meanwhile (another terminal,
     # `build.py serve`) cannot swap files under them.
@@ -656,6 +726,7 @@ def test(args: argparse.Namespace) -> int:
 
 
 # --- command line ---------------------------------------------------------------------------
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build, serve and test Railtrip in the browser.")

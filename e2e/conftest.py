@@ -16,6 +16,7 @@ Fixtures:
 On failure, a screenshot of ``page`` is saved to e2e/artifacts/. helpers.py has
 ``wait_for_app_state(page, "ready", "error")``.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -56,7 +57,9 @@ def dist_dir() -> Path:
     """The built app under test: $RAILTRIP_DIST (set by build.py test), else dist/."""
     dist = Path(os.environ.get(railtrip_build.DIST_ENV) or railtrip_build.DIST)
     if not (dist / "index.html").is_file() or not (dist / "build-info.json").is_file():
-        pytest.fail(f"{dist} is not built: run `python3 build.py` (or run the tests with `python3 build.py test`)")
+        pytest.fail(
+            f"{dist} is not built: run `python3 build.py` (or run the tests with `python3 build.py test`)"
+        )
     return dist
 
 
@@ -70,8 +73,10 @@ def server(dist_dir: Path) -> Iterator[railtrip_build.Server]:
 def chromium_path() -> str:
     path = railtrip_build.find_chromium()
     if path is None:
-        pytest.fail("no Chromium found: install one (`apt-get install -y chromium` or "
-                    "`python3 -m playwright install chromium`) or set RAILTRIP_CHROMIUM")
+        pytest.fail(
+            "no Chromium found: install one (`apt-get install -y chromium` or "
+            "`python3 -m playwright install chromium`) or set RAILTRIP_CHROMIUM"
+        )
     return path
 
 
@@ -84,7 +89,8 @@ def playwright_instance() -> Iterator[Playwright]:
 @pytest.fixture(scope="session")
 def browser(playwright_instance: Playwright, chromium_path: str) -> Iterator[Browser]:
     browser = playwright_instance.chromium.launch(
-        executable_path=chromium_path, args=list(railtrip_build.CHROMIUM_ARGS), headless=True)
+        executable_path=chromium_path, args=list(railtrip_build.CHROMIUM_ARGS), headless=True
+    )
     yield browser
     browser.close()
 
@@ -98,7 +104,9 @@ class PageErrors:
     def console(self, msg: ConsoleMessage) -> None:
         if msg.type == "error":
             location = msg.location or {}
-            self.messages.append(f"console.error: {msg.text} ({location.get('url', '')}:{location.get('lineNumber', '')})")
+            self.messages.append(
+                f"console.error: {msg.text} ({location.get('url', '')}:{location.get('lineNumber', '')})"
+            )
 
     def page_error(self, error: PlaywrightError) -> None:
         self.messages.append(f"page error: {error.message}")
@@ -148,4 +156,3 @@ def app_page(page: Page, server: railtrip_build.Server) -> Page:
     if state != "ready":
         pytest.fail(f"the app did not load: {page.inner_text('#load-error-message')}")
     return page
-

@@ -1,4 +1,5 @@
 """Helpers for the browser tests (fixtures are in conftest.py)."""
+
 from __future__ import annotations
 
 from playwright.sync_api import Page
@@ -15,8 +16,11 @@ def wait_for_app_state(page: Page, *states: str, timeout_ms: int = READY_TIMEOUT
 
     (Give page.wait_for_function a function, not an expression: the page's CSP forbids eval().)
     """
-    page.wait_for_function("states => states.includes(document.documentElement.dataset.appState)",
-                           arg=list(states), timeout=timeout_ms)
+    page.wait_for_function(
+        "states => states.includes(document.documentElement.dataset.appState)",
+        arg=list(states),
+        timeout=timeout_ms,
+    )
     return app_state(page)
 
 

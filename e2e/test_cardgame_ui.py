@@ -2,6 +2,7 @@
 a bot (tickets, draws, plays chosen card by card in the hand, raids when they come up), the end of
 the half and the final scores checked against the engine (the page's record replayed here), and
 the phone layout. Hooks: docs/ui-testing.md, section "The card game"."""
+
 from __future__ import annotations
 
 import time
@@ -37,7 +38,9 @@ def start_card_game(page: Page, *, seed: str = "7", opponents: int = 1, look: bo
     page.click(f"[data-testid=opponents-{opponents}]")
     for i in range(1, opponents + 1):
         page.select_option(f"[data-testid=seat-{i}-kind]", "bot")
-        options = page.eval_on_selector(f"[data-testid=seat-{i}-bot]", "s => [...s.options].map(o => o.value)")
+        options = page.eval_on_selector(
+            f"[data-testid=seat-{i}-bot]", "s => [...s.options].map(o => o.value)"
+        )
         page.select_option(f"[data-testid=seat-{i}-bot]", BOT if BOT in options else options[0])
     if look:
         page.check("[data-testid=option-look-pile]")
@@ -115,7 +118,9 @@ def play_to_the_end(page: Page, snapshot) -> dict:
         stats["moves"] += 1
         if state == "choose-tickets":
             boxes = page.locator("[data-testid=ticket-options] input[type=checkbox]")
-            assert page.is_disabled("[data-testid=ticket-confirm]") == (page.get_attribute("#app", "data-phase") == "setup_tickets")
+            assert page.is_disabled("[data-testid=ticket-confirm]") == (
+                page.get_attribute("#app", "data-phase") == "setup_tickets"
+            )
             boxes.nth(0).check(force=True)
             page.click("[data-testid=ticket-confirm]")
             continue
@@ -141,7 +146,9 @@ def play_to_the_end(page: Page, snapshot) -> dict:
             snapshot(page, "table-1280x800")
         # Play when a set of 3+ cards (or any play, in the final round) is legal; else draw.
         final = page.is_visible("[data-testid=final-round]")
-        good = [a for a in plays if a.count >= 3] or (plays if final or not page.is_enabled("[data-testid=deck]") else [])
+        good = [a for a in plays if a.count >= 3] or (
+            plays if final or not page.is_enabled("[data-testid=deck]") else []
+        )
         if good:
             raiding = [a for a in good if raid_victims(game, a)]
             play = (raiding or good)[0]
@@ -152,7 +159,9 @@ def play_to_the_end(page: Page, snapshot) -> dict:
         elif page.is_enabled("[data-testid=deck]"):
             page.click("[data-testid=deck]")
         elif any(page.is_enabled(f"[data-testid=market-slot-{i}]") for i in range(5)):
-            page.click(f"[data-testid=market-slot-{next(i for i in range(5) if page.is_enabled(f'[data-testid=market-slot-{i}]'))}]")
+            page.click(
+                f"[data-testid=market-slot-{next(i for i in range(5) if page.is_enabled(f'[data-testid=market-slot-{i}]'))}]"
+            )
         elif page.is_enabled("[data-testid=ticket-deck]"):
             page.click("[data-testid=ticket-deck]")
         else:
@@ -174,9 +183,15 @@ def test_card_game_against_a_bot(page: Page, server, snapshot) -> None:
     for sc in game.scores():
         seat = sc["seat"]
         assert page.text_content(f"[data-testid=final-total-{seat}]") == str(sc["total"])
-        assert page.text_content(f"[data-testid=final-half-1-{seat}]").startswith(f"+{sc['halves'][0]['points']}")
-        assert page.text_content(f"[data-testid=final-penalty-{seat}]") == (f"−{sc['tickets_lost']}" if sc["tickets_lost"] else "0")
-        assert page.text_content(f"[data-testid=final-bonus-{seat}]") == (f"+{sc['bonus_points']}" if sc["bonus_points"] else "0")
+        assert page.text_content(f"[data-testid=final-half-1-{seat}]").startswith(
+            f"+{sc['halves'][0]['points']}"
+        )
+        assert page.text_content(f"[data-testid=final-penalty-{seat}]") == (
+            f"−{sc['tickets_lost']}" if sc["tickets_lost"] else "0"
+        )
+        assert page.text_content(f"[data-testid=final-bonus-{seat}]") == (
+            f"+{sc['bonus_points']}" if sc["bonus_points"] else "0"
+        )
         assert sc["total"] == sc["tickets_won"] - sc["tickets_lost"] + sc["bonus_points"]
     winners = [sc["seat"] for sc in game.scores() if sc["winner"]]
     assert all(page.locator(f"[data-testid=final-row-{s}].winner").count() == 1 for s in winners)
@@ -194,7 +209,9 @@ def test_card_game_against_a_bot(page: Page, server, snapshot) -> None:
 
 
 def test_card_game_phone_layout_and_german(browser: Browser, server, page_errors) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
     page = context.new_page()
     page.on("console", page_errors.console)
     page.on("pageerror", page_errors.page_error)
@@ -210,7 +227,10 @@ def test_card_game_phone_layout_and_german(browser: Browser, server, page_errors
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         game = engine_game(page)
         assert game.settings.options.get("look_at_own_pile") is True
-        assert page.locator("[data-testid=player-1]").count() == 1 and page.locator("[data-testid=player-2]").count() == 1
+        assert (
+            page.locator("[data-testid=player-1]").count() == 1
+            and page.locator("[data-testid=player-2]").count() == 1
+        )
         assert page.locator("[data-testid=bonus-cards] [data-testid^=bonus-]").count() == 6
         page.screenshot(path=str(_artifact("cardgame-390x844.png")), full_page=True)
         page.click("[data-testid=lang-en]")
@@ -221,5 +241,6 @@ def test_card_game_phone_layout_and_german(browser: Browser, server, page_errors
 
 def _artifact(name: str):
     from e2e.conftest import ARTIFACTS
+
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS / name

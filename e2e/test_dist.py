@@ -1,4 +1,5 @@
 """The built dist/: layout, relative URLs only, and a Pyodide lock that matches what we ship."""
+
 from __future__ import annotations
 
 import json
@@ -15,8 +16,11 @@ def build_info(dist: Path) -> dict:
 
 def test_build_info_lists_every_file(dist_dir: Path) -> None:
     info = build_info(dist_dir)
-    on_disk = sorted(p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*")
-                     if p.is_file() and p.name != "build-info.json")
+    on_disk = sorted(
+        p.relative_to(dist_dir).as_posix()
+        for p in dist_dir.rglob("*")
+        if p.is_file() and p.name != "build-info.json"
+    )
     assert info["files"] == on_disk
     assert re.fullmatch(r"[0-9a-f]{12}", info["build"])
     assert info["app"] == f"app-{info['build']}/"

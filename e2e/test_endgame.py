@@ -2,6 +2,7 @@
 statistics from the engine's Game.stats, the review of the person's moves, the local history
 (robust to damaged storage), finished games kept as replays, the longest path and every ticket
 drawn on the map, and a hint from the seat's own view. Screenshots go to e2e/artifacts/."""
+
 from __future__ import annotations
 
 import json
@@ -16,8 +17,10 @@ from pyengine.bots import bot_action
 from pyengine.game import Game
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
-SEATS = [{"name": "Ann", "kind": "human", "bot": None, "color": "red"},
-         {"name": "Bot", "kind": "bot", "bot": "easy", "color": "blue"}]
+SEATS = [
+    {"name": "Ann", "kind": "human", "bot": None, "color": "red"},
+    {"name": "Bot", "kind": "bot", "bot": "easy", "color": "blue"},
+]
 SAVE_ID = "e2e-finished-1"
 # The person may act: the opening choices, or a turn with more than one move (the Hint is offered).
 MY_TURN = """() => { const a = document.getElementById('app').dataset;
@@ -41,13 +44,21 @@ def open_finished(page: Page, server, variant: str, size: str, history: str | No
     page.goto(server.url + "?botDelay=0")
     assert wait_for_app_state(page, "ready", "error") == "ready"
     record = finished(variant)[0]
-    settings = {"variant": variant, "players": 2, "seed": record["seed"], "seats": SEATS, "speed": "instant",
-                "saveId": SAVE_ID}
-    page.evaluate("""([id, entry, history]) => {
+    settings = {
+        "variant": variant,
+        "players": 2,
+        "seed": record["seed"],
+        "seats": SEATS,
+        "speed": "instant",
+        "saveId": SAVE_ID,
+    }
+    page.evaluate(
+        """([id, entry, history]) => {
         localStorage.setItem('railtrip.save.' + id, JSON.stringify(entry));
         if (history !== null) localStorage.setItem('railtrip.history.v1', history);
         sessionStorage.setItem('railtrip.session.game', id); }""",
-                  [SAVE_ID, {"record": record, "settings": settings, "turn": 3, "savedAt": 1}, history])
+        [SAVE_ID, {"record": record, "settings": settings, "turn": 3, "savedAt": 1}, history],
+    )
     page.reload()
     page.wait_for_selector("#app[data-ui-state=game-over]")
     page.wait_for_selector("[data-testid=end-stats]")
@@ -68,7 +79,10 @@ def play_draws(page: Page, moves: int, first: bool, on_dialog: Any = None) -> No
         elif ui == "playing":
             legal = page.evaluate("() => window.__railtrip.state().legal")
             draws = [a["text"] for a in legal if a["kind"] in ("draw", "take")]
-            page.evaluate("t => window.__railtripAct(t)", (draws[0] if first else draws[-1]) if draws else legal[0]["text"])
+            page.evaluate(
+                "t => window.__railtripAct(t)",
+                (draws[0] if first else draws[-1]) if draws else legal[0]["text"],
+            )
             moves -= 1
         else:
             raise AssertionError(f"unexpected screen {ui}")
@@ -77,7 +91,9 @@ def play_draws(page: Page, moves: int, first: bool, on_dialog: Any = None) -> No
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("variant", ["usa", "world", "cardgame"])
-def test_end_screen_statistics_review_history_and_replay(page: Page, server, snapshot, variant: str, size: str) -> None:
+def test_end_screen_statistics_review_history_and_replay(
+    page: Page, server, snapshot, variant: str, size: str
+) -> None:
     open_finished(page, server, variant, size)
     _, stats, scores = finished(variant)
     snapshot(page, f"{variant}-{size}-end")
@@ -88,8 +104,10 @@ def test_end_screen_statistics_review_history_and_replay(page: Page, server, sna
         assert page.inner_text(f"[data-testid=stats-ticketDraws-{seat}]") == str(st["ticket_draws"])
         if variant != "cardgame":
             assert page.inner_text(f"[data-testid=stats-routes-{seat}]") == str(st["routes"])
-        shown = page.eval_on_selector_all(f"[data-testid^=stats-points-][data-testid$='-{seat}']",
-                                          "els => els.map((e) => Number(e.dataset.value))")
+        shown = page.eval_on_selector_all(
+            f"[data-testid^=stats-points-][data-testid$='-{seat}']",
+            "els => els.map((e) => Number(e.dataset.value))",
+        )
         assert sum(shown) == scores[seat]["total"]
     extras = page.locator("[data-testid=end-extras]")
     extras.scroll_into_view_if_needed()
@@ -130,15 +148,20 @@ def test_end_screen_statistics_review_history_and_replay(page: Page, server, sna
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("variant", ["usa", "world"])
-def test_map_shows_the_longest_path_and_every_ticket(page: Page, server, snapshot, variant: str, size: str) -> None:
+def test_map_shows_the_longest_path_and_every_ticket(
+    page: Page, server, snapshot, variant: str, size: str
+) -> None:
     open_finished(page, server, variant, size)
     _, _, scores = finished(variant)
     page.click("[data-testid=view-board]")
     state = page.evaluate("""() => { const s = window.__railtrip.board.state;
         return { tickets: (s.endTickets ?? []).map((t) => [t.seat, t.done]), order: s.longestOrder ?? [],
                  label: s.longestLabel?.text ?? null }; }""")
-    expected = [[sc["seat"], tk.get("status", "completed" if tk["completed"] else "failed") != "failed"]
-                for sc in scores for tk in sc["tickets"]]
+    expected = [
+        [sc["seat"], tk.get("status", "completed" if tk["completed"] else "failed") != "failed"]
+        for sc in scores
+        for tk in sc["tickets"]
+    ]
     assert state["tickets"] == expected
     if variant == "usa":
         best = next(sc for sc in scores if sc["longest_bonus_won"])
@@ -150,13 +173,21 @@ def test_map_shows_the_longest_path_and_every_ticket(page: Page, server, snapsho
 
 @pytest.mark.parametrize("size", SIZES)
 def test_damaged_history_is_repaired_and_counts_on(page: Page, server, size: str) -> None:
-    hostile = json.dumps({"rows": {"usa|easy": {"games": 4, "wins": 99, "best": 1e30}, "evil|x": {"games": 1},
-                                   "world|hard": "nope"}, "counted": ["<b>", 5]})
+    hostile = json.dumps(
+        {
+            "rows": {
+                "usa|easy": {"games": 4, "wins": 99, "best": 1e30},
+                "evil|x": {"games": 1},
+                "world|hard": "nope",
+            },
+            "counted": ["<b>", 5],
+        }
+    )
     open_finished(page, server, "usa", size, history=hostile)
     page.click("[data-testid=end-tab-history]")
     cells = page.locator("[data-testid=history-usa-easy] td")
-    assert cells.first.inner_text() == "5"                       # 4 kept + this game
-    assert int(cells.nth(1).inner_text().split()[0]) <= 5         # wins never above games
+    assert cells.first.inner_text() == "5"  # 4 kept + this game
+    assert int(cells.nth(1).inner_text().split()[0]) <= 5  # wins never above games
     assert page.locator("[data-testid^=history-evil]").count() == 0
     open_finished(page, server, "usa", size, history="{not json")
     page.click("[data-testid=end-tab-history]")
@@ -165,19 +196,25 @@ def test_damaged_history_is_repaired_and_counts_on(page: Page, server, size: str
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("variant", ["usa", "world", "cardgame"])
-def test_hint_proposes_a_legal_move_with_a_reason(page: Page, server, snapshot, variant: str, size: str) -> None:
+def test_hint_proposes_a_legal_move_with_a_reason(
+    page: Page, server, snapshot, variant: str, size: str
+) -> None:
     page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
     page.goto(server.url + "?botDelay=0")
     assert wait_for_app_state(page, "ready", "error") == "ready"
-    page.evaluate("s => window.__railtripNewGame(s)", {"variant": variant, "players": 2, "seed": 8, "seats": SEATS,
-                                                        "speed": "instant"})
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {"variant": variant, "players": 2, "seed": 8, "seats": SEATS, "speed": "instant"},
+    )
     play_draws(page, 6, first=True)  # a few turns in (opening choices made): the hint has something to weigh
     page.wait_for_function(MY_TURN)
     assert page.get_attribute("#app", "data-ui-state") == "playing"
     page.click("[data-testid=hint]")
     page.wait_for_selector("[data-testid=hint-box]:not([hidden])")
-    page.wait_for_function("() => { const e = document.querySelector('[data-testid=hint-text]');"
-                           " return e && !/thinking/.test(e.textContent); }")
+    page.wait_for_function(
+        "() => { const e = document.querySelector('[data-testid=hint-text]');"
+        " return e && !/thinking/.test(e.textContent); }"
+    )
     text = page.inner_text("[data-testid=hint-text]")
     assert text and "no hint" not in text
     snapshot(page, f"{variant}-{size}-hint")
@@ -197,8 +234,10 @@ def test_screens_of_a_game(page: Page, server, snapshot, variant: str, size: str
     assert wait_for_app_state(page, "ready", "error") == "ready"
     page.wait_for_selector("#app[data-ui-state=new-game]")
     snapshot(page, f"{variant}-{size}-newgame")
-    page.evaluate("s => window.__railtripNewGame(s)", {"variant": variant, "players": 2, "seed": 17, "seats": SEATS,
-                                                        "speed": "instant"})
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {"variant": variant, "players": 2, "seed": 17, "seats": SEATS, "speed": "instant"},
+    )
     shot: set[str] = set()
 
     def shoot_dialog(ui: str) -> None:
@@ -207,6 +246,7 @@ def test_screens_of_a_game(page: Page, server, snapshot, variant: str, size: str
             assert box and box["width"] <= width + 0.5, box  # the dialog fits the screen's width
             snapshot(page, f"{variant}-{size}-{ui}")
             shot.add(ui)
+
     play_draws(page, 10, first=False, on_dialog=shoot_dialog)
     page.wait_for_function(MY_TURN)
     assert "choose-tickets" in shot

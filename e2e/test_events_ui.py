@@ -2,6 +2,7 @@
 "Page map"): the log arrives incrementally yet equals the engine's whole log, the autosave record
 grows from the answers without asking for the record, the drawer reads the cards drawn blind in
 the log, and the exchange dialog shows the pieces the engine says an exchange leaves."""
+
 from __future__ import annotations
 
 import json
@@ -22,11 +23,20 @@ def start(page: Page, server, variant: str) -> None:
     page.goto(server.url + "?botDelay=0")
     assert wait_for_app_state(page, "ready", "error") == "ready"
     page.wait_for_selector("#app[data-ui-state=new-game]")
-    page.evaluate("s => window.__railtripNewGame(s)", {
-        "variant": variant, "players": 3, "seed": 21, "speed": "fast",
-        "seats": [{"name": "Ada", "kind": "human", "color": "red"},
-                  {"name": "Bob", "kind": "bot", "bot": "easy", "color": "blue"},
-                  {"name": "Cy", "kind": "bot", "bot": "easy", "color": "green"}]})
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {
+            "variant": variant,
+            "players": 3,
+            "seed": 21,
+            "speed": "fast",
+            "seats": [
+                {"name": "Ada", "kind": "human", "color": "red"},
+                {"name": "Bob", "kind": "bot", "bot": "easy", "color": "blue"},
+                {"name": "Cy", "kind": "bot", "bot": "easy", "color": "green"},
+            ],
+        },
+    )
 
 
 def to_main_turn(page: Page) -> None:
@@ -50,8 +60,10 @@ def engine_log(page: Page) -> list[dict]:
 
 
 def saved_actions(page: Page) -> list[str]:
-    raw = page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('railtrip.save.'))"
-                        ".map((k) => localStorage.getItem(k))")
+    raw = page.evaluate(
+        "() => Object.keys(localStorage).filter((k) => k.startsWith('railtrip.save.'))"
+        ".map((k) => localStorage.getItem(k))"
+    )
     records = [json.loads(r)["record"] for r in raw if '"record"' in r]
     assert len(records) == 1
     return records[0]["actions"]
@@ -74,8 +86,11 @@ def test_incremental_log_autosave_and_blind_draws(page: Page, server) -> None:
     mine = [ev["private_card"] for ev in shown if ev["player"] == 0 and ev["kind"] == "draw"]
     assert len(mine) >= 2
     assert all("private_card" not in ev for ev in shown if ev["player"] != 0)
-    own_entries = [text for text in page.locator("[data-testid=log-entry][data-player='0']").all_text_contents()
-                   if "You drew" in text]
+    own_entries = [
+        text
+        for text in page.locator("[data-testid=log-entry][data-player='0']").all_text_contents()
+        if "You drew" in text
+    ]
     assert own_entries, "the drawer reads which cards they drew blind"
     assert any(mine[-1].split("-")[0] in text.lower() for text in own_entries)
 
@@ -92,5 +107,7 @@ def test_exchange_dialog_shows_the_engines_pieces_after(page: Page, server) -> N
     count = int(page.input_value("[data-testid=exchange-count]"))
     action = next(a for a in exchanges if a["want"] == want and a["count"] == count)
     summary = page.inner_text("[data-testid=exchange-summary]")
-    assert str(action["pieces_after"]["trains"]) in summary and str(action["pieces_after"]["ships"]) in summary
+    assert (
+        str(action["pieces_after"]["trains"]) in summary and str(action["pieces_after"]["ships"]) in summary
+    )
     page.click("[data-testid=exchange-cancel]")

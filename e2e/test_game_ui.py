@@ -1,5 +1,6 @@
 """The game UI driven like a person would: new-game form, a whole game against a bot, dialogs,
 hotseat, languages. Hooks used here are documented in docs/ui-testing.md."""
+
 from __future__ import annotations
 
 import time
@@ -35,7 +36,9 @@ def start_game(page: Page, *, seed: str = "7", opponents: int = 1, kinds: tuple[
     for i, kind in enumerate(kinds, start=1):
         page.select_option(f"[data-testid=seat-{i}-kind]", kind)
         if kind == "bot":
-            options = page.eval_on_selector(f"[data-testid=seat-{i}-bot]", "s => [...s.options].map(o => o.value)")
+            options = page.eval_on_selector(
+                f"[data-testid=seat-{i}-bot]", "s => [...s.options].map(o => o.value)"
+            )
             page.select_option(f"[data-testid=seat-{i}-bot]", BOT if BOT in options else options[0])
     page.click("[data-testid=more-options]")
     page.fill("[data-testid=seed]", seed)
@@ -55,13 +58,22 @@ def check_offered_actions(page: Page) -> None:
     """Only legal actions are offered: the route list, the market and the piles match the engine."""
     game = engine_game(page)
     legal = game.legal_actions()
-    options = set(page.eval_on_selector("[data-testid=route-select]", "s => [...s.options].map(o => o.value).filter(Boolean)"))
+    options = set(
+        page.eval_on_selector(
+            "[data-testid=route-select]", "s => [...s.options].map(o => o.value).filter(Boolean)"
+        )
+    )
     assert options == legal_claim_routes(game)
     takes = {a.slot for a in legal if a.keyword == "take"}
     for slot in range(5):
         assert page.is_enabled(f"[data-testid=market-slot-{slot}]") == (slot in takes)
-        if game.phase == "second_card" and page.get_attribute(f"[data-testid=market-slot-{slot}]", "data-card") == "loco":
-            assert not page.is_enabled(f"[data-testid=market-slot-{slot}]"), "a face-up locomotive as second card"
+        if (
+            game.phase == "second_card"
+            and page.get_attribute(f"[data-testid=market-slot-{slot}]", "data-card") == "loco"
+        ):
+            assert not page.is_enabled(f"[data-testid=market-slot-{slot}]"), (
+                "a face-up locomotive as second card"
+            )
     assert page.is_enabled("[data-testid=deck]") == any(a.keyword == "draw" for a in legal)
     assert page.is_enabled("[data-testid=ticket-deck]") == any(a.keyword == "tickets" for a in legal)
 
@@ -130,7 +142,15 @@ def play_to_the_end(page: Page, snapshot=None) -> int:
 def test_new_game_screen(app_page: Page) -> None:
     page = app_page
     page.wait_for_selector("#app[data-ui-state=new-game]")
-    for testid in ("new-game-form", "player-name", "opponents", "seat-1-kind", "seat-1-bot", "seat-0-color", "start-game"):
+    for testid in (
+        "new-game-form",
+        "player-name",
+        "opponents",
+        "seat-1-kind",
+        "seat-1-bot",
+        "seat-0-color",
+        "start-game",
+    ):
         assert page.is_visible(f"[data-testid={testid}]"), testid
     page.click("[data-testid=opponents-3]")
     assert page.locator("[data-testid^=seat-][data-testid$=-kind]").count() == 3
@@ -162,12 +182,16 @@ def test_full_game_against_a_bot(page: Page, server, snapshot) -> None:
     assert labels["hidden"] == [] and len(labels["boxes"]) == 36, labels["hidden"]
     page.click("[data-testid=show-scores]")
     page.click("[data-testid=same-deal]")
-    page.wait_for_function("() => ['choose-tickets', 'playing', 'waiting-bot'].includes(document.getElementById('app').dataset.uiState)")
+    page.wait_for_function(
+        "() => ['choose-tickets', 'playing', 'waiting-bot'].includes(document.getElementById('app').dataset.uiState)"
+    )
     assert page.evaluate("window.__railtrip.settings.seed") == 7
 
 
 def test_phone_layout(browser: Browser, server, page_errors) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
     page = context.new_page()
     page.on("console", page_errors.console)
     page.on("pageerror", page_errors.page_error)
@@ -224,5 +248,6 @@ def test_german_and_toast_for_illegal_actions(page: Page, server) -> None:
 
 def _artifact(name: str):
     from e2e.conftest import ARTIFACTS
+
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS / name

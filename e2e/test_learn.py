@@ -2,6 +2,7 @@
 pictures drawn by the game's renderers) and each tutorial played to its end by clicking what the
 coach points at; a wrong click is refused with a friendly line and changes nothing. The scripts
 are web/tutorials/*.json (tests/test_tutorials.py checks them against the engine)."""
+
 from __future__ import annotations
 
 import json
@@ -38,7 +39,11 @@ def test_rules_pages_from_the_new_game_screen(page: Page, server, snapshot, lang
         if variant != "cardgame":
             assert dialog.locator("[data-testid=board-picture] canvas").count() >= 1
         text = dialog.inner_text()
-        assert ("Ziel" in text or "Start" in text or "Dein Zug" in text) if lang == "de" else ("Your turn" in text or "Goal" in text)
+        assert (
+            ("Ziel" in text or "Start" in text or "Dein Zug" in text)
+            if lang == "de"
+            else ("Your turn" in text or "Goal" in text)
+        )
         snapshot(page, f"{variant}-{lang}")
         page.click("[data-testid=rules-page-close]")
         dialog.wait_for(state="detached")
@@ -71,7 +76,9 @@ def test_tutorial_plays_to_its_end(page: Page, server, snapshot, variant: str) -
         page.wait_for_selector(f"[data-testid=coach][data-step='{i}']")
         first = step["target"][0]
         page.wait_for_selector(f"[data-testid='{first}'].coach-target:not([disabled])")
-        if (not refused and step["play"] in ("draw", "tickets")) or (not refused and step["play"].startswith("take")):
+        if (not refused and step["play"] in ("draw", "tickets")) or (
+            not refused and step["play"].startswith("take")
+        ):
             # A move the step does not ask for is refused, kindly, and nothing happens.
             wrong = "ticket-deck" if step["play"] != "tickets" else "deck"
             ply = page.get_attribute("#app", "data-ply")

@@ -1,4 +1,5 @@
 """Loading the app: progress, the engine RPC, subpath hosting and readable load errors."""
+
 from __future__ import annotations
 
 import json
@@ -66,18 +67,22 @@ def test_start_screen_with_progress_shows_at_once(page: Page, server) -> None:
     shown_after = time.monotonic() - started
     assert app_state(page) == "loading"
     paint = page.wait_for_function(
-        "() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime", timeout=5_000).json_value()
+        "() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime", timeout=5_000
+    ).json_value()
     # Static HTML + CSS, then the form (~0.1 s and ~0.3 s here; the bounds leave room for a busy
     # 2-core CI machine; scripts/bench_load.py measures it).
     assert paint is not None and paint < 1_500, f"first paint after {paint} ms"
     assert shown_after < 3.0, f"start screen visible only after {shown_after:.2f} s"
 
     # The bar over the start screen moves with real progress messages from the worker.
-    page.wait_for_function("""() => {
+    page.wait_for_function(
+        """() => {
         const bar = document.getElementById('engine-progress');
         return Number(bar.getAttribute('aria-valuenow')) > 0 && bar.checkVisibility()
             && document.documentElement.dataset.appState === 'loading';
-    }""", timeout=30_000)
+    }""",
+        timeout=30_000,
+    )
     label = page.inner_text("#engine-step")
     assert label.startswith(("Downloading the game", "Setting up the game")), label
     assert wait_for_app_state(page, "ready", "error") == "ready"
@@ -91,6 +96,7 @@ def _fail_requests(page: Page, file_suffix: str, status: int = 404) -> None:
             route.fulfill(status=status, body="missing", content_type="text/plain")
         else:
             route.continue_()
+
     page.context.route("**/*", handle)
 
 
@@ -117,4 +123,5 @@ def test_missing_worker_shows_a_readable_error(page: Page, server) -> None:
     page.goto(server.url)
     assert wait_for_app_state(page, "ready", "error", timeout_ms=30_000) == "error"
     assert page.inner_text("#load-error-message") == (
-        "Could not load the game engine: the engine worker could not be started (worker.js did not load)")
+        "Could not load the game engine: the engine worker could not be started (worker.js did not load)"
+    )

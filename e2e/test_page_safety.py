@@ -3,6 +3,7 @@ the save limit never deletes a save without the player's choice, a failed autosa
 long as it lasts, damaged settings, deeply nested JSON, long or broken names and huge seeds never
 lock the app or the engine, the app refuses to run in a frame, and a move is only ever sent for
 the seat whose turn it is."""
+
 from __future__ import annotations
 
 import base64
@@ -20,8 +21,12 @@ from e2e.test_share_offline import WAIT_FOR_PERSON, Q, app, finish_tickets, goto
 from pyengine.game import Game
 from pyengine.links import deal_link, decode_link, game_link
 
-SAVES_JS = "() => Object.fromEntries(Object.entries(localStorage).filter(([k]) => k.startsWith('railtrip.save.')))"
-CURRENT_SAVE_JS = "() => localStorage.getItem('railtrip.save.' + sessionStorage.getItem('railtrip.session.game'))"
+SAVES_JS = (
+    "() => Object.fromEntries(Object.entries(localStorage).filter(([k]) => k.startsWith('railtrip.save.')))"
+)
+CURRENT_SAVE_JS = (
+    "() => localStorage.getItem('railtrip.save.' + sessionStorage.getItem('railtrip.session.game'))"
+)
 # Fills localStorage until the browser refuses more (chunks from 1 MB down to 10 characters).
 FILL_STORAGE_JS = """() => {
   let i = 0;
@@ -40,7 +45,10 @@ def entry(record: dict, saved_at: int, pad: int = 0) -> str:
 
 
 def put_saves(page: Page, saves: dict[str, str]) -> None:
-    page.evaluate("saves => { for (const [id, text] of Object.entries(saves)) localStorage.setItem('railtrip.save.' + id, text); }", saves)
+    page.evaluate(
+        "saves => { for (const [id, text] of Object.entries(saves)) localStorage.setItem('railtrip.save.' + id, text); }",
+        saves,
+    )
 
 
 def start_new_game(page: Page, seed: int = 5) -> None:
@@ -69,6 +77,7 @@ def deflate(data: bytes) -> bytes:
 
 
 # --- storage: nothing is deleted without the player's choice --------------------------------------
+
 
 def test_full_storage_keeps_every_save_warns_and_lets_the_player_choose(page: Page, server, snapshot) -> None:
     records = {f"{c * 3}-old": played_game(6 + i, seed=20 + i).record() for i, c in enumerate("abc")}
@@ -149,8 +158,18 @@ def test_save_limit_asks_before_an_unfinished_game_goes(page: Page, server, snap
 
 # --- damaged settings and hostile data ------------------------------------------------------------
 
-@pytest.mark.parametrize("stored", ['{"seats":"abc"}', '{"seats":[{"name":5}]}', '{"opponents":"x"}',
-                                    '{"seats":[{"name":"Ann\\ud83d","color":"pink","bot":7}],"speed":"__proto__"}', "[[[", "5"])
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        '{"seats":"abc"}',
+        '{"seats":[{"name":5}]}',
+        '{"opponents":"x"}',
+        '{"seats":[{"name":"Ann\\ud83d","color":"pink","bot":7}],"speed":"__proto__"}',
+        "[[[",
+        "5",
+    ],
+)
 def test_damaged_new_game_settings_never_lock_the_app(page: Page, server, stored: str) -> None:
     goto_ready(page, server.url + Q)
     page.evaluate("v => localStorage.setItem('railtrip.newgame.v1', v)", stored)
@@ -165,7 +184,10 @@ def test_damaged_new_game_settings_never_lock_the_app(page: Page, server, stored
     raw = page.evaluate("localStorage.getItem('railtrip.newgame.v1')")
     repaired = json.loads(raw)
     assert isinstance(repaired, dict) and "\\u" not in raw
-    assert all(isinstance(s, dict) and (s["name"] is None or isinstance(s["name"], str)) for s in repaired.get("seats", []))
+    assert all(
+        isinstance(s, dict) and (s["name"] is None or isinstance(s["name"], str))
+        for s in repaired.get("seats", [])
+    )
     page.click("[data-testid=start-game]")
     page.wait_for_selector("[data-testid=ticket-dialog]")
     if "Ann" in stored:  # Share works with the repaired name.
@@ -179,7 +201,7 @@ def test_damaged_new_game_settings_never_lock_the_app(page: Page, server, stored
 def test_deeply_nested_json_never_reaches_the_engine(page: Page, server) -> None:
     deep = "[" * 3000
     hostile = {
-        "g1." + b64(deflate(deep.encode())): "nested",                       # ~38 characters
+        "g1." + b64(deflate(deep.encode())): "nested",  # ~38 characters
         "d1." + b64(('{"variant":"usa","players":2,"seed":1,"seats":' + deep).encode()): "nested",
     }
     for link, words in hostile.items():
@@ -188,16 +210,25 @@ def test_deeply_nested_json_never_reaches_the_engine(page: Page, server) -> None
         page.wait_for_selector("[data-testid=link-error]")
         assert words in page.inner_text("[data-testid=open-error-message]")
     # Saves: listed as damaged (they can still be deleted), never parsed or sent to the engine.
-    page.evaluate("""deep => {
+    page.evaluate(
+        """deep => {
         localStorage.setItem('railtrip.save.deep-one', '{"record":' + deep);
         localStorage.setItem('railtrip.save.deep-two', '{"record":{"variant":"usa","players":2,"seed":1,"actions":[],"options":' + deep + ']}}');
-    }""", deep)
+    }""",
+        deep,
+    )
     page.reload()
     assert wait_for_app_state(page, "ready", "error") == "ready"
     assert page.locator("[data-testid=save-row].broken").count() == 2
     # An imported file.
-    page.set_input_files("[data-testid=import-file]", {"name": "deep.railtrip.json", "mimeType": "application/json",
-                                                       "buffer": ('{"variant":"usa","actions":' + deep).encode()})
+    page.set_input_files(
+        "[data-testid=import-file]",
+        {
+            "name": "deep.railtrip.json",
+            "mimeType": "application/json",
+            "buffer": ('{"variant":"usa","actions":' + deep).encode(),
+        },
+    )
     page.wait_for_selector("[data-testid=open-error]")
     assert "nested" in page.inner_text("[data-testid=open-error-message]")
     # The engine is alive: a game starts.
@@ -225,8 +256,10 @@ def test_names_are_cut_by_characters_and_share_links_work(page: Page, server) ->
 def test_link_metadata_is_rebuilt_from_known_short_fields(page: Page, server) -> None:
     # A deal link whose first name is 100,000 characters long: the saves stay small.
     game = Game.new("usa", players=2, seed=99)
-    seats = [{"name": "N" * 100_000, "kind": "human", "bot": None, "color": "red", "x": "y" * 1000},
-             {"name": "Bea", "kind": "bot", "bot": "easy", "color": "blue"}]
+    seats = [
+        {"name": "N" * 100_000, "kind": "human", "bot": None, "color": "red", "x": "y" * 1000},
+        {"name": "Bea", "kind": "bot", "bot": "easy", "color": "blue"},
+    ]
     goto_ready(page, server.url + Q + "#" + deal_link(game, seats))
     page.wait_for_selector("[data-testid=deal-notice]")
     assert page.input_value("[data-testid=player-name]") == "N" * 16
@@ -235,15 +268,20 @@ def test_link_metadata_is_rebuilt_from_known_short_fields(page: Page, server) ->
     page.wait_for_function(CURRENT_SAVE_JS)
     saved = page.evaluate(CURRENT_SAVE_JS)
     assert len(saved) < 5_000
-    assert json.loads(saved)["record"]["meta"] == {"seats": [
-        {"name": "N" * 16, "kind": "human", "bot": None, "color": "red"},
-        {"name": "Bea", "kind": "bot", "bot": "easy", "color": "blue"}]}
+    assert json.loads(saved)["record"]["meta"] == {
+        "seats": [
+            {"name": "N" * 16, "kind": "human", "bot": None, "color": "red"},
+            {"name": "Bea", "kind": "bot", "bot": "easy", "color": "blue"},
+        ]
+    }
     # A whole-game link carrying 900 kB of extra metadata: the game taken over from it saves small.
     played = played_game(10, seed=12)
     link = game_link(played, {"seats": seats, "junk": "j" * 700_000})
     page.goto("about:blank")
     goto_ready(page, server.url + Q + "#" + link)
-    page.wait_for_function("() => document.getElementById('app').dataset.uiState === 'replay' && document.getElementById('app').dataset.replayBusy === 'false'")
+    page.wait_for_function(
+        "() => document.getElementById('app').dataset.uiState === 'replay' && document.getElementById('app').dataset.replayBusy === 'false'"
+    )
     page.select_option("[data-testid=takeover-seat]", "0")
     page.click("[data-testid=takeover]")
     page.wait_for_function(WAIT_FOR_PERSON)
@@ -254,8 +292,10 @@ def test_link_metadata_is_rebuilt_from_known_short_fields(page: Page, server) ->
 
 def test_names_are_isolated_in_running_text(page: Page, server, snapshot) -> None:
     game = Game.new("usa", players=2, seed=31)
-    seats = [{"name": "\u202eEve", "kind": "human", "bot": None, "color": "red"},
-             {"name": "\u2069\u202eBea", "kind": "bot", "bot": "easy", "color": "blue"}]
+    seats = [
+        {"name": "\u202eEve", "kind": "human", "bot": None, "color": "red"},
+        {"name": "\u2069\u202eBea", "kind": "bot", "bot": "easy", "color": "blue"},
+    ]
     goto_ready(page, server.url + Q + "#" + deal_link(game, seats))
     page.wait_for_selector("[data-testid=deal-notice]")
     page.click("[data-testid=play-deal]")
@@ -266,16 +306,24 @@ def test_names_are_isolated_in_running_text(page: Page, server, snapshot) -> Non
     assert names == ["Eve", "Bea"]  # bidi controls are not part of a name
     lines = page.eval_on_selector_all("[data-testid=log-entry]", "els => els.map(e => e.textContent)")
     assert lines and all("\u202e" not in line for line in lines)
-    assert any("\u2068Bea\u2069" in line for line in lines) and any("\u2068Eve\u2069" in line for line in lines)
-    assert page.eval_on_selector("[data-testid=player-0] .pname", "e => getComputedStyle(e).unicodeBidi") == "isolate"
+    assert any("\u2068Bea\u2069" in line for line in lines) and any(
+        "\u2068Eve\u2069" in line for line in lines
+    )
+    assert (
+        page.eval_on_selector("[data-testid=player-0] .pname", "e => getComputedStyle(e).unicodeBidi")
+        == "isolate"
+    )
     # Each log line reads left to right: the words after a name stay after it on screen.
-    order = page.eval_on_selector_all("[data-testid=log-entry] span:not(.log-dot)", """els => els.map(e => {
+    order = page.eval_on_selector_all(
+        "[data-testid=log-entry] span:not(.log-dot)",
+        """els => els.map(e => {
         const node = e.firstChild, text = node.textContent, end = text.indexOf('\\u2069');
         if (end < 0 || end + 3 >= text.length) return true;
         const at = (i) => { const r = document.createRange(); r.setStart(node, i); r.setEnd(node, i + 1); return r.getBoundingClientRect(); };
         const first = at(1), after = at(end + 2);
         return after.top > first.top + 2 || after.left > first.left;
-    })""")
+    })""",
+    )
     assert order and all(order)
     snapshot(page, "isolated-names")
 
@@ -285,13 +333,18 @@ def test_seeds_beyond_2_53_are_refused(page: Page, server) -> None:
     record = json.dumps(Game.new("usa", players=2, seed=2**60 + 3).record())
     goto_ready(page, server.url + Q)
     page.wait_for_selector("#app[data-ui-state=new-game]")
-    page.set_input_files("[data-testid=import-file]", {"name": "big.railtrip.json", "mimeType": "application/json",
-                                                       "buffer": record.encode()})
+    page.set_input_files(
+        "[data-testid=import-file]",
+        {"name": "big.railtrip.json", "mimeType": "application/json", "buffer": record.encode()},
+    )
     page.wait_for_selector("[data-testid=open-error]")
     assert "seed" in page.inner_text("[data-testid=open-error-message]")
     # A deal link: refused beyond 2^53; the largest exact seed plays the link's shuffle.
     for seed, opens in ((2**53 + 1, False), (2**53 - 1, True)):
-        link = deal_link(Game.new("usa", players=2, seed=seed), [{"name": "Ada", "kind": "human"}, {"name": "Bo", "kind": "bot", "bot": "easy"}])
+        link = deal_link(
+            Game.new("usa", players=2, seed=seed),
+            [{"name": "Ada", "kind": "human"}, {"name": "Bo", "kind": "bot", "bot": "easy"}],
+        )
         page.goto("about:blank")
         goto_ready(page, server.url + Q + "#" + link)
         if opens:
@@ -307,6 +360,7 @@ def test_seeds_beyond_2_53_are_refused(page: Page, server) -> None:
 
 # --- framing ----------------------------------------------------------------------------------------
 
+
 def test_serve_forbids_framing_by_header(server) -> None:
     with urllib.request.urlopen(server.url) as res:
         assert res.headers["X-Frame-Options"] == "DENY"
@@ -315,14 +369,24 @@ def test_serve_forbids_framing_by_header(server) -> None:
 
 def test_static_build_refuses_to_run_in_a_frame(page: Page, server, snapshot) -> None:
     """On a host that sends no headers (GitHub Pages), the page itself refuses to run framed."""
+
     def without_frame_headers(route: Route) -> None:
         res = route.fetch()
-        headers = {k: v for k, v in res.headers.items() if k.lower() not in ("content-security-policy", "x-frame-options")}
+        headers = {
+            k: v
+            for k, v in res.headers.items()
+            if k.lower() not in ("content-security-policy", "x-frame-options")
+        }
         route.fulfill(response=res, headers=headers)
 
     page.route(f"{server.url}**", without_frame_headers)
-    page.route("http://parent.test/", lambda route: route.fulfill(
-        content_type="text/html", body=f'<!doctype html><title>other site</title><iframe src="{server.url}{Q}" width="900" height="600"></iframe>'))
+    page.route(
+        "http://parent.test/",
+        lambda route: route.fulfill(
+            content_type="text/html",
+            body=f'<!doctype html><title>other site</title><iframe src="{server.url}{Q}" width="900" height="600"></iframe>',
+        ),
+    )
     page.goto("http://parent.test/")
     frame = page.frame_locator("iframe")
     frame.locator("[data-testid=framed]").wait_for(timeout=60_000)
@@ -332,6 +396,7 @@ def test_static_build_refuses_to_run_in_a_frame(page: Page, server, snapshot) ->
 
 
 # --- the act hook ---------------------------------------------------------------------------------
+
 
 def test_act_during_a_bots_turn_is_refused(page: Page, server) -> None:
     goto_ready(page, server.url + "?botDelay=1500")
@@ -348,7 +413,7 @@ def test_act_during_a_bots_turn_is_refused(page: Page, server) -> None:
     page.wait_for_selector("[data-testid=toast]:has-text('not your turn')")
     page.wait_for_function(WAIT_FOR_PERSON)
     now = page.evaluate("window.__railtripRecord()")["actions"]
-    assert now[:len(before)] == before and len(now) > len(before) + 1
+    assert now[: len(before)] == before and len(now) > len(before) + 1
     # After the person's second card, every action was the bot's: replay and check who was to move.
     game = Game.new("usa", players=2, seed=8)
     for i, action in enumerate(now):

@@ -1,6 +1,7 @@
 """Player review (issue 13), the card game's table: a hand of all nine kinds of card fits without
 scrolling sideways (no selected card hidden), one set of rules (the Rules page of the menu, no
 old "How to play"), big-city names in full, and data-my-turn while the ticket dialog is open."""
+
 from __future__ import annotations
 
 import pytest
@@ -18,8 +19,10 @@ def start(page: Page, server, size: tuple[int, int], setup: dict | None) -> None
     page.goto(server.url + "?botDelay=0")
     assert wait_for_app_state(page, "ready", "error") == "ready"
     page.wait_for_selector("#app[data-ui-state=new-game]")
-    page.evaluate("s => window.__railtripNewGame(s)", {"variant": "cardgame", "players": 2, "seed": 4, "setup": setup,
-                                                        "seats": SEATS, "speed": "instant"})
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {"variant": "cardgame", "players": 2, "seed": 4, "setup": setup, "seats": SEATS, "speed": "instant"},
+    )
     page.wait_for_function(PERSON)
 
 
@@ -51,7 +54,9 @@ def test_one_set_of_rules_and_whole_city_names(page: Page, server, size) -> None
     assert page.is_visible("[data-testid=menu-rules-page]")
     page.click("[data-testid=menu]")
     for name in page.locator(".cg-city-name").all():
-        assert name.evaluate("e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight + 1"), name.inner_text()
+        assert name.evaluate("e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight + 1"), (
+            name.inner_text()
+        )
     assert "Los Angeles" in page.inner_text("[data-testid=bonus-cards]")
 
 

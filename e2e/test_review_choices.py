@@ -1,6 +1,7 @@
 """Player review (issue 13), choices: every ticket dialog opens with nothing ticked (one click can
 never keep all tickets by accident), and a reload brings back a choice the person had begun (the
 ticked tickets, the Rails & Sails question which deck refills a face-up card)."""
+
 from __future__ import annotations
 
 import pytest
@@ -11,12 +12,16 @@ from e2e.helpers import keep_tickets, wait_for_app_state
 PERSON = """() => { const a = document.getElementById('app').dataset;
   return ['game-over', 'choose-tickets', 'choose-pieces', 'choose-refill'].includes(a.uiState)
     || (a.uiState === 'playing' && a.myTurn === 'true' && a.busy === 'false'); }"""
-SEATS = [{"name": "Ann", "kind": "human", "bot": None, "color": "red"},
-         {"name": "Bot", "kind": "bot", "bot": "easy", "color": "blue"}]
+SEATS = [
+    {"name": "Ann", "kind": "human", "bot": None, "color": "red"},
+    {"name": "Bot", "kind": "bot", "bot": "easy", "color": "blue"},
+]
 SIZES = [(1280, 800), (390, 844)]
 # Rails & Sails past its opening: tickets kept and pieces chosen, Ann to move.
-WORLD = {"tickets": [["NYC-MRS", "EDI-SYD", "NYC-MUM"], ["MOS-TOA", "BUE-MRS", "JKT-SYD"]],
-         "pieces": [[20, 40], [20, 40]]}
+WORLD = {
+    "tickets": [["NYC-MRS", "EDI-SYD", "NYC-MUM"], ["MOS-TOA", "BUE-MRS", "JKT-SYD"]],
+    "pieces": [[20, 40], [20, 40]],
+}
 
 
 def start(page: Page, server, variant: str, size: tuple[int, int], setup: dict | None = None) -> None:
@@ -24,14 +29,18 @@ def start(page: Page, server, variant: str, size: tuple[int, int], setup: dict |
     page.goto(server.url + "?botDelay=0")
     assert wait_for_app_state(page, "ready", "error") == "ready"
     page.wait_for_selector("#app[data-ui-state=new-game]")
-    page.evaluate("s => window.__railtripNewGame(s)", {"variant": variant, "players": 2, "seed": 8, "setup": setup,
-                                                        "seats": SEATS, "speed": "instant"})
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {"variant": variant, "players": 2, "seed": 8, "setup": setup, "seats": SEATS, "speed": "instant"},
+    )
     page.wait_for_function(PERSON)
 
 
 def ticked(page: Page) -> dict[str, bool]:
-    return page.eval_on_selector_all("[data-testid=ticket-options] input[type=checkbox]",
-                                     "els => Object.fromEntries(els.map(e => [e.value, e.checked]))")
+    return page.eval_on_selector_all(
+        "[data-testid=ticket-options] input[type=checkbox]",
+        "els => Object.fromEntries(els.map(e => [e.value, e.checked]))",
+    )
 
 
 def reload(page: Page) -> None:
@@ -91,7 +100,9 @@ def test_reload_reopens_the_refill_question(page: Page, server, snapshot, size) 
     page.wait_for_function("() => Object.keys(localStorage).some(k => k.startsWith('railtrip.save.'))")
     reload(page)
     page.wait_for_selector("#app[data-ui-state=choose-refill] [data-testid=refill-dialog]")
-    assert card and page.get_attribute("[data-testid=refill-choice-ship]", "data-action").startswith(f"take 2 {card} ")
+    assert card and page.get_attribute("[data-testid=refill-choice-ship]", "data-action").startswith(
+        f"take 2 {card} "
+    )
     snapshot(page, "refill-after-reload")
     page.click("[data-testid=refill-cancel]")  # a cancelled question does not come back
     reload(page)

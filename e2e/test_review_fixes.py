@@ -2,6 +2,7 @@
 your tickets and their summary line are not cut off at 1280×800, no "null" under an empty ticket
 list in the card game, singular words for one train / one point, no "−0" on the end screen, the
 "Final round" notice covers neither cards nor tickets and goes when the round is over."""
+
 from __future__ import annotations
 
 from playwright.sync_api import Page
@@ -10,11 +11,16 @@ from e2e.helpers import wait_for_app_state
 
 PERSON = """() => { const a = document.getElementById('app').dataset;
   return ['game-over', 'choose-tickets'].includes(a.uiState) || (a.uiState === 'playing' && a.myTurn === 'true' && a.busy === 'false'); }"""
-SEATS = [{"name": "Ann", "kind": "human", "bot": None, "color": "red"},
-         {"name": "Bot", "kind": "bot", "bot": "easy", "color": "blue"}]
+SEATS = [
+    {"name": "Ann", "kind": "human", "bot": None, "color": "red"},
+    {"name": "Bot", "kind": "bot", "bot": "easy", "color": "blue"},
+]
 # Three trains each: claiming a route of 1 starts the final round at once.
-SHORT_USA = {"tickets": [["DEN-ELP", "KC-HOU", "DEN-PIT"], ["BOS-MIA", "SEA-LA"]], "trains": [3, 3],
-             "hands": [["red", "red", "blue", "green"], ["blue", "black", "white", "yellow"]]}
+SHORT_USA = {
+    "tickets": [["DEN-ELP", "KC-HOU", "DEN-PIT"], ["BOS-MIA", "SEA-LA"]],
+    "trains": [3, 3],
+    "hands": [["red", "red", "blue", "green"], ["blue", "black", "white", "yellow"]],
+}
 
 
 def start(page: Page, server, variant: str, setup: dict, width: int, height: int) -> None:
@@ -22,15 +28,20 @@ def start(page: Page, server, variant: str, setup: dict, width: int, height: int
     page.goto(server.url + "?botDelay=0")
     assert wait_for_app_state(page, "ready", "error") == "ready"
     page.wait_for_selector("#app[data-ui-state=new-game]")
-    page.evaluate("s => window.__railtripNewGame(s)", {"variant": variant, "players": 2, "seed": 5, "setup": setup,
-                                                        "seats": SEATS, "speed": "instant"})
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {"variant": variant, "players": 2, "seed": 5, "setup": setup, "seats": SEATS, "speed": "instant"},
+    )
     page.wait_for_function(PERSON)
 
 
 def inside(inner: dict, outer: dict) -> bool:
-    return (inner["x"] >= outer["x"] - 0.5 and inner["y"] >= outer["y"] - 0.5
-            and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5
-            and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 0.5)
+    return (
+        inner["x"] >= outer["x"] - 0.5
+        and inner["y"] >= outer["y"] - 0.5
+        and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5
+        and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 0.5
+    )
 
 
 def test_tickets_and_their_summary_are_not_cut_off(page: Page, server, snapshot) -> None:
@@ -57,7 +68,9 @@ def test_phone_end_screen_shows_the_total_and_singular_words(page: Page, server,
     dialog = page.locator("[data-testid=game-over]").bounding_box()
     for seat in (0, 1):
         total = page.locator(f"[data-testid=final-total-{seat}]").bounding_box()
-        assert total["x"] >= 0 and total["x"] + total["width"] <= min(390, dialog["x"] + dialog["width"]), total
+        assert total["x"] >= 0 and total["x"] + total["width"] <= min(390, dialog["x"] + dialog["width"]), (
+            total
+        )
         won = page.inner_text(f"[data-testid=final-tickets-won-{seat}]")
         assert won == "0" or won.startswith("+"), won  # never "+0" or "−0"
     page.click("[data-testid=view-board]")
@@ -79,6 +92,10 @@ def test_final_round_notice_does_not_cover_cards_or_tickets(page: Page, server) 
     box = toast.bounding_box()
     for area in ["hand", "my-tickets"]:
         other = page.locator(f"[data-testid={area}]").bounding_box()
-        apart = (box["y"] + box["height"] <= other["y"] or other["y"] + other["height"] <= box["y"]
-                 or box["x"] + box["width"] <= other["x"] or other["x"] + other["width"] <= box["x"])
+        apart = (
+            box["y"] + box["height"] <= other["y"]
+            or other["y"] + other["height"] <= box["y"]
+            or box["x"] + box["width"] <= other["x"]
+            or other["x"] + other["width"] <= box["x"]
+        )
         assert apart, area

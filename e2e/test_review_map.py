@@ -1,5 +1,6 @@
 """Player review (issue 13), the map: a route's tip says what is missing to claim it (the
 engine's route_needs, in EN and DE)."""
+
 from __future__ import annotations
 
 import pytest
@@ -16,8 +17,10 @@ def start(page: Page, server, variant: str, size: tuple[int, int], setup: dict |
     page.goto(server.url + "?botDelay=0")
     assert wait_for_app_state(page, "ready", "error") == "ready"
     page.wait_for_selector("#app[data-ui-state=new-game]")
-    page.evaluate("s => window.__railtripNewGame(s)", {"variant": variant, "players": 2, "seed": 4, "setup": setup,
-                                                        "seats": SEATS, "speed": "instant"})
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {"variant": variant, "players": 2, "seed": 4, "setup": setup, "seats": SEATS, "speed": "instant"},
+    )
     page.wait_for_function(PERSON)
 
 
@@ -56,8 +59,11 @@ def test_the_route_tip_goes_away_when_the_window_is_resized(page: Page, server, 
 
 
 # Rails & Sails past its opening, Ann holding single and double ships.
-WORLD = {"tickets": [["NYC-MRS", "EDI-SYD", "NYC-MUM"], ["MOS-TOA", "BUE-MRS", "JKT-SYD"]], "pieces": [[20, 40], [20, 40]],
-         "hands": [["red-ship", "red-ship", "red-double", "black-double", "green-train"], ["red-train"]]}
+WORLD = {
+    "tickets": [["NYC-MRS", "EDI-SYD", "NYC-MUM"], ["MOS-TOA", "BUE-MRS", "JKT-SYD"]],
+    "pieces": [[20, 40], [20, 40]],
+    "hands": [["red-ship", "red-ship", "red-double", "black-double", "green-train"], ["red-train"]],
+}
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
@@ -68,11 +74,16 @@ def test_double_ships_are_labelled_and_ship_spaces_counted(page: Page, server, s
     assert double.locator(".wcard-x2").inner_text() == "×2" and double.locator(".wcard-x2").is_visible()
     assert single.locator(".wcard-x2").count() == 0
     spaces = page.locator("[data-testid=ship-spaces]")
-    assert spaces.get_attribute("data-spaces") == "6" and "6 ship spaces" in spaces.inner_text()  # 2 singles + 2 doubles
+    assert (
+        spaces.get_attribute("data-spaces") == "6" and "6 ship spaces" in spaces.inner_text()
+    )  # 2 singles + 2 doubles
     assert spaces.is_visible() and spaces.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
     words = spaces.bounding_box()
     cards = page.locator("[data-testid=hand-ship] .whand-cards").bounding_box()
-    assert words["x"] + words["width"] <= min(size[0], cards["x"] + 1) or words["y"] + words["height"] <= cards["y"] + 1
+    assert (
+        words["x"] + words["width"] <= min(size[0], cards["x"] + 1)
+        or words["y"] + words["height"] <= cards["y"] + 1
+    )
     snapshot(page, "hand")
 
 

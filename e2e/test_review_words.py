@@ -1,6 +1,7 @@
 """Player review (issue 13), first impressions and words: the page is dark from its first frame
 (no light flash before the style sheets arrive), and the replay viewer's icons mean what they show
 (▶ plays, a chevron steps once)."""
+
 from __future__ import annotations
 
 import struct
@@ -18,8 +19,8 @@ def pixel(png: bytes) -> tuple[int, int, int]:
     """The first pixel of a PNG screenshot (8-bit RGB or RGBA, as Chromium writes them)."""
     pos, idat, width = 8, b"", 0
     while pos < len(png):
-        length, tag = struct.unpack(">I4s", png[pos:pos + 8])
-        data = png[pos + 8:pos + 8 + length]
+        length, tag = struct.unpack(">I4s", png[pos : pos + 8])
+        data = png[pos + 8 : pos + 8 + length]
         if tag == b"IHDR":
             width, _, depth = struct.unpack(">IIB", data[:9])
             assert depth == 8
@@ -42,7 +43,9 @@ def test_the_page_is_dark_before_its_style_sheets_arrive(page: Page, server, sna
     page.route("**/main.js", lambda route: held.append(route))
     page.goto(server.url + Q, wait_until="commit")  # main.js is held: no DOMContentLoaded
     page.wait_for_selector("#loading-title")
-    assert page.evaluate("[...document.styleSheets].reduce((n, s) => n + s.cssRules.length, 0)") == 0  # none of our CSS
+    assert (
+        page.evaluate("[...document.styleSheets].reduce((n, s) => n + s.cssRules.length, 0)") == 0
+    )  # none of our CSS
     snapshot(page, "unstyled")
     for x, y in [(2, 2), (size[0] - 3, size[1] - 3), (size[0] // 2, size[1] - 40)]:
         r, g, b = pixel(page.screenshot(clip={"x": x, "y": y, "width": 1, "height": 1}))
@@ -62,10 +65,17 @@ def test_replay_icons_mean_what_they_show(page: Page, server, snapshot, size) ->
     # Moves shown 0.5 s apart while playing: time enough to see the pause icon and press it.
     goto_ready(page, server.url + "?botDelay=500#" + game_link(game, {"seats": SEATS}))
     page.wait_for_function(REPLAY_IDLE)
-    page.eval_on_selector("[data-testid=replay-slider]", "s => { s.value = '3'; s.dispatchEvent(new Event('input', {bubbles: true})); }")
-    page.wait_for_function("() => document.getElementById('app').dataset.replayPos === '3' && document.getElementById('app').dataset.replayBusy === 'false'")
-    icon = {name: page.inner_text(f"[data-testid=replay-{name}]").strip()
-            for name in ("first", "back", "play", "forward", "last")}
+    page.eval_on_selector(
+        "[data-testid=replay-slider]",
+        "s => { s.value = '3'; s.dispatchEvent(new Event('input', {bubbles: true})); }",
+    )
+    page.wait_for_function(
+        "() => document.getElementById('app').dataset.replayPos === '3' && document.getElementById('app').dataset.replayBusy === 'false'"
+    )
+    icon = {
+        name: page.inner_text(f"[data-testid=replay-{name}]").strip()
+        for name in ("first", "back", "play", "forward", "last")
+    }
     assert icon == {"first": "|◀", "back": "‹", "play": "▶", "forward": "›", "last": "▶|"}
     snapshot(page, "replay-bar")
     # The single ▶ starts playing (and turns into pause) ...
@@ -81,8 +91,12 @@ def test_replay_icons_mean_what_they_show(page: Page, server, snapshot, size) ->
     pos = int(app(page)["replayPos"])
     if pos >= 12:
         page.click("[data-testid=replay-back]")
-        page.wait_for_function(f"() => document.getElementById('app').dataset.replayPos === '{pos - 1}' && document.getElementById('app').dataset.replayBusy === 'false'")
+        page.wait_for_function(
+            f"() => document.getElementById('app').dataset.replayPos === '{pos - 1}' && document.getElementById('app').dataset.replayBusy === 'false'"
+        )
         pos -= 1
     page.click("[data-testid=replay-forward]")
-    page.wait_for_function(f"() => document.getElementById('app').dataset.replayPos === '{pos + 1}' && document.getElementById('app').dataset.replayBusy === 'false'")
+    page.wait_for_function(
+        f"() => document.getElementById('app').dataset.replayPos === '{pos + 1}' && document.getElementById('app').dataset.replayBusy === 'false'"
+    )
     assert app(page)["replayPlaying"] == "false"

@@ -1,5 +1,6 @@
 """Share links, saved games, the replay viewer, bad input, offline play and subpath hosting
 (issue 7). Links and records are made with the engine in this process; the page only moves them."""
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,10 @@ from pyengine.record import replay
 
 Q = "?botDelay=0"
 HOSTILE_NAME = '<img src=x onerror="window.__pwned=1">'
-SEATS = [{"name": HOSTILE_NAME, "kind": "human", "bot": None, "color": "green"},
-         {"name": "Bea", "kind": "bot", "bot": "easy", "color": "yellow"}]
+SEATS = [
+    {"name": HOSTILE_NAME, "kind": "human", "bot": None, "color": "green"},
+    {"name": "Bea", "kind": "bot", "bot": "easy", "color": "yellow"},
+]
 
 WAIT_FOR_PERSON = """() => {
   const a = document.getElementById('app').dataset;
@@ -57,6 +60,7 @@ def finish_tickets(page: Page) -> None:
 
 # --- static checks of the build ----------------------------------------------------------------
 
+
 def test_csp_manifest_and_service_worker_are_built(dist_dir: Path) -> None:
     info = json.loads((dist_dir / "build-info.json").read_text())
     html = (dist_dir / "index.html").read_text()
@@ -79,6 +83,7 @@ def test_csp_manifest_and_service_worker_are_built(dist_dir: Path) -> None:
 
 # --- share links -------------------------------------------------------------------------------
 
+
 def test_same_deal_link_opens_the_same_deal(page: Page, server) -> None:
     game = Game.new("usa", players=2, seed=424242)
     link = deal_link(game, SEATS)
@@ -91,9 +96,15 @@ def test_same_deal_link_opens_the_same_deal(page: Page, server) -> None:
     expected = replay(page.evaluate("window.__railtripRecord()"))
     assert expected.settings.seed == 424242
     assert market(page) == game.view(0)["market"] == expected.view(0)["market"]
-    hand = {c: int(page.get_attribute(f"[data-testid=hand-{c}]", "data-count")) for c in game.view(0)["me"]["hand"]}
+    hand = {
+        c: int(page.get_attribute(f"[data-testid=hand-{c}]", "data-count"))
+        for c in game.view(0)["me"]["hand"]
+    }
     assert hand == game.view(0)["me"]["hand"]
-    offered = {page.get_attribute(el, "value") for el in [f"[data-testid=ticket-options] input >> nth={i}" for i in range(3)]}
+    offered = {
+        page.get_attribute(el, "value")
+        for el in [f"[data-testid=ticket-options] input >> nth={i}" for i in range(3)]
+    }
     assert offered == {tk["id"] for tk in game.view(0)["me"]["offered"]}
     assert page.inner_text("[data-testid=player-0] .pname") == HOSTILE_NAME[:16]
     assert page.evaluate("window.__pwned") is None and page.locator("#app img").count() == 0
@@ -108,14 +119,23 @@ def test_whole_game_link_replay_viewer_and_take_over(page: Page, server) -> None
     page.wait_for_function(REPLAY_IDLE)
     assert app(page)["replayPos"] == "40" and app(page)["replayTotal"] == "40"
     page.click("[data-testid=replay-back]")
-    page.wait_for_function("() => document.getElementById('app').dataset.replayPos === '39' && document.getElementById('app').dataset.replayBusy === 'false'")
+    page.wait_for_function(
+        "() => document.getElementById('app').dataset.replayPos === '39' && document.getElementById('app').dataset.replayBusy === 'false'"
+    )
     assert market(page) == replay(record, 39).view(None)["market"]
     page.click("[data-testid=replay-forward]")
-    page.wait_for_function("() => document.getElementById('app').dataset.replayPos === '40' && document.getElementById('app').dataset.replayBusy === 'false'")
+    page.wait_for_function(
+        "() => document.getElementById('app').dataset.replayPos === '40' && document.getElementById('app').dataset.replayBusy === 'false'"
+    )
     assert market(page) == game.view(None)["market"]
     # Jump with the slider; the board, market and log are those of that move.
-    page.eval_on_selector("[data-testid=replay-slider]", "s => { s.value = '12'; s.dispatchEvent(new Event('input', {bubbles: true})); }")
-    page.wait_for_function("() => document.getElementById('app').dataset.replayPos === '12' && document.getElementById('app').dataset.replayBusy === 'false'")
+    page.eval_on_selector(
+        "[data-testid=replay-slider]",
+        "s => { s.value = '12'; s.dispatchEvent(new Event('input', {bubbles: true})); }",
+    )
+    page.wait_for_function(
+        "() => document.getElementById('app').dataset.replayPos === '12' && document.getElementById('app').dataset.replayBusy === 'false'"
+    )
     at12 = replay(record, 12)
     assert market(page) == at12.view(None)["market"]
     assert page.locator("[data-testid=log-entry]").count() >= 1
@@ -129,8 +149,13 @@ def test_whole_game_link_replay_viewer_and_take_over(page: Page, server) -> None
     assert app(page)["replayPlaying"] == "false"
     pos = int(app(page)["replayPos"])
     assert 15 <= pos <= 40
-    page.eval_on_selector("[data-testid=replay-slider]", "s => { s.value = '20'; s.dispatchEvent(new Event('input', {bubbles: true})); }")
-    page.wait_for_function("() => document.getElementById('app').dataset.replayPos === '20' && document.getElementById('app').dataset.replayBusy === 'false'")
+    page.eval_on_selector(
+        "[data-testid=replay-slider]",
+        "s => { s.value = '20'; s.dispatchEvent(new Event('input', {bubbles: true})); }",
+    )
+    page.wait_for_function(
+        "() => document.getElementById('app').dataset.replayPos === '20' && document.getElementById('app').dataset.replayBusy === 'false'"
+    )
     # Take over seat 0 from move 20: the game goes on from there, the other seat is a bot.
     page.select_option("[data-testid=takeover-seat]", "0")
     page.click("[data-testid=takeover]")
@@ -142,6 +167,7 @@ def test_whole_game_link_replay_viewer_and_take_over(page: Page, server) -> None
 
 
 # --- saves and reloads -------------------------------------------------------------------------
+
 
 def test_reload_restores_ticket_dialog_and_mid_turn(page: Page, server) -> None:
     goto_ready(page, server.url + Q)
@@ -156,32 +182,49 @@ def test_reload_restores_ticket_dialog_and_mid_turn(page: Page, server) -> None:
     page.reload()
     assert wait_for_app_state(page, "ready", "error") == "ready"
     page.wait_for_selector("[data-testid=ticket-dialog]")
-    assert page.eval_on_selector_all("[data-testid=ticket-options] input", "els => els.map(e => e.value)") == offered
+    assert (
+        page.eval_on_selector_all("[data-testid=ticket-options] input", "els => els.map(e => e.value)")
+        == offered
+    )
     finish_tickets(page)
     # Mid-turn: one card drawn, the second still to take.
     page.click("[data-testid=deck]")
-    page.wait_for_function("() => document.getElementById('app').dataset.phase === 'second_card' && document.getElementById('app').dataset.busy === 'false'")
+    page.wait_for_function(
+        "() => document.getElementById('app').dataset.phase === 'second_card' && document.getElementById('app').dataset.busy === 'false'"
+    )
     before = page.evaluate("window.__railtripRecord()")
-    hand = page.eval_on_selector_all("[data-testid=hand] [data-count]", "els => els.map(e => [e.dataset.card, e.dataset.count])")
+    hand = page.eval_on_selector_all(
+        "[data-testid=hand] [data-count]", "els => els.map(e => [e.dataset.card, e.dataset.count])"
+    )
     page.wait_for_timeout(300)  # the autosave follows the action
     page.reload()
     assert wait_for_app_state(page, "ready", "error") == "ready"
     page.wait_for_function("() => document.getElementById('app').dataset.phase === 'second_card'")
     after = page.evaluate("window.__railtripRecord()")
     assert after["actions"] == before["actions"]
-    assert page.eval_on_selector_all("[data-testid=hand] [data-count]", "els => els.map(e => [e.dataset.card, e.dataset.count])") == hand
+    assert (
+        page.eval_on_selector_all(
+            "[data-testid=hand] [data-count]", "els => els.map(e => [e.dataset.card, e.dataset.count])"
+        )
+        == hand
+    )
 
 
 def test_corrupted_save_and_hostile_links_show_a_message(page: Page, server) -> None:
     good = played_game(12, seed=3).record({"seats": SEATS})
     bad = dict(good, actions=good["actions"][:5] + ["claim Atlantis-Narnia red"])
     goto_ready(page, server.url + Q)
-    page.evaluate("""([good, bad]) => {
+    page.evaluate(
+        """([good, bad]) => {
         localStorage.setItem('railtrip.save.aaa-good', JSON.stringify({record: good, settings: {speed: 'fast'}, turn: 3, savedAt: 3}));
         localStorage.setItem('railtrip.save.bbb-bad', JSON.stringify({record: bad, settings: {}, turn: 2, savedAt: 2}));
         localStorage.setItem('railtrip.save.ccc-cut', '{"record": {"variant": "usa", "act');
-    }""", [good, bad])
-    stored = page.evaluate("JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('railtrip.save.')).sort())")
+    }""",
+        [good, bad],
+    )
+    stored = page.evaluate(
+        "JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('railtrip.save.')).sort())"
+    )
     page.reload()
     assert wait_for_app_state(page, "ready", "error") == "ready"
     rows = page.locator("[data-testid=save-row]")
@@ -190,9 +233,16 @@ def test_corrupted_save_and_hostile_links_show_a_message(page: Page, server) -> 
     assert page.locator("[data-testid=save-row].broken").count() == 1
     page.click("[data-testid=save-row][data-save-id=bbb-bad] [data-testid=save-open]")
     page.wait_for_selector("[data-testid=open-error]")
-    assert "Atlantis" in page.inner_text("[data-testid=open-error-message]") or "action" in page.inner_text("[data-testid=open-error-message]")
+    assert "Atlantis" in page.inner_text("[data-testid=open-error-message]") or "action" in page.inner_text(
+        "[data-testid=open-error-message]"
+    )
     assert app(page)["uiState"] == "new-game"
-    assert page.evaluate("JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('railtrip.save.')).sort())") == stored
+    assert (
+        page.evaluate(
+            "JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('railtrip.save.')).sort())"
+        )
+        == stored
+    )
     # Hostile links: each shows the engine's message and the new-game screen; the saves stay.
     hostile = {
         "g1.!!!not-base64": "characters",
@@ -212,14 +262,22 @@ def test_corrupted_save_and_hostile_links_show_a_message(page: Page, server) -> 
         assert message and words in message, (link[:20], message)
         assert page.is_visible("[data-testid=new-game-form]")
         assert page.evaluate("location.hash") == ""
-    assert page.evaluate("JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('railtrip.save.')).sort())") == stored
+    assert (
+        page.evaluate(
+            "JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('railtrip.save.')).sort())"
+        )
+        == stored
+    )
     # The good save still opens.
     page.click("[data-testid=save-row][data-save-id=aaa-good] [data-testid=save-open]")
-    page.wait_for_function("() => ['playing', 'waiting-bot', 'choose-tickets'].includes(document.getElementById('app').dataset.uiState)")
+    page.wait_for_function(
+        "() => ['playing', 'waiting-bot', 'choose-tickets'].includes(document.getElementById('app').dataset.uiState)"
+    )
     assert page.evaluate("window.__railtripRecord()")["actions"] == good["actions"]
 
 
 # --- offline and subpath -----------------------------------------------------------------------
+
 
 def play_one_move(page: Page) -> None:
     page.wait_for_selector("#app[data-ui-state=new-game]")
@@ -251,5 +309,7 @@ def test_subpath_serving_with_service_worker_scope(page: Page, dist_dir: Path) -
         page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'")
         scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
         assert scope == srv.url and scope.endswith("/railtrip/")
-        manifest = page.evaluate("fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())")
+        manifest = page.evaluate(
+            "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())"
+        )
         assert manifest["start_url"] == "./"

@@ -1,6 +1,7 @@
 """Start-up: the start screen before the engine, cold and snapshot starts, and snapshots that
 cannot be used (damaged, of another build, refused by Pyodide, missing) falling back to a cold
 start. (The timing figures are in scripts/bench_load.py; these tests check behaviour.)"""
+
 from __future__ import annotations
 
 import json
@@ -37,14 +38,17 @@ def snapshot_note(page: Page) -> str:
 def bot_game(page: Page, variant: str, moves: int) -> list[str]:
     """A seeded game in which the bots make ``moves`` moves; its actions (the bots are imported
     lazily, so this also checks that they import after a snapshot restore)."""
-    return page.evaluate("""async ([variant, moves]) => {
+    return page.evaluate(
+        """async ([variant, moves]) => {
         const e = railtrip.engine;
         const game = await e.call('new_game', {variant, players: 2, seed: 20261123, player: null});
         for (let i = 0; i < moves; i++) await e.call('bot_move', {game_id: game.game_id, bot: 'normal'});
         const record = await e.call('record', {game_id: game.game_id});
         await e.call('drop', {game_id: game.game_id});
         return record.actions;
-    }""", [variant, moves])
+    }""",
+        [variant, moves],
+    )
 
 
 def first_visit_then_cached(page: Page, url: str) -> None:
@@ -146,11 +150,14 @@ SPOIL_SNAPSHOT = """async (kind) => {
 }"""
 
 
-@pytest.mark.parametrize(("kind", "note"), [
-    ("damaged", r"not used: .+"),
-    ("other-build", r"not used: made for another build \(railtrip-snapshot 0123456789abcdef\)"),
-    ("refused", r"refused: .*magic.*"),
-])
+@pytest.mark.parametrize(
+    ("kind", "note"),
+    [
+        ("damaged", r"not used: .+"),
+        ("other-build", r"not used: made for another build \(railtrip-snapshot 0123456789abcdef\)"),
+        ("refused", r"refused: .*magic.*"),
+    ],
+)
 def test_unusable_snapshot_falls_back_to_a_cold_start(page: Page, own_server, kind: str, note: str) -> None:
     first_visit_then_cached(page, own_server.url + Q)
     assert page.evaluate(SPOIL_SNAPSHOT, kind) == 1
@@ -170,12 +177,16 @@ def _with_snapshot_on_first_visit(page: Page, dist_dir: Path, snapshot_status: i
     def handle(route: Route) -> None:
         url = route.request.url
         if url.endswith("/build-config.js"):
-            route.fulfill(status=200, content_type="text/javascript",
-                          body=config.replace('"firstVisit": false', '"firstVisit": true'))
+            route.fulfill(
+                status=200,
+                content_type="text/javascript",
+                body=config.replace('"firstVisit": false', '"firstVisit": true'),
+            )
         elif url.endswith("/engine.snapshot.gz") and snapshot_status != 200:
             route.fulfill(status=snapshot_status, body="missing", content_type="text/plain")
         else:
             route.continue_()
+
     page.context.route(re.compile(r".*/(build-config\.js|engine\.snapshot\.gz)$"), handle)
 
 
@@ -188,7 +199,9 @@ def test_first_visit_restores_the_snapshot_when_configured(page: Page, server, d
 
 
 @pytest.mark.allow_console_errors  # The browser logs the failed request.
-def test_missing_snapshot_on_first_visit_falls_back_to_a_cold_start(page: Page, server, dist_dir: Path) -> None:
+def test_missing_snapshot_on_first_visit_falls_back_to_a_cold_start(
+    page: Page, server, dist_dir: Path
+) -> None:
     _with_snapshot_on_first_visit(page, dist_dir, 404)
     page.goto(server.url + Q + "&sw=0")
     assert wait_for_app_state(page, "ready", "error") == "ready", page.inner_text("body")
@@ -198,6 +211,7 @@ def test_missing_snapshot_on_first_visit_falls_back_to_a_cold_start(page: Page, 
 
 def test_build_ships_pyc_for_pyodides_python_and_the_snapshot(dist_dir: Path) -> None:
     import zipfile
+
     info = json.loads((dist_dir / "build-info.json").read_text())
     with zipfile.ZipFile(dist_dir / info["engineWheel"]) as wheel:
         names = wheel.namelist()
@@ -211,7 +225,7 @@ def test_build_ships_pyc_for_pyodides_python_and_the_snapshot(dist_dir: Path) ->
     assert len(pycs) > 20 and all(f"{n}," in record for n in pycs)
     assert info["snapshot"] and (dist_dir / info["snapshot"]).stat().st_size > 1_000_000
     engine_info = (dist_dir / info["app"] / "engine-info.js").read_text()
-    data: dict[str, Any] = json.loads(engine_info[engine_info.index("{"):engine_info.rindex("}") + 1])
+    data: dict[str, Any] = json.loads(engine_info[engine_info.index("{") : engine_info.rindex("}") + 1])
     # The engine's own answer, asked in a fresh interpreter (tests here register extra bots).
     assert data == railtrip_build.engine_info()
     assert {v["name"] for v in data["variants"]} >= {"usa", "world", "cardgame"}

@@ -1,6 +1,7 @@
 """Undo in the browser: the Undo button appears exactly when the engine allows taking back the
 person's last move (nothing hidden revealed since), puts the game back (the record keeps only
 what was played), and is off in hotseat games until all players agree in the menu."""
+
 from __future__ import annotations
 
 import json
@@ -11,7 +12,9 @@ from playwright.sync_api import Page
 from e2e.helpers import keep_tickets, wait_for_app_state
 from pyengine.record import replay
 
-SETUP = json.loads((Path(__file__).resolve().parent.parent / "web" / "tutorials" / "usa.json").read_text())["setup"]
+SETUP = json.loads((Path(__file__).resolve().parent.parent / "web" / "tutorials" / "usa.json").read_text())[
+    "setup"
+]
 WAIT_FOR_PERSON = """() => {
   const a = document.getElementById('app').dataset;
   return ['choose-tickets', 'pass-device'].includes(a.uiState)
@@ -23,8 +26,10 @@ def start(page: Page, server, seats: list[dict]) -> None:
     page.goto(server.url + "?botDelay=0")
     assert wait_for_app_state(page, "ready", "error") == "ready"
     page.wait_for_selector("#app[data-ui-state=new-game]")
-    page.evaluate("s => window.__railtripNewGame(s)", {"variant": "usa", "players": 2, "seed": 1, "setup": SETUP,
-                                                        "seats": seats, "speed": "instant"})
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {"variant": "usa", "players": 2, "seed": 1, "setup": SETUP, "seats": seats, "speed": "instant"},
+    )
 
 
 def record_actions(page: Page) -> list[str]:
@@ -32,8 +37,14 @@ def record_actions(page: Page) -> list[str]:
 
 
 def test_undo_against_a_bot(page: Page, server, snapshot) -> None:
-    start(page, server, [{"name": "Ann", "kind": "human", "bot": None, "color": "red"},
-                         {"name": "Bot", "kind": "bot", "bot": "easy", "color": "blue"}])
+    start(
+        page,
+        server,
+        [
+            {"name": "Ann", "kind": "human", "bot": None, "color": "red"},
+            {"name": "Bot", "kind": "bot", "bot": "easy", "color": "blue"},
+        ],
+    )
     page.wait_for_selector("#app[data-ui-state=choose-tickets]")
     assert page.is_hidden("[data-testid=undo]")  # nothing played yet
     keep_tickets(page)
@@ -52,8 +63,14 @@ def test_undo_against_a_bot(page: Page, server, snapshot) -> None:
 
 
 def test_undo_in_hotseat_only_when_all_agree(page: Page, server) -> None:
-    start(page, server, [{"name": "Ann", "kind": "human", "bot": None, "color": "red"},
-                         {"name": "Ben", "kind": "human", "bot": None, "color": "blue"}])
+    start(
+        page,
+        server,
+        [
+            {"name": "Ann", "kind": "human", "bot": None, "color": "red"},
+            {"name": "Ben", "kind": "human", "bot": None, "color": "blue"},
+        ],
+    )
     for _ in range(2):  # each keeps the opening tickets on the passed device
         page.wait_for_selector("[data-testid=pass-device-ready]")
         page.click("[data-testid=pass-device-ready]")

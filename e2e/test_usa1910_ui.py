@@ -1,6 +1,7 @@
 """North America's ways of play (the engine option ``tickets``) on the page: the new-game screen
 offers them, a Mega Game is played to the end against a bot, the end screen shows who took the
 Globetrotter and Longest Path bonuses (engine fields), and the share links reproduce the game."""
+
 from __future__ import annotations
 
 import time
@@ -22,7 +23,9 @@ def act_as_bot(page: Page) -> None:
     ply = page.get_attribute("#app", "data-ply")
     page.evaluate("text => window.__railtripAct(text)", bot_action(game, "normal").text())
     # Generous: the shared CI machine can be slow; an illegal action would fail the test here too.
-    page.wait_for_function("ply => document.getElementById('app').dataset.ply !== ply", arg=ply, timeout=180_000)
+    page.wait_for_function(
+        "ply => document.getElementById('app').dataset.ply !== ply", arg=ply, timeout=180_000
+    )
 
 
 def test_mega_game_to_the_end_shows_the_bonuses_and_shares(page: Page, server, snapshot) -> None:

@@ -3,6 +3,7 @@ a whole 2-player game against a bot (draws from both decks, face-up cards with t
 chosen, claims with the payment chooser, harbors), the end screen checked against the engine's
 scores (the page's record replayed here), and screenshots at 1280×800 and 390×844.
 Hooks: docs/ui-testing.md, section "Rails & Sails"."""
+
 from __future__ import annotations
 
 import time
@@ -21,8 +22,14 @@ WAIT_FOR_PERSON = """() => {
     || (a.uiState === 'playing' && a.myTurn === 'true' && a.busy === 'false');
 }"""
 
-SCORE_KEYS = {"routes": "routes", "tickets-won": "tickets_won", "itineraries": "itineraries",
-              "harbors": "harbor_points", "unbuilt": "unbuilt_penalty", "exchanges": "exchange_penalty"}
+SCORE_KEYS = {
+    "routes": "routes",
+    "tickets-won": "tickets_won",
+    "itineraries": "itineraries",
+    "harbors": "harbor_points",
+    "unbuilt": "unbuilt_penalty",
+    "exchanges": "exchange_penalty",
+}
 
 
 def ui_state(page: Page) -> str:
@@ -77,7 +84,9 @@ def check_pieces_dialog(page: Page) -> None:
     assert page.inner_text("[data-testid=pieces-ships]") == "39"
     for _ in range(30):
         page.click("[data-testid=pieces-plus]")
-    assert page.inner_text("[data-testid=pieces-trains]") == "25", "the stepper stops at the largest legal mix"
+    assert page.inner_text("[data-testid=pieces-trains]") == "25", (
+        "the stepper stops at the largest legal mix"
+    )
     page.click("[data-testid=pieces-recommended]")
     assert page.inner_text("[data-testid=pieces-trains]") == "20"
 
@@ -95,11 +104,17 @@ def check_offered_actions(page: Page) -> None:
             if page.is_enabled(sel):
                 assert page.get_attribute(sel, "data-action") in texts
         takes = {a.refill for a in legal if a.keyword == "take" and a.slot == slot}
-        assert page.is_enabled(f"[data-testid=market-take-{slot}-train]") == ("train" in takes or "" in takes or None in takes)
+        assert page.is_enabled(f"[data-testid=market-take-{slot}-train]") == (
+            "train" in takes or "" in takes or None in takes
+        )
         assert page.is_enabled(f"[data-testid=market-take-{slot}-ship]") == ("ship" in takes)
     assert page.is_enabled("[data-testid=build-harbor]") == any(a.keyword == "harbor" for a in legal)
     assert page.is_enabled("[data-testid=exchange-pieces]") == any(a.keyword == "exchange" for a in legal)
-    options = set(page.eval_on_selector("[data-testid=route-select]", "s => [...s.options].map(o => o.value).filter(Boolean)"))
+    options = set(
+        page.eval_on_selector(
+            "[data-testid=route-select]", "s => [...s.options].map(o => o.value).filter(Boolean)"
+        )
+    )
     assert options == {a.route for a in legal if a.keyword == "claim"}
 
 
@@ -111,8 +126,10 @@ def check_labels_on_a_phone(page: Page) -> None:
     labels = page.evaluate(LABELS)
     boxes = labels["boxes"]
     for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
-            assert not (a["x0"] < b["x1"] and b["x0"] < a["x1"] and a["y0"] < b["y1"] and b["y0"] < a["y1"]), (a, b)
+        for b in boxes[i + 1 :]:
+            assert not (
+                a["x0"] < b["x1"] and b["x0"] < a["x1"] and a["y0"] < b["y1"] and b["y0"] < a["y1"]
+            ), (a, b)
     assert labels["hidden"], "the whole world at 390 px cannot show every city name"
     page.click("[data-testid=zoom-in]")
     page.click("[data-testid=zoom-in]")
@@ -226,7 +243,10 @@ def test_world_game_against_a_bot(page: Page, server, snapshot) -> None:
         seat = sc["seat"]
         total = int(page.get_attribute(f"[data-testid=final-total-{seat}]", "data-value"))
         assert total == sc["total"]
-        parts = {key: int(page.get_attribute(f"[data-testid=final-{key}-{seat}]", "data-value")) for key in SCORE_KEYS}
+        parts = {
+            key: int(page.get_attribute(f"[data-testid=final-{key}-{seat}]", "data-value"))
+            for key in SCORE_KEYS
+        }
         for key, name in SCORE_KEYS.items():
             assert parts[key] == sc[name], (key, parts[key], sc[name])
         lost = int(page.get_attribute(f"[data-testid=final-tickets-lost-{seat}]", "data-value"))

@@ -1,4 +1,5 @@
 """``python -m pyengine``: the command line."""
+
 from __future__ import annotations
 
 import sys

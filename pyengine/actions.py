@@ -15,6 +15,7 @@ Equivalent card combinations are one action: a payment lists card kinds with cou
 variant's canonical card order. A game's own kinds live in its home (``games/<game>/actions.py``);
 ``pyengine.notation.parse_action`` parses every kind.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -53,7 +54,6 @@ class Action:
             if value != "" and value is not None:
                 out[f.name] = value
         return out
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +192,7 @@ def _parse_none(cls: type[Action]) -> Callable[[list[str]], Action]:
         if args:
             raise InvalidActionError(f"'{cls.keyword}' takes no arguments")
         return cls()
+
     return parse
 
 

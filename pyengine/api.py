@@ -39,6 +39,7 @@ Functions (arguments are one JSON object):
   open_link {link}                        -> {kind: "deal"|"game", record, actions, variant, players, seats}
   drop {game_id}                          -> true
 """
+
 from __future__ import annotations
 
 import json
@@ -97,8 +98,9 @@ def _state(game: Game, player: Any, log_from: Any = 0) -> dict[str, Any]:
         "current": None if over else game.current_player,
         "phase": game.phase,
         "over": over,
-        "legal": [] if over or player != game.current_player else
-        [_action_json(game, a) for a in game.legal_actions()],
+        "legal": []
+        if over or player != game.current_player
+        else [_action_json(game, a) for a in game.legal_actions()],
         "ply": len(game.actions),
         "can_undo": player is not None and game.can_undo(player),
     }
@@ -111,13 +113,23 @@ def _state(game: Game, player: Any, log_from: Any = 0) -> dict[str, Any]:
 def _version(args: dict[str, Any]) -> dict[str, Any]:
     del args  # Unused.
     from .bots import bot_names, bot_names_for  # Imported when needed: most of a start-up's import time.
-    return {"engine": __version__, "record_version": RECORD_VERSION,
-            "variants": [{"name": n, "title": get_variant(n).title,
-                          "min_players": get_variant(n).min_players,
-                          "max_players": get_variant(n).max_players,
-                          "options": get_variant(n).options_info(),
-                          "bots": bot_names_for(n)} for n in variant_names()],
-            "bots": bot_names()}
+
+    return {
+        "engine": __version__,
+        "record_version": RECORD_VERSION,
+        "variants": [
+            {
+                "name": n,
+                "title": get_variant(n).title,
+                "min_players": get_variant(n).min_players,
+                "max_players": get_variant(n).max_players,
+                "options": get_variant(n).options_info(),
+                "bots": bot_names_for(n),
+            }
+            for n in variant_names()
+        ],
+        "bots": bot_names(),
+    }
 
 
 def _board(args: dict[str, Any]) -> dict[str, Any]:
@@ -125,13 +137,22 @@ def _board(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _new_game(args: dict[str, Any]) -> dict[str, Any]:
-    game = Game.new(args.get("variant", "usa"), players=args.get("players", 2),
-                    seed=args.get("seed", 0), start_player=args.get("start_player", 0),
-                    options=args.get("options") or {}, setup=args.get("setup"))
+    game = Game.new(
+        args.get("variant", "usa"),
+        players=args.get("players", 2),
+        seed=args.get("seed", 0),
+        start_player=args.get("start_player", 0),
+        options=args.get("options") or {},
+        setup=args.get("setup"),
+    )
     meta = {"seats": args.get("seats", [])}
     gid = _store(game, meta)
-    return {"game_id": gid, "players": game.settings.players, "meta": meta,
-            **_state(game, args.get("player", 0), args.get("log_from", 0))}
+    return {
+        "game_id": gid,
+        "players": game.settings.players,
+        "meta": meta,
+        **_state(game, args.get("player", 0), args.get("log_from", 0)),
+    }
 
 
 def _load(args: dict[str, Any]) -> dict[str, Any]:
@@ -142,8 +163,13 @@ def _load(args: dict[str, Any]) -> dict[str, Any]:
     game = replay(data, args.get("upto"))
     meta = data.get("meta", {})
     gid = _store(game, meta if isinstance(meta, dict) else {})
-    return {"game_id": gid, "players": game.settings.players, "meta": _META[gid],
-            "variant": game.variant.name, **_state(game, args.get("player", 0), args.get("log_from", 0))}
+    return {
+        "game_id": gid,
+        "players": game.settings.players,
+        "meta": _META[gid],
+        "variant": game.variant.name,
+        **_state(game, args.get("player", 0), args.get("log_from", 0)),
+    }
 
 
 def _get_state(args: dict[str, Any]) -> dict[str, Any]:
@@ -165,8 +191,11 @@ def _apply(args: dict[str, Any]) -> dict[str, Any]:
         if seat != game.current_player:
             raise IllegalActionError(f"it is not seat {seat}'s turn (seat {game.current_player} is to move)")
     game.apply(action)
-    return {"event": game.event(-1, player), "applied": game.actions[-1].text(),
-            **_state(game, player, args.get("log_from", 0))}
+    return {
+        "event": game.event(-1, player),
+        "applied": game.actions[-1].text(),
+        **_state(game, player, args.get("log_from", 0)),
+    }
 
 
 def _bot_move(args: dict[str, Any]) -> dict[str, Any]:
@@ -174,17 +203,22 @@ def _bot_move(args: dict[str, Any]) -> dict[str, Any]:
     if game.is_over:
         raise EngineError("the game is over")
     from .bots import bot_action  # Imported at the first bot move, not at start-up.
+
     action = bot_action(game, str(args.get("bot") or DEFAULT_BOT), _limit(args))
     game.apply(action)
     player = args.get("player")
-    return {"event": game.event(-1, player), "applied": game.actions[-1].text(),
-            **_state(game, player, args.get("log_from", 0))}
+    return {
+        "event": game.event(-1, player),
+        "applied": game.actions[-1].text(),
+        **_state(game, player, args.get("log_from", 0)),
+    }
 
 
 def _limit(args: dict[str, Any]) -> float | None:
     limit = args.get("max_seconds")
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, float))
-                              or not 0 <= limit <= 600):
+    if limit is not None and (
+        isinstance(limit, bool) or not isinstance(limit, (int, float)) or not 0 <= limit <= 600
+    ):
         raise EngineError("max_seconds must be a number of seconds between 0 and 600")
     return float(limit) if limit is not None else None
 
@@ -192,6 +226,7 @@ def _limit(args: dict[str, Any]) -> float | None:
 def _proposal(game: Game, bot: str, limit: float | None) -> tuple[list[tuple[Action, float]], dict[str, Any]]:
     """The bot's ranking for the player to move and the reason for its first choice."""
     from .bots import bot_ranking
+
     ranked = bot_ranking(game, bot, limit)
     view = game.view(game.current_player, log=False)
     return ranked, hint_reason(ranked[0][0].to_json(), view, game.variant.board_view())
@@ -206,22 +241,34 @@ def _hint(args: dict[str, Any]) -> dict[str, Any]:
     if not is_int(player) or player != game.current_player:
         raise IllegalActionError(f"a hint is only for the seat to move (seat {game.current_player})")
     ranked, reason = _proposal(game, str(args.get("bot") or "hard"), _limit(args))
-    return {"action": _action_json(game, ranked[0][0]), "value": ranked[0][1], "reason": reason,
-            "ranked": [{"action": a.text(), "value": v} for a, v in ranked[:5]]}
+    return {
+        "action": _action_json(game, ranked[0][0]),
+        "value": ranked[0][1],
+        "reason": reason,
+        "ranked": [{"action": a.text(), "value": v} for a, v in ranked[:5]],
+    }
 
 
 # How much a disagreement weighs when the bot gives no margin (the review lists the heaviest first):
 # a different route or ticket choice matters more than a different card.
-_DECISION_WEIGHT = {"claim": 3, "keep": 3, "play": 3, "harbor": 3, "tickets": 2, "pieces": 2, "exchange": 2,
-                    "take": 1, "draw": 1}
+_DECISION_WEIGHT = {
+    "claim": 3,
+    "keep": 3,
+    "play": 3,
+    "harbor": 3,
+    "tickets": 2,
+    "pieces": 2,
+    "exchange": 2,
+    "take": 1,
+    "draw": 1,
+}
 
 
 def _same_decision(a: Action, b: Action) -> bool:
     """The same move for the review: equal actions, or taking the same face-up card from another slot."""
     if a == b:
         return True
-    return (isinstance(a, TakeCard) and isinstance(b, TakeCard) and a.card == b.card
-            and a.refill == b.refill)
+    return isinstance(a, TakeCard) and isinstance(b, TakeCard) and a.card == b.card and a.refill == b.refill
 
 
 # Per finished game under review: the game replayed up to the review's cursor (advanced, never rebuilt).
@@ -241,12 +288,17 @@ def _review_move(args: dict[str, Any]) -> dict[str, Any]:
         raise EngineError("from must be a ply number (0 or more)")
     limit, bot = _limit(args), str(args.get("bot") or "hard")
     at = _REVIEWS.get(gid)
-    if (at is None or len(at.actions) > start or at.settings != game.settings
-            or at.actions != game.actions[:len(at.actions)]):
+    if (
+        at is None
+        or len(at.actions) > start
+        or at.settings != game.settings
+        or at.actions != game.actions[: len(at.actions)]
+    ):
         at = Game(game.variant, game.settings, game.variant.new_state(game.settings))
     plies = len(game.actions)
-    while len(at.actions) < plies and (len(at.actions) < start or at.current_player != seat
-                                       or len(at.legal_actions()) < 2):
+    while len(at.actions) < plies and (
+        len(at.actions) < start or at.current_player != seat or len(at.legal_actions()) < 2
+    ):
         at.apply(game.actions[len(at.actions)])
     _REVIEWS[gid] = at
     ply = len(at.actions)
@@ -258,13 +310,25 @@ def _review_move(args: dict[str, Any]) -> dict[str, Any]:
     agree = _same_decision(best, played)
     played_value = next((v for a, v in ranked if _same_decision(a, played)), None)
     # The cost in points when the bot valued both moves; None when it only said which it prefers.
-    cost: float | None = 0.0 if agree else (
-        round(best_value - played_value, 2) if played_value is not None and len(ranked) > 1 else None)
+    cost: float | None = (
+        0.0
+        if agree
+        else (round(best_value - played_value, 2) if played_value is not None and len(ranked) > 1 else None)
+    )
     played_reason = hint_reason(played.to_json(), at.view(seat, log=False), at.variant.board_view())
-    out = {"ply": ply, "plies": plies, "next": ply + 1, "turn": game.log[ply].get("turn"),
-           "played": _action_json(at, played), "played_reason": played_reason,
-           "best": _action_json(at, best), "reason": reason, "agree": agree, "cost": cost,
-           "weight": _DECISION_WEIGHT.get(played.keyword, 1) + _DECISION_WEIGHT.get(best.keyword, 1)}
+    out = {
+        "ply": ply,
+        "plies": plies,
+        "next": ply + 1,
+        "turn": game.log[ply].get("turn"),
+        "played": _action_json(at, played),
+        "played_reason": played_reason,
+        "best": _action_json(at, best),
+        "reason": reason,
+        "agree": agree,
+        "cost": cost,
+        "weight": _DECISION_WEIGHT.get(played.keyword, 1) + _DECISION_WEIGHT.get(best.keyword, 1),
+    }
     at.apply(played)
     return out
 
@@ -300,9 +364,14 @@ def _open_link(args: dict[str, Any]) -> dict[str, Any]:
     decoded = decode_link(args.get("link", ""))
     rec = decoded["record"]
     meta = rec.get("meta")
-    return {"kind": decoded["kind"], "record": rec, "actions": len(rec["actions"]),
-            "variant": rec.get("variant"), "players": rec.get("players"),
-            "seats": meta.get("seats", []) if isinstance(meta, dict) else []}
+    return {
+        "kind": decoded["kind"],
+        "record": rec,
+        "actions": len(rec["actions"]),
+        "variant": rec.get("variant"),
+        "players": rec.get("players"),
+        "seats": meta.get("seats", []) if isinstance(meta, dict) else [],
+    }
 
 
 def _route_needs(args: dict[str, Any]) -> dict[str, Any]:
@@ -324,10 +393,21 @@ def _drop(args: dict[str, Any]) -> bool:
 
 
 _FUNCTIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
-    "version": _version, "board": _board, "new_game": _new_game, "load": _load,
-    "state": _get_state, "apply": _apply, "bot_move": _bot_move, "undo": _undo, "hint": _hint, "review_move": _review_move, "record": _record, "drop": _drop,
+    "version": _version,
+    "board": _board,
+    "new_game": _new_game,
+    "load": _load,
+    "state": _get_state,
+    "apply": _apply,
+    "bot_move": _bot_move,
+    "undo": _undo,
+    "hint": _hint,
+    "review_move": _review_move,
+    "record": _record,
+    "drop": _drop,
     "route_needs": _route_needs,
-    "share_link": _share_link, "open_link": _open_link,
+    "share_link": _share_link,
+    "open_link": _open_link,
 }
 
 
@@ -344,4 +424,6 @@ def call(name: str, args_json: str = "{}") -> str:
     except EngineError as exc:
         return json.dumps({"error": {"type": type(exc).__name__, "message": str(exc)}})
     except Exception as exc:  # A bug: still a message for the page, never a dead worker.
-        return json.dumps({"error": {"type": "InternalError", "message": f"{type(exc).__name__}: {excerpt(str(exc))}"}})
+        return json.dumps(
+            {"error": {"type": "InternalError", "message": f"{type(exc).__name__}: {excerpt(str(exc))}"}}
+        )

@@ -10,6 +10,7 @@ message, in bounded time (see docs/record-format.md, "Hostile input"). The rules
 * a number in JSON is an ``int`` and never a boolean (``True == 1`` in Python);
 * a message quotes at most ``MAX_EXCERPT`` characters of what it was given.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,9 +30,9 @@ _BRACKETS = re.compile(r"[\[\]{}]")
 
 def excerpt(value: Any) -> str:
     """A short quotation of ``value`` for a message: its repr, cut to MAX_EXCERPT characters."""
-    text = repr(value[:MAX_EXCERPT + 1] if isinstance(value, (str, bytes)) else value)
+    text = repr(value[: MAX_EXCERPT + 1] if isinstance(value, (str, bytes)) else value)
     if len(text) > MAX_EXCERPT:
-        text = text[:MAX_EXCERPT - 1] + "…"
+        text = text[: MAX_EXCERPT - 1] + "…"
     return text
 
 
@@ -83,8 +84,13 @@ def value_depth(value: Any, limit: int = MAX_JSON_DEPTH) -> int:
     return deepest
 
 
-def load_json(text: str | bytes, what: str, error: type[EngineError],
-              max_chars: int = MAX_JSON_CHARS, max_depth: int = MAX_JSON_DEPTH) -> Any:
+def load_json(
+    text: str | bytes,
+    what: str,
+    error: type[EngineError],
+    max_chars: int = MAX_JSON_CHARS,
+    max_depth: int = MAX_JSON_DEPTH,
+) -> Any:
     """Parse JSON from outside, refusing (with ``error``) text too long, too deep or invalid."""
     if isinstance(text, bytes):
         try:

@@ -1,4 +1,5 @@
 """Command line: ``python -m pyengine simulate | replay | bench | tournament | variants``."""
+
 from __future__ import annotations
 
 import argparse
@@ -53,38 +54,55 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
 
 
 def _add_option_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--option", action="append", metavar="KEY=VALUE",
-                        help="a variant option, e.g. tickets=mega (repeatable; see 'variants')")
+    parser.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="a variant option, e.g. tickets=mega (repeatable; see 'variants')",
+    )
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import simulate
+
     bots = [b for b in args.bots.split(",") if b] if args.bots else None
     if bots:
         from .bots import get_bot
+
         for b in bots:
             get_bot(b)
     if args.games < 1:
         raise EngineError("--games must be at least 1")
     options = parse_options(args.option)
-    summary = simulate(args.variant, args.players, args.games, args.seed, bots,
-                       _Progress("simulating", not args.json), options=options)
+    summary = simulate(
+        args.variant,
+        args.players,
+        args.games,
+        args.seed,
+        bots,
+        _Progress("simulating", not args.json),
+        options=options,
+    )
     if options:
         summary["options"] = options
     if args.json:
         print(json.dumps(summary))
     else:
-        _print_table([
-            ("variant", summary["variant"]),
-            *([("options", " ".join(f"{k}={v}" for k, v in options.items()))] if options else []),
-            ("players", summary["players"]),
-            ("policy", summary["policy"]), ("games", summary["games"]),
-            ("games per second", summary["games_per_second"]),
-            ("mean turns", summary["mean_turns"]), ("mean actions", summary["mean_actions"]),
-            ("mean score", summary["mean_score"]),
-            ("ticket completion rate", f"{100 * summary['ticket_completion_rate']:.1f}%"),
-            ("win share by seat", ", ".join(f"{100 * w:.1f}%" for w in summary["win_share_by_seat"])),
-        ])
+        _print_table(
+            [
+                ("variant", summary["variant"]),
+                *([("options", " ".join(f"{k}={v}" for k, v in options.items()))] if options else []),
+                ("players", summary["players"]),
+                ("policy", summary["policy"]),
+                ("games", summary["games"]),
+                ("games per second", summary["games_per_second"]),
+                ("mean turns", summary["mean_turns"]),
+                ("mean actions", summary["mean_actions"]),
+                ("mean score", summary["mean_score"]),
+                ("ticket completion rate", f"{100 * summary['ticket_completion_rate']:.1f}%"),
+                ("win share by seat", ", ".join(f"{100 * w:.1f}%" for w in summary["win_share_by_seat"])),
+            ]
+        )
     return 0
 
 
@@ -104,17 +122,24 @@ def _read_record(source: str) -> str:
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     from .record import replay
+
     game = replay(_read_record(args.record))
     scores = game.scores()
-    result = {"variant": game.variant.name, "players": game.settings.players,
-              "actions": len(game.actions), "over": game.is_over,
-              "scores": [{"seat": s["seat"], "total": s["total"], "winner": s["winner"]} for s in scores]}
+    result = {
+        "variant": game.variant.name,
+        "players": game.settings.players,
+        "actions": len(game.actions),
+        "over": game.is_over,
+        "scores": [{"seat": s["seat"], "total": s["total"], "winner": s["winner"]} for s in scores],
+    }
     if args.json:
         result["breakdown"] = scores
         print(json.dumps(result))
         return 0
-    print(f"{game.variant.title}: {result['players']} players, {result['actions']} actions"
-          + ("" if game.is_over else " (game not finished: scores so far)"))
+    print(
+        f"{game.variant.title}: {result['players']} players, {result['actions']} actions"
+        + ("" if game.is_over else " (game not finished: scores so far)")
+    )
     for s in scores:
         parts = [f"routes {s.get('routes', 0)}"]
         if "tickets_won" in s:
@@ -128,6 +153,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 def _cmd_bench(args: argparse.Namespace) -> int:
     from .simulate import bench
+
     figures = bench(args.seconds)
     if args.json:
         print(json.dumps(figures))
@@ -148,9 +174,16 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         raise EngineError("--games must be at least 1")
     if args.jobs < 1:
         raise EngineError("--jobs must be at least 1")
-    result = run_tournament(args.variant, args.players, bots, args.games, args.seed,
-                            progress=_Progress("tournament", not args.json), jobs=args.jobs,
-                            options=parse_options(args.option))
+    result = run_tournament(
+        args.variant,
+        args.players,
+        bots,
+        args.games,
+        args.seed,
+        progress=_Progress("tournament", not args.json),
+        jobs=args.jobs,
+        options=parse_options(args.option),
+    )
     print(json.dumps(result) if args.json else format_table(result))
     return 0
 
@@ -158,17 +191,25 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 def _cmd_variants(args: argparse.Namespace) -> int:
     from .bots import bot_names, bot_names_for
     from .games import get_variant, variant_names
-    data: list[dict[str, Any]] = [{"name": n, "title": get_variant(n).title, "players": [get_variant(n).min_players,
-                                                                   get_variant(n).max_players],
-             "bots": bot_names_for(n),  # only the bots that play this variant
-             "options": get_variant(n).options_info()}
-            for n in variant_names()]
+
+    data: list[dict[str, Any]] = [
+        {
+            "name": n,
+            "title": get_variant(n).title,
+            "players": [get_variant(n).min_players, get_variant(n).max_players],
+            "bots": bot_names_for(n),  # only the bots that play this variant
+            "options": get_variant(n).options_info(),
+        }
+        for n in variant_names()
+    ]
     if args.json:
         print(json.dumps({"variants": data, "bots": bot_names()}))
     else:
         for d in data:
-            print(f"{d['name']:10} {d['title']} ({d['players'][0]}–{d['players'][1]} players); "
-                  f"bots: {', '.join(str(b) for b in d['bots'])}")
+            print(
+                f"{d['name']:10} {d['title']} ({d['players'][0]}–{d['players'][1]} players); "
+                f"bots: {', '.join(str(b) for b in d['bots'])}"
+            )
             for key, info in d["options"].items():
                 values = ", ".join(_option_text(v) for v in info["values"])
                 print(f"{'':10} option {key}: {values} (default {_option_text(info['default'])})")
@@ -181,8 +222,9 @@ def _option_text(value: Any) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m pyengine",
-                                     description="Railtrip engine: simulate, replay, benchmark.")
+    parser = argparse.ArgumentParser(
+        prog="python -m pyengine", description="Railtrip engine: simulate, replay, benchmark."
+    )
     parser.add_argument("--version", action="version", version=f"railtrip-engine {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 

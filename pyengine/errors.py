@@ -1,4 +1,5 @@
 """Typed errors: every failure a user can cause has a class and a message a person understands."""
+
 from __future__ import annotations
 
 MAX_MESSAGE_CHARS = 400  # a message stays readable whatever text it was built from
@@ -11,7 +12,7 @@ class EngineError(ValueError):
     def __init__(self, message: object = "", *args: object) -> None:
         text = str(message)
         if len(text) > MAX_MESSAGE_CHARS:
-            text = text[:MAX_MESSAGE_CHARS - 1] + "…"
+            text = text[: MAX_MESSAGE_CHARS - 1] + "…"
         super().__init__(text, *args)
 
 

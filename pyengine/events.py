@@ -6,6 +6,7 @@ card, a ticket draw and a setup choice in progress leave it open). The other fie
 the kind; those named ``private_*`` are for the acting player only, and the text of a ``keep`` or
 ``secret`` event is hidden from the others too (``redact``).
 """
+
 from __future__ import annotations
 
 from typing import TypedDict, cast
@@ -58,34 +59,34 @@ class Event(TypedDict, total=False):
     action: str
     ends_turn: bool
     # draw / take
-    card: str               # take: the face-up card taken
-    slot: int               # take: its market slot
-    second: bool            # the second card of a turn
-    refill: str | None      # take (Rails & Sails): the deck that refilled the slot
-    deck: str               # draw (Rails & Sails): the deck drawn from
-    deck_left: int          # draw (card game): cards left in the deck
-    private_card: str       # draw: the card drawn blind (only its drawer sees it)
+    card: str  # take: the face-up card taken
+    slot: int  # take: its market slot
+    second: bool  # the second card of a turn
+    refill: str | None  # take (Rails & Sails): the deck that refilled the slot
+    deck: str  # draw (Rails & Sails): the deck drawn from
+    deck_left: int  # draw (card game): cards left in the deck
+    private_card: str  # draw: the card drawn blind (only its drawer sees it)
     # claim / harbor
     route: str
-    cards: dict[str, int]   # the cards paid (claim, harbor) or played (card game)
-    route_kind: str         # "train" | "ship" (Rails & Sails)
+    cards: dict[str, int]  # the cards paid (claim, harbor) or played (card game)
+    route_kind: str  # "train" | "ship" (Rails & Sails)
     length: int
     points: int
-    city: str               # harbor: its city
+    city: str  # harbor: its city
     # tickets / keep
-    count: int              # tickets: drawn; keep: kept; exchange: pieces exchanged
-    offered: int            # keep: tickets offered
-    setup: bool             # keep: the choice at the start of the game
+    count: int  # tickets: drawn; keep: kept; exchange: pieces exchanged
+    offered: int  # keep: tickets offered
+    setup: bool  # keep: the choice at the start of the game
     private_tickets: list[str]  # keep: the ids kept (only their owner sees them)
     # Rails & Sails pieces
-    want: str               # exchange: "trains" | "ships"
-    penalty: int            # exchange: points lost
-    pieces: Pieces          # exchange: the player's pieces in play after it
+    want: str  # exchange: "trains" | "ships"
+    penalty: int  # exchange: points lost
+    pieces: Pieces  # exchange: the player's pieces in play after it
     private_pieces: Pieces  # pieces (setup): the mix chosen, secret until all have chosen
-    secret: bool            # the action's text stays hidden from the others
+    secret: bool  # the action's text stays hidden from the others
     # card game
-    set: str                # play: "one_color" | "three_colors"
-    color: str              # play of one colour: that colour
+    set: str  # play: "one_color" | "three_colors"
+    color: str  # play of one colour: that colour
     raids: list[Raid]
     auto: list[AutoEvent]
 
@@ -97,8 +98,14 @@ def redact(event: Event, player: int | None) -> Event:
         return event
     hide_action = event.get("kind") == "keep" or event.get("secret")
     if hide_action or any(k.startswith("private") for k in event):
-        return cast(Event, {k: v for k, v in event.items()
-                            if not k.startswith("private") and not (hide_action and k == "action")})
+        return cast(
+            Event,
+            {
+                k: v
+                for k, v in event.items()
+                if not k.startswith("private") and not (hide_action and k == "action")
+            },
+        )
     return event
 
 

@@ -1,4 +1,5 @@
 """A game: settings + seed + actions, with legality checks, views, scores, a log and a record."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -29,9 +30,15 @@ class Game:
 
     __slots__ = ("_legal", "actions", "log", "revealed", "settings", "state", "variant")
 
-    def __init__(self, variant: Variant[Any], settings: Settings, state: Any,
-                 actions: list[Action] | None = None, log: list[Event] | None = None,
-                 revealed: list[bool] | None = None) -> None:
+    def __init__(
+        self,
+        variant: Variant[Any],
+        settings: Settings,
+        state: Any,
+        actions: list[Action] | None = None,
+        log: list[Event] | None = None,
+        revealed: list[bool] | None = None,
+    ) -> None:
         self.variant = variant
         self.settings = settings
         self.state = state
@@ -42,14 +49,23 @@ class Game:
         self._legal: list[Action] | None = None
 
     @classmethod
-    def new(cls, variant: str = "usa", players: int = 2, seed: int | str = 0,
-            start_player: int = 0, options: dict[str, Any] | None = None,
-            setup: dict[str, Any] | None = None) -> Game:
+    def new(
+        cls,
+        variant: str = "usa",
+        players: int = 2,
+        seed: int | str = 0,
+        start_player: int = 0,
+        options: dict[str, Any] | None = None,
+        setup: dict[str, Any] | None = None,
+    ) -> Game:
         """Start a game from a seed (or an explicit ``setup`` of deck orders)."""
         v = get_variant(variant)
-        if not ((is_int(seed) and abs(seed) < 2 ** 64) or (isinstance(seed, str) and len(seed) <= MAX_SEED_CHARS)):
-            raise SettingsError(f"the seed must be an integer below 2^64 or a text of at most "
-                                f"{MAX_SEED_CHARS} characters")
+        if not (
+            (is_int(seed) and abs(seed) < 2**64) or (isinstance(seed, str) and len(seed) <= MAX_SEED_CHARS)
+        ):
+            raise SettingsError(
+                f"the seed must be an integer below 2^64 or a text of at most {MAX_SEED_CHARS} characters"
+            )
         if options is not None and not isinstance(options, dict):
             raise SettingsError("the options must be an object (name: value)")
         settings = Settings(v.name, players, seed, start_player, dict(options or {}), setup)
@@ -111,7 +127,9 @@ class Game:
             raise IllegalActionError(f"cannot play {act.text()!r}: the game is over")
         legal = self.legal_actions()
         if act not in legal:
-            raise IllegalActionError(f"cannot play {act.text()!r}: {self.variant.why_illegal(self.state, act)}")
+            raise IllegalActionError(
+                f"cannot play {act.text()!r}: {self.variant.why_illegal(self.state, act)}"
+            )
         # Use the canonical legal object (it carries precomputed details).
         act = legal[legal.index(act)]
         hidden = self.variant.hidden_marker(self.state)
@@ -125,8 +143,14 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (the legal-action list is shared: actions are immutable)."""
-        other = Game(self.variant, self.settings, self.state.clone(), list(self.actions),
-                     list(self.log), list(self.revealed))
+        other = Game(
+            self.variant,
+            self.settings,
+            self.state.clone(),
+            list(self.actions),
+            list(self.log),
+            list(self.revealed),
+        )
         other._legal = self._legal
         return other
 
@@ -153,8 +177,10 @@ class Game:
         The record keeps only what was played; the deal is the same (same seed and setup)."""
         keep = self.undo_point(player)
         if keep is None:
-            raise IllegalActionError("nothing to take back: the game is over, nothing of yours is left "
-                                     "to undo, or something hidden has been revealed since")
+            raise IllegalActionError(
+                "nothing to take back: the game is over, nothing of yours is left "
+                "to undo, or something hidden has been revealed since"
+            )
         # The replay of the record's first ``keep`` actions (record.replay), without the text round trip.
         other = Game(self.variant, self.settings, self.variant.new_state(self.settings))
         for act in self.actions[:keep]:

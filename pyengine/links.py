@@ -8,6 +8,7 @@ Two kinds, each starting with a tag that names the kind and the link format vers
 
 Decoding never raises anything but :class:`LinkError` (a clear message), whatever the input.
 """
+
 from __future__ import annotations
 
 import base64
@@ -100,14 +101,16 @@ def decode_link(link: str) -> dict[str, Any]:
         text = text.split("#", 1)[1]
     for prefix in ("deal=", "game=", "g=", "d="):
         if text.startswith(prefix):
-            text = text[len(prefix):]
+            text = text[len(prefix) :]
     tag, dot, body = text.partition(".")
     if not dot or not tag or tag[0] not in _KNOWN_TAGS or not is_number_text(tag[1:]):
         raise LinkError("this is not a Railtrip game link")
     version = int(tag[1:])
     if version != 1:
-        raise LinkError(f"this link was made by a newer version of Railtrip (link format {tag}); "
-                        "open it with an up-to-date Railtrip")
+        raise LinkError(
+            f"this link was made by a newer version of Railtrip (link format {tag}); "
+            "open it with an up-to-date Railtrip"
+        )
     raw = _b64decode(body)
     if tag[0] == "g":
         raw = _inflate(raw)
@@ -118,8 +121,9 @@ def decode_link(link: str) -> dict[str, Any]:
         raise LinkError("the link is damaged (unexpected content)")
     if tag[0] == "d":
         seats = data.pop("seats", None)
-        if seats is not None and (not isinstance(seats, list) or len(seats) > 8 or
-                                  not all(isinstance(s, dict) for s in seats)):
+        if seats is not None and (
+            not isinstance(seats, list) or len(seats) > 8 or not all(isinstance(s, dict) for s in seats)
+        ):
             raise LinkError("the link's seats are malformed")
         data = {**data, "actions": [], "meta": {"seats": seats or []}}
     data["format"] = RECORD_FORMAT

@@ -3,6 +3,7 @@
 The table is static: ``parse_action`` knows every game's action kinds in a fresh interpreter,
 without any module having to be imported first to register them.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -13,8 +14,7 @@ from .errors import InvalidActionError
 from .games.cardgame.actions import PARSERS as CARDGAME_PARSERS
 from .games.world.actions import PARSERS as WORLD_PARSERS
 
-PARSERS: dict[str, Callable[[list[str]], Action]] = {
-    **SHARED_PARSERS, **WORLD_PARSERS, **CARDGAME_PARSERS}
+PARSERS: dict[str, Callable[[list[str]], Action]] = {**SHARED_PARSERS, **WORLD_PARSERS, **CARDGAME_PARSERS}
 MAX_ACTION_CHARS = 200  # the longest action of any game is far shorter
 
 
@@ -30,5 +30,6 @@ def parse_action(text: str) -> Action:
     parser = PARSERS.get(words[0].lower())
     if parser is None:
         raise InvalidActionError(
-            f"unknown action {excerpt(words[0])}; expected one of: {', '.join(sorted(PARSERS))}")
+            f"unknown action {excerpt(words[0])}; expected one of: {', '.join(sorted(PARSERS))}"
+        )
     return parser(words[1:])

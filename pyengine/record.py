@@ -3,6 +3,7 @@
 A record is settings + seed + actions (see docs/record-format.md). Replaying it re-applies every
 action with full legality checks, so a tampered record is refused with the failing step named.
 """
+
 from __future__ import annotations
 
 import json
@@ -13,8 +14,19 @@ from .errors import EngineError, RecordError
 from .game import MAX_ACTIONS, RECORD_FORMAT, RECORD_VERSION, Game
 from .games import Variant, get_variant
 
-_KNOWN_KEYS = {"format", "version", "rules", "variant", "players", "seed", "start_player",
-               "options", "setup", "actions", "meta"}
+_KNOWN_KEYS = {
+    "format",
+    "version",
+    "rules",
+    "variant",
+    "players",
+    "seed",
+    "start_player",
+    "options",
+    "setup",
+    "actions",
+    "meta",
+}
 
 
 def parse_record(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
@@ -31,8 +43,10 @@ def parse_record(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
     if not is_int(version):
         raise RecordError("the record has no version number")
     if version > RECORD_VERSION:
-        raise RecordError(f"the record is from a newer version of Railtrip (format {excerpt(version)}); "
-                          f"this one reads up to {RECORD_VERSION}")
+        raise RecordError(
+            f"the record is from a newer version of Railtrip (format {excerpt(version)}); "
+            f"this one reads up to {RECORD_VERSION}"
+        )
     if version < 1:
         raise RecordError(f"unknown record version {excerpt(version)}")
     unknown = set(data) - _KNOWN_KEYS
@@ -41,7 +55,7 @@ def parse_record(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
     if not isinstance(data.get("meta", {}), dict):
         raise RecordError("the record's meta must be an object")
     if "actions" not in data:
-        raise RecordError("the record has no actions (an empty game has \"actions\": [])")
+        raise RecordError('the record has no actions (an empty game has "actions": [])')
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("the record's actions must be a list of texts")
@@ -57,13 +71,19 @@ def _rules_version(rec: dict[str, Any], variant: Variant[Any]) -> None:
         raise RecordError("the record's rules tag is malformed (it looks like 'usa/1')")
     rules_name, _, rules_version = rules.partition("/")
     if rules_name != variant.name:
-        raise RecordError(f"the record's rules ({excerpt(rules_name)}) do not match its variant ({variant.name})")
+        raise RecordError(
+            f"the record's rules ({excerpt(rules_name)}) do not match its variant ({variant.name})"
+        )
     if not is_number_text(rules_version):
-        raise RecordError(f"the record's rules tag {excerpt(rules)} is malformed (it looks like "
-                          f"'{variant.name}/{variant.rules_version}')")
+        raise RecordError(
+            f"the record's rules tag {excerpt(rules)} is malformed (it looks like "
+            f"'{variant.name}/{variant.rules_version}')"
+        )
     if int(rules_version) > variant.rules_version:
-        raise RecordError(f"the record uses rules version {rules_version} of {variant.name}; "
-                          f"this version of Railtrip knows up to {variant.rules_version}")
+        raise RecordError(
+            f"the record uses rules version {rules_version} of {variant.name}; "
+            f"this version of Railtrip knows up to {variant.rules_version}"
+        )
 
 
 def replay(data: str | bytes | dict[str, Any], upto: int | None = None) -> Game:
@@ -81,9 +101,14 @@ def replay(data: str | bytes | dict[str, Any], upto: int | None = None) -> Game:
     if not isinstance(options, dict):
         raise RecordError("the record's options must be an object")
     try:
-        game = Game.new(variant.name, players=rec.get("players"),  # type: ignore[arg-type]
-                        seed=rec.get("seed", 0), start_player=rec.get("start_player", 0),
-                        options=options, setup=rec.get("setup"))
+        game = Game.new(
+            variant.name,
+            players=rec.get("players"),  # type: ignore[arg-type]
+            seed=rec.get("seed", 0),
+            start_player=rec.get("start_player", 0),
+            options=options,
+            setup=rec.get("setup"),
+        )
     except EngineError as exc:
         raise RecordError(f"the record's settings are invalid: {exc}") from exc
     except (TypeError, KeyError, AttributeError, IndexError) as exc:

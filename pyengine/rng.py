@@ -4,6 +4,7 @@ A seed gives the same deal on every Python version and in Pyodide because nothin
 the standard library's ``random`` (whose algorithms may change between versions).
 The generator is SplitMix64: tiny, fast in pure Python, statistically good for shuffling cards.
 """
+
 from __future__ import annotations
 
 from collections.abc import MutableSequence
@@ -65,9 +66,11 @@ class Rng:
         if n <= 0:
             raise ValueError("randbelow needs a positive bound")
         limit = _TWO64 - _TWO64 % n
-        while True:  # next64, inlined: this is the engine's most called function
+        while True:  # next64 and _mix, inlined: this is the engine's most called function
             self.state = z = (self.state + _GOLDEN) & _MASK64
-            r = _mix(z)
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            r = z ^ (z >> 31)
             if r < limit:
                 return r % n
 
@@ -80,6 +83,7 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates shuffle in place."""
+        randbelow = self.randbelow
         for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            j = randbelow(i + 1)
             items[i], items[j] = items[j], items[i]

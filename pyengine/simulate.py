@@ -1,4 +1,5 @@
 """Simulation of many games (random play or bots) and the benchmark figures."""
+
 from __future__ import annotations
 
 import time
@@ -15,9 +16,13 @@ ProgressFn = Callable[[int, int], None]
 MAX_PLIES = 20000  # no real game comes near; a runaway game is reported, not looped forever
 
 
-def random_playout(variant_name: str, players: int, seed: int | str,
-                   policy_seed: int | None = None,
-                   options: dict[str, Any] | None = None) -> tuple[Any, int]:
+def random_playout(
+    variant_name: str,
+    players: int,
+    seed: int | str,
+    policy_seed: int | None = None,
+    options: dict[str, Any] | None = None,
+) -> tuple[Any, int]:
     """Play one game with uniformly random legal actions straight on the variant (fast path).
 
     Returns the final state and the number of actions. The policy's generator is separate from
@@ -44,9 +49,15 @@ def _tickets_held(score: dict[str, Any]) -> int:
     return int(score.get("completed", 0)) + len(score.get("uncompleted", []))
 
 
-def simulate(variant_name: str = "usa", players: int = 4, games: int = 100, seed: int = 1,
-             bots: list[str] | None = None, progress: ProgressFn | None = None,
-             options: dict[str, Any] | None = None) -> dict[str, Any]:
+def simulate(
+    variant_name: str = "usa",
+    players: int = 4,
+    games: int = 100,
+    seed: int = 1,
+    bots: list[str] | None = None,
+    progress: ProgressFn | None = None,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Play ``games`` games (random legal moves, or the named bots per seat) and summarise them."""
     v = get_variant(variant_name)
     options = dict(options or {})
@@ -86,7 +97,9 @@ def simulate(variant_name: str = "usa", players: int = 4, games: int = 100, seed
         "mean_turns": round(totals["turns"] / games, 2) if games else 0,
         "mean_actions": round(totals["plies"] / games, 2) if games else 0,
         "mean_score": round(totals["score"] / games, 2) if games else 0,
-        "ticket_completion_rate": round(totals["completed"] / totals["tickets"], 4) if totals["tickets"] else 0,
+        "ticket_completion_rate": round(totals["completed"] / totals["tickets"], 4)
+        if totals["tickets"]
+        else 0,
         "win_share_by_seat": [round(w / games, 4) for w in wins] if games else [],
     }
 

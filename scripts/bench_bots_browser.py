@@ -11,6 +11,7 @@ messages) with performance.now(), passing the same wall-clock cap the page passe
 (``max_seconds``; 0 = none). A PerformanceObserver records main-thread long tasks (> 50 ms)
 while the bots think. Prints p50/p95/max per cell and how many decisions reached the cap.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -59,8 +60,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=1000, help="bot moves timed per game (at most)")
     parser.add_argument("--games", type=int, default=1, help="games per cell (seeds 7, 8, ...)")
-    parser.add_argument("--max-seconds", type=float, default=1.2,
-                        help="wall-clock cap per decision, as the page passes (0: none)")
+    parser.add_argument(
+        "--max-seconds",
+        type=float,
+        default=1.2,
+        help="wall-clock cap per decision, as the page passes (0: none)",
+    )
     parser.add_argument("--levels", default="easy,normal,hard")
     parser.add_argument("--variants", default="usa,world,cardgame")
     parser.add_argument("--no-build", action="store_true")
@@ -68,39 +73,66 @@ def main() -> int:
     if not args.no_build:
         railtrip_build.build()
     from playwright.sync_api import sync_playwright
+
     chromium = os.environ.get("RAILTRIP_CHROMIUM", "/usr/bin/chromium")
     rows = []
     with railtrip_build.Server(railtrip_build.DIST, port=0) as server, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync"])
+        browser = pw.chromium.launch(
+            executable_path=chromium,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
         page = browser.new_page()
         page.add_init_script(LONG_TASKS)
         page.goto(server.url + "?botDelay=0")
-        page.wait_for_function("() => document.documentElement.dataset.appState === 'ready'",
-                               timeout=120_000)
+        page.wait_for_function("() => document.documentElement.dataset.appState === 'ready'", timeout=120_000)
         page.evaluate("() => { window.__longTasks = []; }")
         for variant in args.variants.split(","):
             for players in (2, 4):
                 for level in args.levels.split(","):
                     times: list[float] = []
                     for g in range(args.games):
-                        times += page.evaluate(MEASURE, {"variant": variant, "players": players,
-                                                         "level": level, "moves": args.moves,
-                                                         "seed": 7 + g, "maxSeconds": args.max_seconds})
-                    capped = sum(1 for t in times
-                                 if args.max_seconds > 0 and t >= 1000 * args.max_seconds)
-                    rows.append({"variant": variant, "players": players, "level": level,
-                                 "moves": len(times), "p50_ms": round(pct(times, 0.5)),
-                                 "p95_ms": round(pct(times, 0.95)), "max_ms": round(max(times)),
-                                 "at_cap": capped})
-                    print(f"{variant:9} {players}p {level:7} moves {len(times):4}  "
-                          f"p50 {rows[-1]['p50_ms']:5} ms  p95 {rows[-1]['p95_ms']:5} ms  "
-                          f"max {rows[-1]['max_ms']:5} ms  at the cap {capped}", flush=True)
+                        times += page.evaluate(
+                            MEASURE,
+                            {
+                                "variant": variant,
+                                "players": players,
+                                "level": level,
+                                "moves": args.moves,
+                                "seed": 7 + g,
+                                "maxSeconds": args.max_seconds,
+                            },
+                        )
+                    capped = sum(1 for t in times if args.max_seconds > 0 and t >= 1000 * args.max_seconds)
+                    rows.append(
+                        {
+                            "variant": variant,
+                            "players": players,
+                            "level": level,
+                            "moves": len(times),
+                            "p50_ms": round(pct(times, 0.5)),
+                            "p95_ms": round(pct(times, 0.95)),
+                            "max_ms": round(max(times)),
+                            "at_cap": capped,
+                        }
+                    )
+                    print(
+                        f"{variant:9} {players}p {level:7} moves {len(times):4}  "
+                        f"p50 {rows[-1]['p50_ms']:5} ms  p95 {rows[-1]['p95_ms']:5} ms  "
+                        f"max {rows[-1]['max_ms']:5} ms  at the cap {capped}",
+                        flush=True,
+                    )
         long_tasks = page.evaluate("() => window.__longTasks")
         browser.close()
-    print(f"main-thread long tasks (> 50 ms) while bots thought: {len(long_tasks)}"
-          + (f", longest {max(long_tasks):.0f} ms" if long_tasks else ""))
+    print(
+        f"main-thread long tasks (> 50 ms) while bots thought: {len(long_tasks)}"
+        + (f", longest {max(long_tasks):.0f} ms" if long_tasks else "")
+    )
     print(json.dumps({"cells": rows, "long_tasks": long_tasks}))
     return 0
 

@@ -28,6 +28,7 @@ than ``apply_action_final``, which only prints; output is silenced. Its game end
 player has 2 trains or fewer (no final round) and draws two cards in one action, so its games
 are shorter than ours: the ratio is per game, which favours it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -59,8 +60,7 @@ BINGSOUP_PLY_LIMIT = 5000  # a stuck game is cut off (never happened in our runs
 
 
 # ---------------------------------------------------------------------- one engine (worker)
-def measure_engine(game: str, players: int, games: int, position_games: int,
-                   passes: int) -> dict[str, Any]:
+def measure_engine(game: str, players: int, games: int, position_games: int, passes: int) -> dict[str, Any]:
     """Time random games and legal-action lists of the ``pyengine`` on sys.path."""
     from pyengine.games import Settings, get_variant
     from pyengine.rng import Rng
@@ -89,16 +89,24 @@ def measure_engine(game: str, players: int, games: int, position_games: int,
         for state in positions:
             v.legal_actions(state)
     list_seconds = time.process_time() - t0
-    return {"games_per_second": games / play_seconds,
-            "lists_per_second": passes * len(positions) / list_seconds,
-            "digest": digest.hexdigest()[:10]}
+    return {
+        "games_per_second": games / play_seconds,
+        "lists_per_second": passes * len(positions) / list_seconds,
+        "digest": digest.hexdigest()[:10],
+    }
 
 
 def run_worker(root: Path, case: tuple[str, int, int, int, int]) -> dict[str, Any]:
     """``measure_engine`` in a fresh interpreter whose ``pyengine`` is the one under ``root``."""
     env = dict(os.environ, PYTHONPATH=str(root), PYTHONHASHSEED="0")
-    out = subprocess.run([sys.executable, __file__, "--worker", json.dumps(case)], env=env,
-                         cwd=root, check=True, capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, __file__, "--worker", json.dumps(case)],
+        env=env,
+        cwd=root,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return dict(json.loads(out.stdout))
 
 
@@ -121,10 +129,19 @@ def load_bingsoup(path: Path) -> Callable[[int], int]:
 
     def play(seed: int) -> int:
         random.seed(seed)
-        players = [Player(name=f"Player {i + 1}", remaining_trains=45,
-                          train_cards={c: 0 for c in Colour}, destinations=[],
-                          claimed_connections=[], claimed_cities=set(), points=0, turn=1)
-                   for i in range(BINGSOUP_PLAYERS)]
+        players = [
+            Player(
+                name=f"Player {i + 1}",
+                remaining_trains=45,
+                train_cards={c: 0 for c in Colour},
+                destinations=[],
+                claimed_connections=[],
+                claimed_cities=set(),
+                points=0,
+                turn=1,
+            )
+            for i in range(BINGSOUP_PLAYERS)
+        ]
         with contextlib.redirect_stdout(io.StringIO()):
             g = bingsoup_game.GameEngine()
             g.map_type = "USA"
@@ -146,6 +163,7 @@ def load_bingsoup(path: Path) -> Callable[[int], int]:
                 plies += 1
             g.game_result(0)
         return plies
+
     return play
 
 
@@ -153,6 +171,7 @@ def compare_bingsoup(path: Path, games: int, rounds: int) -> dict[str, float]:
     """Random 4-player classic games of ours and bingsoup's, alternating, in this process."""
     sys.path.insert(0, str(ROOT))
     from pyengine.simulate import random_playout
+
     play = load_bingsoup(path)
     play(0)
     random_playout("usa", BINGSOUP_PLAYERS, 0)
@@ -163,18 +182,26 @@ def compare_bingsoup(path: Path, games: int, rounds: int) -> dict[str, float]:
         plies_theirs = sum(play(seed) for seed in range(1, games + 1))
         best_theirs = min(best_theirs, time.process_time() - t0)
         t0 = time.process_time()
-        plies_ours = sum(random_playout("usa", BINGSOUP_PLAYERS, seed)[1]
-                         for seed in range(1, games + 1))
+        plies_ours = sum(random_playout("usa", BINGSOUP_PLAYERS, seed)[1] for seed in range(1, games + 1))
         best_ours = min(best_ours, time.process_time() - t0)
-    return {"ours": games / best_ours, "theirs": games / best_theirs,
-            "ours_plies": plies_ours / games, "theirs_plies": plies_theirs / games}
+    return {
+        "ours": games / best_ours,
+        "theirs": games / best_theirs,
+        "ours_plies": plies_ours / games,
+        "theirs_plies": plies_theirs / games,
+    }
 
 
 # ---------------------------------------------------------------------- the report
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--baseline", type=Path, action="append", default=[],
-                    help="an older checkout (directory with pyengine/); repeatable")
+    ap.add_argument(
+        "--baseline",
+        type=Path,
+        action="append",
+        default=[],
+        help="an older checkout (directory with pyengine/); repeatable",
+    )
     ap.add_argument("--bingsoup", type=Path, help="a checkout of bingsoup/ticket-to-ride-ai")
     ap.add_argument("--rounds", type=int, default=3, help="rounds per engine; the best counts")
     ap.add_argument("--scale", type=float, default=1.0, help="multiplies the number of games")
@@ -196,8 +223,11 @@ def main() -> None:
     print(f"load average at start: {os.getloadavg()[0]:.2f}; best of {args.rounds} rounds")
     width = {name: max(12, len(name) + 2) for name in engines}  # engine columns
     ratio = {name: len(name) + 6 for name in bases}  # "now/<name>" columns
-    print(f"{'game':<14}{'':>8}" + "".join(f"{name:>{width[name]}}" for name in engines)
-          + "".join(f"{'now/' + name:>{ratio[name]}}" for name in bases))
+    print(
+        f"{'game':<14}{'':>8}"
+        + "".join(f"{name:>{width[name]}}" for name in engines)
+        + "".join(f"{'now/' + name:>{ratio[name]}}" for name in bases)
+    )
     for game, players, games, position_games, passes in CASES:
         if only and game not in only:
             continue
@@ -211,12 +241,20 @@ def main() -> None:
                     old[key] = max(old[key], got[key])
         label = f"{game} {players}p"
         for key, unit in (("games_per_second", "games/s"), ("lists_per_second", "lists/s")):
-            print(f"{label:<14}{unit:>8}" + "".join(f"{best[n][key]:>{width[n]}.1f}" for n in engines)
-                  + "".join(f"{best['now'][key] / best[n][key]:>{ratio[n] - 1}.2f}x" for n in bases))
+            print(
+                f"{label:<14}{unit:>8}"
+                + "".join(f"{best[n][key]:>{width[n]}.1f}" for n in engines)
+                + "".join(f"{best['now'][key] / best[n][key]:>{ratio[n] - 1}.2f}x" for n in bases)
+            )
             label = ""
-        print(f"{'':<14}{'results':>8}" + "".join(f"{best[n]['digest']:>{width[n]}}" for n in engines)
-              + "".join(f"{'same' if best[n]['digest'] == best['now']['digest'] else 'DIFFER':>{ratio[n]}}"
-                        for n in bases))
+        print(
+            f"{'':<14}{'results':>8}"
+            + "".join(f"{best[n]['digest']:>{width[n]}}" for n in engines)
+            + "".join(
+                f"{'same' if best[n]['digest'] == best['now']['digest'] else 'DIFFER':>{ratio[n]}}"
+                for n in bases
+            )
+        )
     if args.bingsoup:
         games = max(1, round(60 * args.scale))
         got = compare_bingsoup(args.bingsoup, games, args.rounds)

@@ -20,12 +20,17 @@ records (ms after navigation, performance.now()):
   clickable     the new-game form's Start button is in the page (it takes clicks from then on);
   ready         <html data-app-state="ready">: the engine has loaded;
   bytes         what the server sent until ready, and in all once the service worker has cached
-                the app (data-offline="ready"): what a first visit downloads (no HTTP compression).
+                the app (data-offline="ready"): what a first visit downloads (no HTTP compression);
+                "gzip" is the same files as a static host that gzips them would send (every file
+                but the already compressed .gz, .whl, .zip and .png, at level 6; sizes worked
+                out before the loads, so the timings do not pay for it).
 Prints medians and the ratios to the bare page, and the machine's load average.
 """
+
 from __future__ import annotations
 
 import argparse
+import gzip
 import importlib.util
 import json
 import os
@@ -73,12 +78,31 @@ RECORD_MARKS = """(() => {
 SITES = ("app", "first", "bare")
 
 
+# Files a static host sends as they are (already compressed).
+PRECOMPRESSED = (".gz", ".whl", ".zip", ".png")
+
+
+def gzip_sizes(directory: Path) -> dict[str, int]:
+    """{resolved path: size as a gzipping host would send it} for every file under ``directory``."""
+    sizes = {}
+    for path in directory.rglob("*"):
+        if path.is_file():
+            data = path.read_bytes()
+            sizes[str(path.resolve())] = (
+                len(data) if path.name.endswith(PRECOMPRESSED) else len(gzip.compress(data, 6))
+            )
+    return sizes
+
+
 class CountingServer(railtrip_build.Server):
-    """build.py's server, counting the bytes of the files it sends."""
+    """build.py's server, counting the bytes of the files it sends (``sent``) and what they
+    would be gzipped (``sent_gzip``)."""
 
     def __init__(self, directory: Path) -> None:
         super().__init__(directory, port=0)
         self.sent = 0
+        self.sent_gzip = 0
+        compressed = gzip_sizes(directory)
         lock = threading.Lock()
         server = self
         handler = self.httpd.RequestHandlerClass
@@ -86,8 +110,10 @@ class CountingServer(railtrip_build.Server):
         class Counting(handler):  # type: ignore[misc, valid-type]
             def copyfile(self, source: Any, outputfile: Any) -> None:
                 data = source.read()
+                path = str(Path(self.translate_path(self.path)).resolve())
                 with lock:
                     server.sent += len(data)
+                    server.sent_gzip += compressed.get(path, len(data))
                 outputfile.write(data)
 
         self.httpd.RequestHandlerClass = Counting
@@ -95,8 +121,10 @@ class CountingServer(railtrip_build.Server):
 
 def load_marks(page: Any, timeout_ms: int) -> dict[str, Any]:
     # Predicates are functions, not expressions: the page's CSP forbids eval().
-    page.wait_for_function("() => window.__readyAt !== undefined || "
-                           "document.documentElement.dataset.appState === 'error'", timeout=timeout_ms)
+    page.wait_for_function(
+        "() => window.__readyAt !== undefined || document.documentElement.dataset.appState === 'error'",
+        timeout=timeout_ms,
+    )
     marks = page.evaluate("""() => ({
         ready: window.__readyAt ?? null,
         clickable: window.__clickableAt ?? null,
@@ -105,23 +133,29 @@ def load_marks(page: Any, timeout_ms: int) -> dict[str, Any]:
     })""")
     if marks["ready"] is None:
         raise SystemExit(f"{page.url} failed to load: {page.inner_text('body')}")
-    return {"ready": marks["ready"] / 1000, "start": marks["start"],
-            **({"paint": marks["paint"] / 1000} if marks["paint"] is not None else {}),
-            **({"clickable": marks["clickable"] / 1000} if marks["clickable"] is not None else {})}
+    return {
+        "ready": marks["ready"] / 1000,
+        "start": marks["start"],
+        **({"paint": marks["paint"] / 1000} if marks["paint"] is not None else {}),
+        **({"clickable": marks["clickable"] / 1000} if marks["clickable"] is not None else {}),
+    }
 
 
-def measure(pw: Any, chromium: str, server: CountingServer, site: str, timeout_ms: int) -> dict[str, dict[str, Any]]:
+def measure(
+    pw: Any, chromium: str, server: CountingServer, site: str, timeout_ms: int
+) -> dict[str, dict[str, Any]]:
     """One first visit of ``site`` (and for the app a repeat visit); {row name: figures}.
 
     Each visit gets a browser profile of its own on disk: an incognito context's memory cache
     keeps no file as big as the wasm, so the service worker would download it a second time."""
     profile = tempfile.mkdtemp(prefix="railtrip-bench-profile-")
-    context = pw.chromium.launch_persistent_context(profile, executable_path=chromium,
-                                                    args=list(railtrip_build.CHROMIUM_ARGS))
+    context = pw.chromium.launch_persistent_context(
+        profile, executable_path=chromium, args=list(railtrip_build.CHROMIUM_ARGS)
+    )
     try:
         page = context.new_page()
         page.add_init_script(RECORD_MARKS)
-        server.sent = 0
+        server.sent = server.sent_gzip = 0
         page.goto(server.url)
         first = load_marks(page, timeout_ms)
         first["bytes_ready"] = server.sent
@@ -130,8 +164,11 @@ def measure(pw: Any, chromium: str, server: CountingServer, site: str, timeout_m
         expected = "cold" if site == "app" else "snapshot"
         if first["start"] != expected:
             raise SystemExit(f"the {site} site started {first['start']!r}, not {expected!r}")
-        page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=timeout_ms)
+        page.wait_for_function(
+            "() => document.documentElement.dataset.offline === 'ready'", timeout=timeout_ms
+        )
         first["bytes_total"] = server.sent
+        first["gzip_total"] = server.sent_gzip
         if site == "first":
             return {"snapshot, first visit": first}
         server.sent = 0
@@ -170,25 +207,35 @@ def main() -> int:
         config = tmp / "first" / info["app"] / "build-config.js"
         text = config.read_text()
         if '"firstVisit": false' not in text:
-            raise SystemExit(f"{config} does not say \"firstVisit\": false")
+            raise SystemExit(f'{config} does not say "firstVisit": false')
         config.write_text(text.replace('"firstVisit": false', '"firstVisit": true'))
         (tmp / "bare").mkdir()
         for name in (info["app"], info["pyodide"]):
-            (tmp / "bare" / name.rstrip("/")).symlink_to(railtrip_build.DIST / name.rstrip("/"), target_is_directory=True)
+            (tmp / "bare" / name.rstrip("/")).symlink_to(
+                railtrip_build.DIST / name.rstrip("/"), target_is_directory=True
+            )
         (tmp / "bare" / "index.html").write_text(BARE_HTML)
         (tmp / "bare" / "bare.js").write_text(
-            BARE_JS.replace("{pyodide}", info["pyodide"]).replace("{wheel}", info["engineWheel"]))
+            BARE_JS.replace("{pyodide}", info["pyodide"]).replace("{wheel}", info["engineWheel"])
+        )
         directories = {"app": railtrip_build.DIST, "first": tmp / "first", "bare": tmp / "bare"}
         servers = {site: CountingServer(directory).start() for site, directory in directories.items()}
         try:
             with sync_playwright() as pw:
-                measure(pw, chromium, servers["bare"], "bare", int(args.timeout * 1000))  # Warm-up (OS file cache).
+                measure(
+                    pw, chromium, servers["bare"], "bare", int(args.timeout * 1000)
+                )  # Warm-up (OS file cache).
                 for rep in range(args.reps):
-                    for site in SITES[rep % 3:] + SITES[:rep % 3]:
-                        for row, figures in measure(pw, chromium, servers[site], site, int(args.timeout * 1000)).items():
+                    for site in SITES[rep % 3 :] + SITES[: rep % 3]:
+                        for row, figures in measure(
+                            pw, chromium, servers[site], site, int(args.timeout * 1000)
+                        ).items():
                             rows.setdefault(row, []).append(figures)
-                    print(f"rep {rep + 1}: " + ", ".join(f"{row} {rows[row][-1]['ready']:.2f} s" for row in sorted(rows)),
-                          flush=True)
+                    print(
+                        f"rep {rep + 1}: "
+                        + ", ".join(f"{row} {rows[row][-1]['ready']:.2f} s" for row in sorted(rows)),
+                        flush=True,
+                    )
         finally:
             for server in servers.values():
                 server.stop()
@@ -203,14 +250,21 @@ def main() -> int:
         return "" if value != value else f"{value:.2f}{unit}"  # NaN: not measured.
 
     bare = med("bare", "ready")
-    print(f"\nmedians of {args.reps} loads each ({chromium}; load average "
-          f"{', '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs):")
-    print(f"{'':<24}{'first paint':>12}{'clickable':>11}{'ready':>9}{'vs bare':>9}{'MB to ready':>13}{'MB in all':>11}")
+    print(
+        f"\nmedians of {args.reps} loads each ({chromium}; load average "
+        f"{', '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs):"
+    )
+    print(
+        f"{'':<24}{'first paint':>12}{'clickable':>11}{'ready':>9}{'vs bare':>9}{'MB to ready':>13}{'MB in all':>11}"
+        f"{'gzip':>7}"
+    )
     for row in ("cold, first visit", "snapshot, repeat visit", "snapshot, first visit", "bare"):
         ready = med(row, "ready")
-        print(f"{row:<24}{cell(med(row, 'paint')):>12}{cell(med(row, 'clickable')):>11}{cell(ready):>9}"
-              f"{cell(ready / bare, 'x'):>9}{cell(med(row, 'bytes_ready') / 1e6, ''):>13}"
-              f"{cell(med(row, 'bytes_total') / 1e6, ''):>11}")
+        print(
+            f"{row:<24}{cell(med(row, 'paint')):>12}{cell(med(row, 'clickable')):>11}{cell(ready):>9}"
+            f"{cell(ready / bare, 'x'):>9}{cell(med(row, 'bytes_ready') / 1e6, ''):>13}"
+            f"{cell(med(row, 'bytes_total') / 1e6, ''):>11}{cell(med(row, 'gzip_total') / 1e6, ''):>7}"
+        )
     return 0
 
 

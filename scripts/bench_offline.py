@@ -12,6 +12,7 @@ in a fresh browser context (empty HTTP cache, no service worker):
 --mbps N emulates a slower connection (Chrome devtools throttling) for the visits over the network.
 Times are performance.now() when <html data-app-state> becomes "ready"; medians are printed.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -53,8 +54,15 @@ def throttle(context, page, mbps: float) -> None:
         return
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 40,
-             "downloadThroughput": mbps * 125_000, "uploadThroughput": mbps * 125_000})
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": 40,
+            "downloadThroughput": mbps * 125_000,
+            "uploadThroughput": mbps * 125_000,
+        },
+    )
 
 
 def one_rep(browser, dist: Path, timeout_ms: int, mbps: float = 0) -> dict[str, float]:
@@ -67,7 +75,9 @@ def one_rep(browser, dist: Path, timeout_ms: int, mbps: float = 0) -> dict[str, 
         throttle(context, page, mbps)
         page.goto(server.url)
         out["first"] = ready_seconds(page, timeout_ms)
-        page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=timeout_ms)
+        page.wait_for_function(
+            "() => document.documentElement.dataset.offline === 'ready'", timeout=timeout_ms
+        )
         page.reload()
         out["repeat"] = ready_seconds(page, timeout_ms)
         server.stop()
@@ -100,15 +110,21 @@ def main() -> int:
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--dist", type=Path, help="a built dist/ to use (default: build one)")
     parser.add_argument("--timeout", type=float, default=90)
-    parser.add_argument("--mbps", type=float, default=0,
-                        help="emulate a connection of this many Mbit/s (40 ms latency); default: none")
+    parser.add_argument(
+        "--mbps",
+        type=float,
+        default=0,
+        help="emulate a connection of this many Mbit/s (40 ms latency); default: none",
+    )
     args = parser.parse_args()
     chromium = railtrip_build.find_chromium()
     if chromium is None:
         raise SystemExit("no Chromium found: apt-get install -y chromium, or set RAILTRIP_CHROMIUM")
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory(prefix="bench-offline-", dir=ROOT / ".cache" if (ROOT / ".cache").is_dir() else None) as tmp:
+    with tempfile.TemporaryDirectory(
+        prefix="bench-offline-", dir=ROOT / ".cache" if (ROOT / ".cache").is_dir() else None
+    ) as tmp:
         dist = args.dist
         if dist is None:
             dist = Path(tmp) / "dist"
@@ -124,10 +140,12 @@ def main() -> int:
             browser.close()
     med = {k: statistics.median(v) for k, v in results.items()}
     net = f"{args.mbps:g} Mbit/s" if args.mbps else "localhost, unthrottled"
-    print(f"median time-to-ready ({args.reps} reps, {net}): first visit {med['first']:.2f} s, "
-          f"repeat (service worker) {med['repeat']:.2f} s, offline {med['offline']:.2f} s, "
-          f"repeat without service worker (HTTP cache) {med['http']:.2f} s; "
-          f"repeat/first {med['repeat'] / med['first']:.2f}")
+    print(
+        f"median time-to-ready ({args.reps} reps, {net}): first visit {med['first']:.2f} s, "
+        f"repeat (service worker) {med['repeat']:.2f} s, offline {med['offline']:.2f} s, "
+        f"repeat without service worker (HTTP cache) {med['http']:.2f} s; "
+        f"repeat/first {med['repeat'] / med['first']:.2f}"
+    )
     return 0
 
 

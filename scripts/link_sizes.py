@@ -6,6 +6,7 @@
 For each variant and player count: the same-deal link (d1.…), the whole-game link (g1.…) after
 the full game, the record as JSON, and the number of actions. Median over the seeds.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,8 +27,15 @@ CASES = (("usa", 2), ("usa", 4), ("usa", 5), ("world", 4), ("cardgame", 4))
 
 def seats(n: int) -> list[dict]:
     colors = ["red", "blue", "green", "yellow", "black"]
-    return [{"name": "Player" if i == 0 else f"Bot {i}", "kind": "human" if i == 0 else "bot",
-             "bot": None if i == 0 else "normal", "color": colors[i]} for i in range(n)]
+    return [
+        {
+            "name": "Player" if i == 0 else f"Bot {i}",
+            "kind": "human" if i == 0 else "bot",
+            "bot": None if i == 0 else "normal",
+            "color": colors[i],
+        }
+        for i in range(n)
+    ]
 
 
 def main() -> int:
@@ -35,7 +43,9 @@ def main() -> int:
     parser.add_argument("--bot", default="easy")
     parser.add_argument("--seeds", type=int, default=3)
     args = parser.parse_args()
-    print(f"{'variant':<10}{'players':>8}{'actions':>9}{'deal link':>11}{'game link':>11}{'record JSON':>13}{'chars/action':>14}")
+    print(
+        f"{'variant':<10}{'players':>8}{'actions':>9}{'deal link':>11}{'game link':>11}{'record JSON':>13}{'chars/action':>14}"
+    )
     for variant, players in CASES:
         rows = []
         for seed in range(1, args.seeds + 1):
@@ -44,11 +54,19 @@ def main() -> int:
             while not game.is_over:
                 game.apply(bot_action(game, args.bot))
             meta = {"seats": seats(players)}
-            rows.append((len(game.actions), len(deal_link(game, meta["seats"])), len(game_link(game, meta)),
-                         len(json.dumps(game.record(meta), separators=(",", ":")))))
+            rows.append(
+                (
+                    len(game.actions),
+                    len(deal_link(game, meta["seats"])),
+                    len(game_link(game, meta)),
+                    len(json.dumps(game.record(meta), separators=(",", ":"))),
+                )
+            )
             del t0
         med = [int(statistics.median(col)) for col in zip(*rows)]
-        print(f"{variant:<10}{players:>8}{med[0]:>9}{med[1]:>11}{med[2]:>11}{med[3]:>13}{med[2] / med[0]:>14.1f}")
+        print(
+            f"{variant:<10}{players:>8}{med[0]:>9}{med[1]:>11}{med[2]:>11}{med[3]:>13}{med[2] / med[0]:>14.1f}"
+        )
     return 0
 
 

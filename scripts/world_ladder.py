@@ -13,6 +13,7 @@ bot's win rate with its Wilson 95% interval, mean scores, and per-bot decision t
 (perf_counter) and CPU time of the worker process (process_time, less inflated by a loaded
 machine), mean / p95 / max in ms. Times never influence play.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -56,8 +57,9 @@ def make_bot(spec: str) -> Bot:
     base = get_variant_bot("world", level)
     if rest:
         from pyengine.bots.search import SearchBot
+        from pyengine.bots.world.bot import WorldBot
         from pyengine.bots.world.hard import WorldSearchDomain, world_hard_bot
-        from pyengine.bots.world.planner import WorldBot
+
         over = dict(kv.split("=", 1) for kv in rest.split(","))
         if isinstance(base, SearchBot):
             # Hard: fields of its planner's WorldParams, of WorldSearchConfig, or of the
@@ -69,8 +71,9 @@ def make_bot(spec: str) -> Bot:
             snames = {f.name for f in fields(cfg.search)}
             params = replace(params0, **{k: _value(v) for k, v in over.items() if k in pnames})
             cfg = replace(cfg, **{k: _value(v) for k, v in over.items() if k in cnames})
-            cfg = replace(cfg, search=replace(cfg.search, **{k: _value(v) for k, v in over.items()
-                                                             if k in snames}))
+            cfg = replace(
+                cfg, search=replace(cfg.search, **{k: _value(v) for k, v in over.items() if k in snames})
+            )
             unknown = set(over) - pnames - cnames - snames
             if unknown:
                 raise SystemExit(f"unknown fields {unknown}")
@@ -120,8 +123,10 @@ def stats(xs: list[float]) -> str:
     xs = sorted(xs)
     if not xs:
         return "-"
-    return (f"{1000 * sum(xs) / len(xs):.1f} / {1000 * xs[min(len(xs) - 1, int(0.95 * len(xs)))]:.0f}"
-            f" / {1000 * xs[-1]:.0f}")
+    return (
+        f"{1000 * sum(xs) / len(xs):.1f} / {1000 * xs[min(len(xs) - 1, int(0.95 * len(xs)))]:.0f}"
+        f" / {1000 * xs[-1]:.0f}"
+    )
 
 
 def main() -> int:
@@ -150,19 +155,35 @@ def main() -> int:
     for r in results:
         for k, v in r["times"].items():
             times.setdefault(k, []).extend(v)
-    out = {"first": a.first, "second": a.second, "players": a.players, "games": a.games,
-           "seed": a.seed, "wins": wins[0], "win_rate": wins[0] / a.games, "ci95": [lo, hi],
-           "mean_score": score[0], "mean_score_opp": sum(score[1:]) / (n - 1),
-           "elapsed_s": time.perf_counter() - start}
-    print(f"{a.first} vs {a.second} ({a.players}p, {a.games} games, seed {a.seed}): "
-          f"{100 * wins[0] / a.games:.1f}% [{100 * lo:.1f}-{100 * hi:.1f}]  "
-          f"score {score[0]:.1f} vs {out['mean_score_opp']:.1f}  "
-          f"({out['elapsed_s']:.0f} s, {sum(r['plies'] for r in results) / a.games:.0f} plies/game)")
+    out = {
+        "first": a.first,
+        "second": a.second,
+        "players": a.players,
+        "games": a.games,
+        "seed": a.seed,
+        "wins": wins[0],
+        "win_rate": wins[0] / a.games,
+        "ci95": [lo, hi],
+        "mean_score": score[0],
+        "mean_score_opp": sum(score[1:]) / (n - 1),
+        "elapsed_s": time.perf_counter() - start,
+    }
+    print(
+        f"{a.first} vs {a.second} ({a.players}p, {a.games} games, seed {a.seed}): "
+        f"{100 * wins[0] / a.games:.1f}% [{100 * lo:.1f}-{100 * hi:.1f}]  "
+        f"score {score[0]:.1f} vs {out['mean_score_opp']:.1f}  "
+        f"({out['elapsed_s']:.0f} s, {sum(r['plies'] for r in results) / a.games:.0f} plies/game)"
+    )
     for k, v in sorted(times.items()):
-        print(f"  {k}: {len(v)} decisions; ms mean/p95/max wall {stats([x[0] for x in v])}; "
-              f"cpu {stats([x[1] for x in v])}")
-        out.setdefault("timing", {})[k] = {"decisions": len(v), "wall": stats([x[0] for x in v]),
-                                           "cpu": stats([x[1] for x in v])}
+        print(
+            f"  {k}: {len(v)} decisions; ms mean/p95/max wall {stats([x[0] for x in v])}; "
+            f"cpu {stats([x[1] for x in v])}"
+        )
+        out.setdefault("timing", {})[k] = {
+            "decisions": len(v),
+            "wall": stats([x[0] for x in v]),
+            "cpu": stats([x[1] for x in v]),
+        }
     if a.json:
         print(json.dumps(out))
     return 0

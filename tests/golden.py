@@ -4,6 +4,7 @@ how many legal actions, the action chosen; the final scores) and compared by tes
 ``PYTHONPATH=. python tests/golden.py`` regenerates tests/data/<game>.golden after an intended
 rules change (read the diff: it shows where play changed).
 """
+
 from __future__ import annotations
 
 import sys

@@ -1,4 +1,5 @@
 """Shared test helpers: games from explicit setups and action texts."""
+
 from __future__ import annotations
 
 from typing import Any

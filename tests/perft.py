@@ -2,6 +2,7 @@
 
 ``python tests/perft.py`` regenerates tests/data/<game>.perft; the test compares against them.
 """
+
 from __future__ import annotations
 
 import sys
@@ -50,8 +51,9 @@ def lines(game: str) -> list[str]:
     out = []
     for seed, players, plies, depth in POSITIONS[game]:
         v, state = position(seed, players, plies, game)
-        out.append(f"{game} seed={seed} players={players} plies={plies} depth={depth} "
-                   f"count={perft(v, state, depth)}")
+        out.append(
+            f"{game} seed={seed} players={players} plies={plies} depth={depth} count={perft(v, state, depth)}"
+        )
     return out
 
 

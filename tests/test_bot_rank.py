@@ -1,4 +1,5 @@
 """Bot.rank and bots.bot_ranking: the ranking the Hint button and the end-of-game review read."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -35,14 +36,17 @@ class _Peeker(Bot):
     variants = ("usa",)
     seen: list[dict[str, Any]] = []
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
-               board: dict[str, Any]) -> Action:
+    def choose(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]
+    ) -> Action:
         return legal[0]
 
-    def rank(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
-             board: dict[str, Any]) -> list[tuple[Action, float]]:
+    def rank(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]
+    ) -> list[tuple[Action, float]]:
         self.seen.append(view)
         from pyengine.actions import Pass
+
         return [(Pass(), 99.0)] + [(a, float(-i)) for i, a in enumerate(legal)]
 
 

@@ -1,4 +1,5 @@
 """The results report: its plan covers every game and player count; cells render to tables."""
+
 from __future__ import annotations
 
 import json
@@ -15,16 +16,36 @@ def test_plan_covers_every_game_both_player_counts_and_the_ladder() -> None:
             assert (variant, players, "hard", "random") in mine
             assert (variant, players, "normal", "easy") in mine
             assert (variant, players, "hard", "normal") in mine
-    assert {"destination_hungry", "route_focus", "one_step_thinker",
-            "long_route_junkie"} <= set(report.baselines("usa"))
+    assert {"destination_hungry", "route_focus", "one_step_thinker", "long_route_junkie"} <= set(
+        report.baselines("usa")
+    )
     assert report.baselines("usa")[0] == "random"
 
 
 def test_run_and_render_cells(tmp_path: Path) -> None:
     results = tmp_path / "results"
-    assert report.main(["run", "--variant", "usa", "--players", "2", "--bot", "normal",
-                        "--opponent", "easy", "--games", "2", "--results", str(results),
-                        "--out", str(tmp_path)]) == 0
+    assert (
+        report.main(
+            [
+                "run",
+                "--variant",
+                "usa",
+                "--players",
+                "2",
+                "--bot",
+                "normal",
+                "--opponent",
+                "easy",
+                "--games",
+                "2",
+                "--results",
+                str(results),
+                "--out",
+                str(tmp_path),
+            ]
+        )
+        == 0
+    )
     files = list(results.glob("*.json"))
     assert [f.name for f in files] == ["usa-2p-normal-vs-easy.json"]
     cell = json.loads(files[0].read_text())
@@ -40,6 +61,7 @@ def test_run_and_render_cells(tmp_path: Path) -> None:
 
 def test_tournament_in_processes_gives_the_same_results() -> None:
     from pyengine.bots.tournament import run_tournament
+
     one = run_tournament("usa", 2, ["normal", "easy"], 4, seed=11)
     two = run_tournament("usa", 2, ["normal", "easy"], 4, seed=11, jobs=2)
     strip = lambda r: {k: v for k, v in r.items() if k != "timing"}  # noqa: E731
@@ -49,9 +71,30 @@ def test_tournament_in_processes_gives_the_same_results() -> None:
 
 def test_cells_on_another_seed_say_so(tmp_path: Path) -> None:
     results = tmp_path / "results"
-    assert report.main(["run", "--variant", "usa", "--players", "2", "--bot", "normal",
-                        "--opponent", "zombie", "--games", "2", "--seed", "2026",
-                        "--results", str(results), "--out", str(tmp_path)]) == 0
+    assert (
+        report.main(
+            [
+                "run",
+                "--variant",
+                "usa",
+                "--players",
+                "2",
+                "--bot",
+                "normal",
+                "--opponent",
+                "zombie",
+                "--games",
+                "2",
+                "--seed",
+                "2026",
+                "--results",
+                str(results),
+                "--out",
+                str(tmp_path),
+            ]
+        )
+        == 0
+    )
     assert json.loads((results / "usa-2p-normal-vs-zombie.json").read_text())["seed"] == 2026
     assert report.main(["render", "--results", str(results), "--out", str(tmp_path)]) == 0
     assert "| normal | zombie | 2 (seed 2026) |" in (tmp_path / "bots-results.md").read_text()
@@ -59,9 +102,32 @@ def test_cells_on_another_seed_say_so(tmp_path: Path) -> None:
 
 def test_cells_with_game_options_carry_them_and_render_apart(tmp_path: Path) -> None:
     results = tmp_path / "results"
-    assert report.main(["run", "--variant", "usa", "--players", "2", "--bot", "normal",
-                        "--opponent", "easy", "--games", "2", "--seed", "1910", "--option", "tickets=mega",
-                        "--results", str(results), "--out", str(tmp_path)]) == 0
+    assert (
+        report.main(
+            [
+                "run",
+                "--variant",
+                "usa",
+                "--players",
+                "2",
+                "--bot",
+                "normal",
+                "--opponent",
+                "easy",
+                "--games",
+                "2",
+                "--seed",
+                "1910",
+                "--option",
+                "tickets=mega",
+                "--results",
+                str(results),
+                "--out",
+                str(tmp_path),
+            ]
+        )
+        == 0
+    )
     path = results / "usa+tickets=mega-2p-normal-vs-easy.json"
     cell = json.loads(path.read_text())
     assert cell["options"] == {"tickets": "mega"} and cell["command"].endswith("--option tickets=mega")
@@ -73,5 +139,7 @@ def test_cells_with_game_options_carry_them_and_render_apart(tmp_path: Path) -> 
     md = (tmp_path / "bots-results.md").read_text()
     assert "**Game options**" in md and "| tickets=mega | 2 | normal | easy | 2 (seed 1910) |" in md
     # Copied figures are marked; ways sort in the variant's order (1910 before mega).
-    assert md.index("| tickets=1910 | 2 | normal | easy | 2 (seed 1910) \u2021 |") < md.index("| tickets=mega |")
+    assert md.index("| tickets=1910 | 2 | normal | easy | 2 (seed 1910) \u2021 |") < md.index(
+        "| tickets=mega |"
+    )
     assert "tickets=mega" in (tmp_path / "bots-chart.svg").read_text()

@@ -1,5 +1,6 @@
 """The self-play tuner (pyengine/bots/tune.py): SPSA improves a toy objective, a run is
 deterministic and resumable, and training games never use a measuring seed."""
+
 from __future__ import annotations
 
 import json
@@ -23,12 +24,17 @@ def toy_objective(plus: list[float], minus: list[float], k: int) -> tuple[float,
 
     def f(x: list[float]) -> float:
         return noise - sum((a - b) ** 2 for a, b in zip(x, TARGET))
+
     return f(plus), f(minus), {}
 
 
 def toy_header(seed: int = 3) -> dict[str, Any]:
-    return {"subject": "toy", "start_units": [0.2, 0.7, 0.3], "seed": seed,
-            "spsa": {"a": 0.3, "c": 0.1, "big_a": 5.0}}
+    return {
+        "subject": "toy",
+        "start_units": [0.2, 0.7, 0.3],
+        "seed": seed,
+        "spsa": {"a": 0.3, "c": 0.1, "big_a": 5.0},
+    }
 
 
 def distance(x: list[float]) -> float:
@@ -94,7 +100,8 @@ def test_training_deals_never_use_a_measuring_seed_and_are_paired(tmp_path: Path
     assert [j[2:] for j in first[:half]] == [j[2:] for j in first[half:]]
     # Every deal at every seat rotation: 2 + 4 rotations per deal, 2 deals a cell.
     assert sorted({(j[2], j[3], j[5]) for j in first}) == sorted(
-        {(o, p, r) for o, p in cells for r in range(p)})
+        {(o, p, r) for o, p in cells for r in range(p)}
+    )
     # The recorded share grows with piece_slack, so SPSA must raise it.
     assert records[-1]["theta_next"][0] > header["start_units"][0]
 
@@ -109,6 +116,7 @@ def test_measuring_refuses_training_seeds() -> None:
 
 def test_subjects_start_from_the_levels_hand_set_values() -> None:
     from pyengine.bots import get_variant_bot
+
     for name, level in (("world-normal", "normal"), ("usa-normal", "normal")):
         s = tune.subject(name)
         bot = get_variant_bot(s.variant, level)
@@ -129,17 +137,25 @@ def test_one_real_iteration_plays_paired_games() -> None:
 
 def test_compare_plays_the_games_of_a_report_cell() -> None:
     from pyengine.bots.report import run_cell
+
     cell = run_cell("world", 4, "normal", "zombie", 4, 3)
-    rows = tune.compare("world-normal", tune.subject("world-normal").start(), [("zombie", 4)], 4, 3,
-                        tune.Runner(1))
+    rows = tune.compare(
+        "world-normal", tune.subject("world-normal").start(), [("zombie", 4)], 4, 3, tune.Runner(1)
+    )
     assert rows[0]["current"]["win_rate"] == rows[0]["fitted"]["win_rate"] == cell["win_rate"]
     assert 0 < cell["win_rate"] < 1 and rows[0]["diff"] == 0.0  # seed 3: one win in four
 
 
 def test_a_run_may_tune_some_fields_only() -> None:
-    header = tune.run_header("world-normal", [("zombie", 2)], 1, 0, tune.Spsa(), ["turn_value", "piece_slack"])
+    header = tune.run_header(
+        "world-normal", [("zombie", 2)], 1, 0, tune.Spsa(), ["turn_value", "piece_slack"]
+    )
     assert [k[0] for k in header["knobs"]] == ["piece_slack", "turn_value"]
-    from pyengine.bots.world.planner import NORMAL_PARAMS
-    assert header["start"] == {"piece_slack": NORMAL_PARAMS.piece_slack, "turn_value": NORMAL_PARAMS.turn_value}
+    from pyengine.bots.world.params import NORMAL_PARAMS
+
+    assert header["start"] == {
+        "piece_slack": NORMAL_PARAMS.piece_slack,
+        "turn_value": NORMAL_PARAMS.turn_value,
+    }
     with pytest.raises(SystemExit):
         tune.chosen_knobs("world-normal", ["no_such_field"])

@@ -1,4 +1,5 @@
 """Bots: legal full games, exact replays, view-only interface, strength sanity, tournaments."""
+
 from __future__ import annotations
 
 import inspect
@@ -47,8 +48,16 @@ def test_search_bot_plays_a_full_game(players: int) -> None:
 
 
 def test_levels_are_registered() -> None:
-    for level in ("easy", "normal", "hard", "random", "destination_hungry", "route_focus",
-                  "one_step_thinker", "long_route_junkie"):
+    for level in (
+        "easy",
+        "normal",
+        "hard",
+        "random",
+        "destination_hungry",
+        "route_focus",
+        "one_step_thinker",
+        "long_route_junkie",
+    ):
         assert isinstance(get_bot(level), Bot)
 
 
@@ -57,14 +66,16 @@ def test_normal_is_the_weaker_long_route_planner() -> None:
     better than easy at 4 players); easy stays the sloppy plain planner."""
     from pyengine.bots.usa.filler_planner import NORMAL_FILLER_PARAMS, FillerPlannerBot, FillerPolicy
     from pyengine.bots.usa.planner import PlannerPolicy
+
     normal = get_bot("normal")
     assert isinstance(normal, FillerPlannerBot) and normal.policy.sp == NORMAL_FILLER_PARAMS
     easy = get_bot("easy")
     assert type(easy.policy) is PlannerPolicy and not isinstance(easy.policy, FillerPolicy)  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("bots", [["normal", "route_focus"], ["hard_small", "one_step_thinker"],
-                                  ["hard", "long_route_junkie"]])
+@pytest.mark.parametrize(
+    "bots", [["normal", "route_focus"], ["hard_small", "one_step_thinker"], ["hard", "long_route_junkie"]]
+)
 def test_bot_games_replay_identically(bots: list[str]) -> None:
     a = _play(bots, seed=5)
     b = _play(bots, seed=5)
@@ -78,8 +89,9 @@ class _Spy(Bot):
     def __init__(self) -> None:
         self.calls: list[tuple[dict[str, Any], dict[str, Any]]] = []
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
-               board: dict[str, Any]) -> Action:
+    def choose(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]
+    ) -> Action:
         self.calls.append((view, board))
         return get_bot("normal").choose(view, legal, rng, board)
 
@@ -120,6 +132,7 @@ def test_search_bot_beats_random() -> None:
 
 def test_hard_is_the_long_route_planner_and_wins_a_small_match() -> None:
     from pyengine.bots.usa.filler_planner import HARD_PARAMS
+
     hard = get_bot("hard")
     assert isinstance(hard, SearchBot) and hard.domain.policy.sp == HARD_PARAMS
     res = run_tournament("usa", 2, ["hard", "long_route_junkie"], 4, seed=3)

@@ -2,6 +2,7 @@
 text holds, the engine answers with one of its own errors and a short message, and never opens a
 game the rules forbid. The fuzzing test (test_fuzz_boundary.py) checks the same promise at random.
 """
+
 from __future__ import annotations
 
 import base64
@@ -44,8 +45,16 @@ def _d_link(data: dict[str, Any]) -> str:
 
 
 # ---------------------------------------------------------------------- numbers in texts
-@pytest.mark.parametrize("text", ["take ² red", "take ٣ red", "claim SEA-VAN-1 ²loco",
-                                  "claim SEA-VAN-1 " + "9" * 5000 + "loco", "take " + "1" * 4400 + " red"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "take ² red",
+        "take ٣ red",
+        "claim SEA-VAN-1 ²loco",
+        "claim SEA-VAN-1 " + "9" * 5000 + "loco",
+        "take " + "1" * 4400 + " red",
+    ],
+)
 def test_numbers_are_ascii_digits_with_a_cap(text: str) -> None:
     g = Game.new("usa", players=2, seed=1)
     with pytest.raises(InvalidActionError) as err:
@@ -96,8 +105,11 @@ def test_deeply_nested_json_is_refused_before_parsing() -> None:
         with pytest.raises(RecordError, match=r"nested|JSON"):
             replay(text)
     with pytest.raises(LinkError, match="nested"):
-        decode_link(_g_link({}).split(".")[0] + "." + base64.urlsafe_b64encode(
-            zlib.compress(b"[" * 5000)[2:-4]).decode().rstrip("="))
+        decode_link(
+            _g_link({}).split(".")[0]
+            + "."
+            + base64.urlsafe_b64encode(zlib.compress(b"[" * 5000)[2:-4]).decode().rstrip("=")
+        )
     deep: Any = []
     for _ in range(100):
         deep = [deep]
@@ -153,20 +165,33 @@ def test_replay_upto_is_a_count_of_actions() -> None:
 
 
 # ---------------------------------------------------------------------- setups and settings
-@pytest.mark.parametrize(("variant", "players", "setup", "message"), [
-    ("usa", 2, {"routes": {"BOS-NY-1": 0, "BOS-NY-2": 1}}, "fewer than 4 players"),
-    ("usa", 4, {"routes": {"BOS-NY-1": 0, "BOS-NY-2": 0}}, "both tracks"),
-    ("usa", 2, {"routes": {"CAL-WIN": 0}, "trains": [45, 45]}, "more trains on the board"),
-    ("usa", 2, {"trains": [True, 45]}, "trains must list"),
-    ("usa", 2, {"routes": {"CAL-WIN": True}}, "bad entry"),
-    ("world", 2, {"routes": {"BKK-MUM-1": 0, "BKK-MUM-2": 1}, "pieces": [[17, 40], [17, 40]]},
-     "fewer than 4 players"),
-    ("world", 2, {"harbors": {"LIM": 0}}, "without a route of its own"),
-    ("world", 2, {"routes": {"BKK-MUM-1": 0}, "pieces": [[True, 40], [20, 40]]}, "expected \\[trains, ships\\]"),
-    ("world", 2, {"routes": {"BKK-MUM-1": 0}, "pieces": [[25, 40], [20, 40]]}, "more than 25 trains"),
-])
-def test_setups_that_break_the_rules_are_refused(variant: str, players: int, setup: dict[str, Any],
-                                                 message: str) -> None:
+@pytest.mark.parametrize(
+    ("variant", "players", "setup", "message"),
+    [
+        ("usa", 2, {"routes": {"BOS-NY-1": 0, "BOS-NY-2": 1}}, "fewer than 4 players"),
+        ("usa", 4, {"routes": {"BOS-NY-1": 0, "BOS-NY-2": 0}}, "both tracks"),
+        ("usa", 2, {"routes": {"CAL-WIN": 0}, "trains": [45, 45]}, "more trains on the board"),
+        ("usa", 2, {"trains": [True, 45]}, "trains must list"),
+        ("usa", 2, {"routes": {"CAL-WIN": True}}, "bad entry"),
+        (
+            "world",
+            2,
+            {"routes": {"BKK-MUM-1": 0, "BKK-MUM-2": 1}, "pieces": [[17, 40], [17, 40]]},
+            "fewer than 4 players",
+        ),
+        ("world", 2, {"harbors": {"LIM": 0}}, "without a route of its own"),
+        (
+            "world",
+            2,
+            {"routes": {"BKK-MUM-1": 0}, "pieces": [[True, 40], [20, 40]]},
+            "expected \\[trains, ships\\]",
+        ),
+        ("world", 2, {"routes": {"BKK-MUM-1": 0}, "pieces": [[25, 40], [20, 40]]}, "more than 25 trains"),
+    ],
+)
+def test_setups_that_break_the_rules_are_refused(
+    variant: str, players: int, setup: dict[str, Any], message: str
+) -> None:
     with pytest.raises(SettingsError, match=message):
         Game.new(variant, players=players, seed=1, setup=setup)
     rec = _record(variant, players, setup=setup)
@@ -190,9 +215,20 @@ def test_trains_left_never_negative_from_a_link() -> None:
         decode_link(_d_link({"variant": "usa", "players": 2, "setup": {"routes": routes}}))
 
 
-@pytest.mark.parametrize("settings", [{"start_player": True}, {"players": True}, {"players": "2"},
-                                      {"seed": 2.5}, {"seed": True}, {"seed": "s" * 1000},
-                                      {"seed": 2 ** 70}, {"options": "x"}, {"options": [1]}])
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"start_player": True},
+        {"players": True},
+        {"players": "2"},
+        {"seed": 2.5},
+        {"seed": True},
+        {"seed": "s" * 1000},
+        {"seed": 2**70},
+        {"options": "x"},
+        {"options": [1]},
+    ],
+)
 def test_settings_are_checked(settings: dict[str, Any]) -> None:
     with pytest.raises(RecordError):
         replay(_record(**settings))
@@ -230,16 +266,21 @@ def test_api_apply_refuses_a_seat_that_is_not_to_move() -> None:
         answer = json.loads(api.call("apply", json.dumps({"game_id": gid, "action": first, "seat": seat})))
         assert "error" in answer and answer["error"]["type"] in ("IllegalActionError", "EngineError")
     assert json.loads(api.call("state", json.dumps({"game_id": gid, "player": 0})))["ok"]["ply"] == 0
-    answer = json.loads(api.call("apply", json.dumps({"game_id": gid, "action": first, "seat": 0, "player": 0})))
+    answer = json.loads(
+        api.call("apply", json.dumps({"game_id": gid, "action": first, "seat": 0, "player": 0}))
+    )
     assert answer["ok"]["ply"] == 1
     # Without a seat (the replay viewer), the action is applied for whoever is to move.
-    second = json.loads(api.call("state", json.dumps({"game_id": gid, "player": 1})))["ok"]["legal"][0]["text"]
+    second = json.loads(api.call("state", json.dumps({"game_id": gid, "player": 1})))["ok"]["legal"][0][
+        "text"
+    ]
     assert json.loads(api.call("apply", json.dumps({"game_id": gid, "action": second})))["ok"]["ply"] == 2
     api.call("drop", json.dumps({"game_id": gid}))
 
 
-@pytest.mark.parametrize("args", [{"game_id": [1]}, {"game_id": {"a": 1}}, {"record": 5},
-                                  {"record": "[" * 100}, {"link": ["x"]}])
+@pytest.mark.parametrize(
+    "args", [{"game_id": [1]}, {"game_id": {"a": 1}}, {"record": 5}, {"record": "[" * 100}, {"link": ["x"]}]
+)
 def test_api_answers_odd_arguments_with_engine_errors(args: dict[str, Any]) -> None:
     for name in ("state", "apply", "load", "open_link", "record", "share_link", "bot_move"):
         answer = json.loads(api.call(name, json.dumps(args)))
@@ -247,12 +288,20 @@ def test_api_answers_odd_arguments_with_engine_errors(args: dict[str, Any]) -> N
 
 
 # ---------------------------------------------------------------------- the command line
-@pytest.mark.parametrize("text", ['{"format": "railtrip-record", "version": 1, "rules": "usa/²", '
-                                  '"variant": "usa", "players": 2, "actions": []}',
-                                  "[" * 5000, '{"format": "railtrip-record", "version": 1, "variant": "usa", '
-                                  '"players": 2}', '{"format": "railtrip-record", "version": 1, "variant": '
-                                  '"usa", "players": 2, "actions": ["take ² red"]}'])
-def test_cli_replay_says_error_and_exits_2(text: str, tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"format": "railtrip-record", "version": 1, "rules": "usa/²", '
+        '"variant": "usa", "players": 2, "actions": []}',
+        "[" * 5000,
+        '{"format": "railtrip-record", "version": 1, "variant": "usa", "players": 2}',
+        '{"format": "railtrip-record", "version": 1, "variant": '
+        '"usa", "players": 2, "actions": ["take ² red"]}',
+    ],
+)
+def test_cli_replay_says_error_and_exits_2(
+    text: str, tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "bad.json"
     path.write_text(text, encoding="utf-8")
     assert cli_main(["replay", str(path)]) == 2

@@ -1,6 +1,7 @@
 """build.py's Pyodide step: a build without Node (or with a failing step) goes on without the
 snapshot and the .pyc; compiled modules replace the sources in the wheel with a matching RECORD.
 (The step itself, under Node, is checked end to end by e2e/test_startup.py.)"""
+
 from __future__ import annotations
 
 import base64
@@ -11,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-_spec = importlib.util.spec_from_file_location("railtrip_build", Path(__file__).resolve().parent.parent / "build.py")
+_spec = importlib.util.spec_from_file_location(
+    "railtrip_build", Path(__file__).resolve().parent.parent / "build.py"
+)
 assert _spec and _spec.loader
 railtrip_build = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(railtrip_build)
@@ -38,13 +41,19 @@ def _record_line(name: str, data: bytes) -> str:
 
 def test_compiled_modules_replace_the_sources(tmp_path: Path) -> None:
     wheel = tmp_path / "demo-1.0-py3-none-any.whl"
-    files = {"demo/__init__.py": b"", "demo/core.py": b"X = 1\n", "demo/data/board.json": b"{}",
-             "demo-1.0.dist-info/WHEEL": b"Root-Is-Purelib: true\n"}
+    files = {
+        "demo/__init__.py": b"",
+        "demo/core.py": b"X = 1\n",
+        "demo/data/board.json": b"{}",
+        "demo-1.0.dist-info/WHEEL": b"Root-Is-Purelib: true\n",
+    }
     with zipfile.ZipFile(wheel, "w") as z:
         for name, data in files.items():
             z.writestr(name, data)
-        z.writestr("demo-1.0.dist-info/RECORD", "\n".join(_record_line(n, d) for n, d in files.items())
-                   + "\ndemo-1.0.dist-info/RECORD,,\n")
+        z.writestr(
+            "demo-1.0.dist-info/RECORD",
+            "\n".join(_record_line(n, d) for n, d in files.items()) + "\ndemo-1.0.dist-info/RECORD,,\n",
+        )
     pyc = tmp_path / "pyc" / "demo"
     pyc.mkdir(parents=True)
     (pyc / "__init__.pyc").write_bytes(b"init-bytecode")
@@ -54,14 +63,22 @@ def test_compiled_modules_replace_the_sources(tmp_path: Path) -> None:
     first = wheel.read_bytes()
     with zipfile.ZipFile(wheel) as z:
         names = z.namelist()
-        assert names == ["demo/__init__.pyc", "demo/core.pyc", "demo/data/board.json",
-                         "demo-1.0.dist-info/WHEEL", "demo-1.0.dist-info/RECORD"]
+        assert names == [
+            "demo/__init__.pyc",
+            "demo/core.pyc",
+            "demo/data/board.json",
+            "demo-1.0.dist-info/WHEEL",
+            "demo-1.0.dist-info/RECORD",
+        ]
         assert z.read("demo/core.pyc") == b"core-bytecode"
         record = z.read("demo-1.0.dist-info/RECORD").decode().splitlines()
-    assert record == [_record_line("demo/__init__.pyc", b"init-bytecode"), _record_line("demo/core.pyc", b"core-bytecode"),
-                      _record_line("demo/data/board.json", b"{}"),
-                      _record_line("demo-1.0.dist-info/WHEEL", b"Root-Is-Purelib: true\n"),
-                      "demo-1.0.dist-info/RECORD,,"]
+    assert record == [
+        _record_line("demo/__init__.pyc", b"init-bytecode"),
+        _record_line("demo/core.pyc", b"core-bytecode"),
+        _record_line("demo/data/board.json", b"{}"),
+        _record_line("demo-1.0.dist-info/WHEEL", b"Root-Is-Purelib: true\n"),
+        "demo-1.0.dist-info/RECORD,,",
+    ]
     # A compiled module the wheel does not have is a build error, not a silent extra file.
     (pyc / "stray.pyc").write_bytes(b"?")
     with pytest.raises(railtrip_build.BuildError, match="stray"):

@@ -1,4 +1,5 @@
 """build.py's HTTP server: MIME types, caching headers and serving under a subpath."""
+
 from __future__ import annotations
 
 import http.client
@@ -8,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-_spec = importlib.util.spec_from_file_location("railtrip_build", Path(__file__).resolve().parent.parent / "build.py")
+_spec = importlib.util.spec_from_file_location(
+    "railtrip_build", Path(__file__).resolve().parent.parent / "build.py"
+)
 assert _spec and _spec.loader
 railtrip_build = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(railtrip_build)
@@ -91,13 +94,20 @@ def test_subpath(prefix_server) -> None:
     assert get(prefix_server, "/railtripx/index.html")[0] == 404
 
 
-@pytest.mark.parametrize("prefix, expected", [("/", "/"), ("", "/"), ("railtrip", "/railtrip/"),
-                                              ("/a/b/", "/a/b/"), ("/a/b", "/a/b/")])
+@pytest.mark.parametrize(
+    "prefix, expected",
+    [("/", "/"), ("", "/"), ("railtrip", "/railtrip/"), ("/a/b/", "/a/b/"), ("/a/b", "/a/b/")],
+)
 def test_normalize_prefix(prefix: str, expected: str) -> None:
     assert railtrip_build.normalize_prefix(prefix) == expected
 
 
 def test_rewrite_references() -> None:
     html = '<link href="./styles.css"><script src="main.js"></script><a href="./other.html">'
-    out = railtrip_build.rewrite_references(html, {"styles.css": "./app-1/styles.css", "main.js": "./app-1/main.js"})
-    assert out == '<link href="./app-1/styles.css"><script src="./app-1/main.js"></script><a href="./other.html">'
+    out = railtrip_build.rewrite_references(
+        html, {"styles.css": "./app-1/styles.css", "main.js": "./app-1/main.js"}
+    )
+    assert (
+        out
+        == '<link href="./app-1/styles.css"><script src="./app-1/main.js"></script><a href="./other.html">'
+    )

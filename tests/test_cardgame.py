@@ -1,5 +1,6 @@
 """The card game (issue 5): data, the 'play' action, every rule from explicit setups, the exact
 ticket solver, views without hidden information, and random full games with invariants."""
+
 from __future__ import annotations
 
 import json
@@ -21,13 +22,19 @@ from pyengine.rng import Rng
 FULL_MARKET = ["black", "black", "white", "white", "orange"]
 
 
-def cg(players: int = 2, seed: int = 0, options: dict[str, Any] | None = None,
-       start_player: int = 0, **setup: Any) -> Game:
+def cg(
+    players: int = 2,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    start_player: int = 0,
+    **setup: Any,
+) -> Game:
     """A card game from an explicit setup; hands start empty and tickets 'already chosen'."""
     setup.setdefault("tickets", [[] for _ in range(players)])
     setup.setdefault("hands", [[] for _ in range(players)])
-    return Game.new("cardgame", players=players, seed=seed, setup=setup, options=options,
-                    start_player=start_player)
+    return Game.new(
+        "cardgame", players=players, seed=seed, setup=setup, options=options, start_player=start_player
+    )
 
 
 def texts(game: Game) -> list[str]:
@@ -52,28 +59,40 @@ def test_data_file_counts_and_bonus_values() -> None:
     assert sum(t.size for t in d.tickets) == 132
     lapit = d.tickets[d.ticket_index["LA-PIT"]]
     assert lapit.points == 18 and dict(zip(d.colors, lapit.need)) == {
-        "red": 0, "orange": 0, "yellow": 0, "green": 0, "blue": 2, "purple": 1, "black": 0, "white": 1}
+        "red": 0,
+        "orange": 0,
+        "yellow": 0,
+        "green": 0,
+        "blue": 2,
+        "purple": 1,
+        "black": 0,
+        "white": 1,
+    }
     assert {t.id for t in d.tickets} >= {"CHI-NY", "NY-CHI"}  # the mirrored pair stays distinct
 
 
 def _raw() -> dict[str, Any]:
     from importlib import resources
+
     return json.loads(resources.files("pyengine.games.cardgame").joinpath("cardgame.json").read_text("utf-8"))
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (lambda r: r.update(format="railtrip-map/1"), "not a railtrip card data file"),
-    (lambda r: r.update(format="railtrip-cards/9"), "unsupported format version"),
-    (lambda r: r["tickets"][0].update(need=["red", "mauve"]), "unknown color 'mauve'"),
-    (lambda r: r["tickets"][0].update(need=[]), "1 to 5 card colors"),
-    (lambda r: r["tickets"][1].update(id=r["tickets"][0]["id"]), "duplicate ticket id"),
-    (lambda r: r["tickets"][0].update(a="XXX"), "unknown city 'XXX'"),
-    (lambda r: r["tickets"][0].update(points=0), "points"),
-    (lambda r: r["tickets"].pop(), "expected 46 tickets, found 45"),
-    (lambda r: r["cards"].update(locomotives=14), "expected 96 cards, found 94"),
-    (lambda r: r["big_cities"][1].update(city="CHI"), "two bonus cards"),
-    (lambda r: r.pop("tickets"), "missing field 'tickets'"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda r: r.update(format="railtrip-map/1"), "not a railtrip card data file"),
+        (lambda r: r.update(format="railtrip-cards/9"), "unsupported format version"),
+        (lambda r: r["tickets"][0].update(need=["red", "mauve"]), "unknown color 'mauve'"),
+        (lambda r: r["tickets"][0].update(need=[]), "1 to 5 card colors"),
+        (lambda r: r["tickets"][1].update(id=r["tickets"][0]["id"]), "duplicate ticket id"),
+        (lambda r: r["tickets"][0].update(a="XXX"), "unknown city 'XXX'"),
+        (lambda r: r["tickets"][0].update(points=0), "points"),
+        (lambda r: r["tickets"].pop(), "expected 46 tickets, found 45"),
+        (lambda r: r["cards"].update(locomotives=14), "expected 96 cards, found 94"),
+        (lambda r: r["big_cities"][1].update(city="CHI"), "two bonus cards"),
+        (lambda r: r.pop("tickets"), "missing field 'tickets'"),
+    ],
+)
 def test_malformed_data_is_refused_clearly(change: Any, message: str) -> None:
     raw = _raw()
     change(raw)
@@ -100,8 +119,11 @@ def test_play_text_is_canonical_and_round_trips() -> None:
     a = parse_action("play 1blue 1red 1green")
     assert isinstance(a, PlayCards) and a.text() == "play 1red 1green 1blue"
     assert parse_action("play 1loco 2red 1red").text() == "play 3red 1loco"
-    assert a.to_json() == {"text": "play 1red 1green 1blue", "kind": "play",
-                           "cards": {"red": 1, "green": 1, "blue": 1}}
+    assert a.to_json() == {
+        "text": "play 1red 1green 1blue",
+        "kind": "play",
+        "cards": {"red": 1, "green": 1, "blue": 1},
+    }
     for bad in ("play", "play red", "play 0red", "play 3"):
         with pytest.raises(Exception, match=r"play|card item|count"):
             parse_action(bad)
@@ -170,21 +192,27 @@ def test_set_play_locomotives_on_top_and_phase_one_moves_top_cards() -> None:
 
 
 def test_phase_one_at_game_start_and_row_empties_after_enough_turns() -> None:
-    g = cg(yards=[{"red": ["red", "red", "loco"], "blue": ["blue"]}, {}],
-           hands=[["red", "red"], []])
+    g = cg(yards=[{"red": ["red", "red", "loco"], "blue": ["blue"]}, {}], hands=[["red", "red"], []])
     # The start player's phase 1 has already run: loco (red row) and blue moved.
     assert seat(g, 0)["yard"] == {"red": {"cards": 2, "locos": 0}} and seat(g, 0)["pile"] == 2
     assert "play 2red" not in texts(g)
-    g.apply("draw"); g.apply("draw"); g.apply("draw"); g.apply("draw")
+    g.apply("draw")
+    g.apply("draw")
+    g.apply("draw")
+    g.apply("draw")
     assert seat(g, 0)["yard"] == {"red": {"cards": 1, "locos": 0}}
-    g.apply("draw"); g.apply("draw"); g.apply("draw"); g.apply("draw")
+    g.apply("draw")
+    g.apply("draw")
+    g.apply("draw")
+    g.apply("draw")
     assert seat(g, 0)["yard"] == {} and seat(g, 0)["pile"] == 4
     assert "play 2red" in texts(g)  # the row is empty again
 
 
 def test_raid_discards_the_whole_row_and_is_logged() -> None:
-    g = cg(yards=[{}, {"blue": ["blue", "blue", "loco"]}],
-           hands=[["blue", "blue", "blue", "loco", "red"], []])
+    g = cg(
+        yards=[{}, {"blue": ["blue", "blue", "loco"]}], hands=[["blue", "blue", "blue", "loco", "red"], []]
+    )
     legal = texts(g)
     # Player 1's blue row holds 3 cards: 4 or more blue cards (locomotives count) are needed.
     assert "play 3blue" not in legal and "play 2blue 1loco" not in legal
@@ -214,18 +242,23 @@ def test_rulebook_example_three_blue_raid_one_blue() -> None:
 
 
 def test_three_different_colors_without_locomotives() -> None:
-    g = cg(yards=[{}, {"green": ["green"]}],
-           hands=[["red", "orange", "green", "blue", "loco"], []])
+    g = cg(yards=[{}, {"green": ["green"]}], hands=[["red", "orange", "green", "blue", "loco"], []])
     plays = [t for t in texts(g) if t.startswith("play")]
     # Green lies in player 1's yard: a single green card cannot raid it.
     assert [t for t in plays if t.count(" ") == 3] == ["play 1red 1orange 1blue"]
     # A set of two may be one colored card and a locomotive (green needs more than 1 card).
     assert [t for t in plays if t.count(" ") < 3] == [
-        "play 1red 1loco", "play 1orange 1loco", "play 1green 1loco", "play 1blue 1loco"]
-    for bad, why in [("play 1red 1orange 1loco", "colored card|without locomotives"),
-                     ("play 1red 1orange", "exactly 3 cards"),
-                     ("play 1red 1orange 1green", "one card cannot raid"),
-                     ("play 2red", "you have 1 red")]:
+        "play 1red 1loco",
+        "play 1orange 1loco",
+        "play 1green 1loco",
+        "play 1blue 1loco",
+    ]
+    for bad, why in [
+        ("play 1red 1orange 1loco", "colored card|without locomotives"),
+        ("play 1red 1orange", "exactly 3 cards"),
+        ("play 1red 1orange 1green", "one card cannot raid"),
+        ("play 2red", "you have 1 red"),
+    ]:
         with pytest.raises(IllegalActionError, match=why):
             g.apply(bad)
     g.apply("play 1blue 1red 1orange")  # any order parses
@@ -258,9 +291,14 @@ def test_draw_four_tickets_keep_any_number_including_zero() -> None:
 
 # ---------------------------------------------------------------------- end of a half
 def test_final_round_after_the_deck_runs_out() -> None:
-    g = cg(deck=["red", "blue", "green"], market=list(FULL_MARKET),
-           tickets=[["CHI-NY"], ["NY-CHI"]], piles=[["yellow"], []])
-    g.apply("draw"); g.apply("draw")
+    g = cg(
+        deck=["red", "blue", "green"],
+        market=list(FULL_MARKET),
+        tickets=[["CHI-NY"], ["NY-CHI"]],
+        piles=[["yellow"], []],
+    )
+    g.apply("draw")
+    g.apply("draw")
     g.apply("draw")  # player 1 draws the last card ...
     assert g.phase == "second_card" and "draw" not in texts(g)
     g.apply("take 0 black")  # ... and the face-up card is not replaced
@@ -269,9 +307,11 @@ def test_final_round_after_the_deck_runs_out() -> None:
     v = g.view(0, log=False)
     assert v["final_round"] and v["final_turns_left"] == 2
     assert "draw" not in texts(g)
-    g.apply("take 1 black"); g.apply("take 2 white")
+    g.apply("take 1 black")
+    g.apply("take 2 white")
     assert g.current_player == 1 and not g.is_over  # the drawer gets a last turn too
-    g.apply("take 3 white"); g.apply("take 4 orange")
+    g.apply("take 3 white")
+    g.apply("take 4 orange")
     assert g.is_over
     kinds = [a["kind"] for a in g.log[-1]["auto"]]
     assert kinds == ["half_end", "game_over"]
@@ -287,7 +327,8 @@ def test_player_who_cannot_draw_must_play_or_take_tickets() -> None:
     g = cg(deck=[], market=[None] * 5, hands=[["red", "red"], []])
     assert g.view(0, log=False)["final_round"]
     assert texts(g) == ["play 2red", "tickets"]
-    g.apply("tickets"); g.apply("keep")
+    g.apply("tickets")
+    g.apply("keep")
     # Player 1 has nothing to play; tickets remain possible.
     assert texts(g) == ["tickets"]
 
@@ -296,31 +337,37 @@ def test_pass_only_when_nothing_is_possible() -> None:
     names = [t.id for t in load_card_data().tickets]
     g = cg(deck=[], market=[None] * 5, tickets=[names[:23], names[23:]])
     assert texts(g) == ["pass"]
-    g.apply("pass"); g.apply("pass")
+    g.apply("pass")
+    g.apply("pass")
     assert g.is_over
 
 
 def test_second_half_with_four_players() -> None:
-    g = cg(players=4, deck=["red"], market=list(FULL_MARKET),
-           hands=[["red", "red", "loco"], ["purple", "purple"], ["green"], ["yellow", "yellow"]],
-           tickets=[["CHI-NY", "SEA-LA"], ["DAL-MIA"], [], []],
-           piles=[["yellow"], ["green", "red"], [], []],
-           yards=[{}, {"blue": ["blue", "blue"]}, {}, {}])
+    g = cg(
+        players=4,
+        deck=["red"],
+        market=list(FULL_MARKET),
+        hands=[["red", "red", "loco"], ["purple", "purple"], ["green"], ["yellow", "yellow"]],
+        tickets=[["CHI-NY", "SEA-LA"], ["DAL-MIA"], [], []],
+        piles=[["yellow"], ["green", "red"], [], []],
+        yards=[{}, {"blue": ["blue", "blue"]}, {}, {}],
+    )
     g.apply("draw")  # the last card
     g.apply("take 0 black")
-    g.apply("take 1 black"); g.apply("take 2 white")      # player 1 (phase 1 moved a blue)
-    g.apply("take 3 white"); g.apply("take 4 orange")     # player 2
-    g.apply("play 2yellow")                               # player 3
+    g.apply("take 1 black")
+    g.apply("take 2 white")  # player 1 (phase 1 moved a blue)
+    g.apply("take 3 white")
+    g.apply("take 4 orange")  # player 2
+    g.apply("play 2yellow")  # player 3
     assert g.current_player == 0 and not g.is_over
     hands_before = [seat(g, p)["hand"] for p in range(4)]
-    g.apply("play 3red 1loco")                            # player 0: the last turn of the half
+    g.apply("play 3red 1loco")  # player 0: the last turn of the half
     assert not g.is_over and g.view(0, log=False)["half"] == 2
     kinds = [a["kind"] for a in g.log[-1]["auto"]]
     assert kinds == ["half_end", "second_half"]
     end = g.log[-1]["auto"][0]
     assert end["results"][0]["completed"] == [{"id": "CHI-NY", "points": 5, "cards": {"yellow": 1}}]
-    assert end["results"][1]["completed"] == [{"id": "DAL-MIA", "points": 9,
-                                               "cards": {"green": 1, "red": 1}}]
+    assert end["results"][1]["completed"] == [{"id": "DAL-MIA", "points": 9, "cards": {"green": 1, "red": 1}}]
     # The left neighbour of the last player starts; hand cards stay, 4 new cards each.
     assert g.current_player == 1 and g.log[-1]["auto"][1]["start"] == 1
     hands_after = [seat(g, p)["hand"] for p in range(4)]
@@ -370,7 +417,8 @@ def test_solver_uses_locomotives_for_any_color() -> None:
     assert best_completion(hand, _pile(blue=1, purple=1, white=1, loco=1))[1] == (0,)
     assert best_completion(hand, _pile(blue=1, purple=1, white=1, red=5))[1] == ()
     assert assign_cards([hand[0].need + (0,)], _pile(blue=1, purple=1, white=1, loco=1)) == [
-        tuple(_pile(blue=1, purple=1, white=1, loco=1))]
+        tuple(_pile(blue=1, purple=1, white=1, loco=1))
+    ]
 
 
 def test_solver_is_exact_against_brute_force() -> None:
@@ -379,13 +427,16 @@ def test_solver_is_exact_against_brute_force() -> None:
     for trial in range(150):
         ids = list(range(46))
         rng.shuffle(ids)
-        hand = [d.tickets[i] for i in ids[:rng.randbelow(9) + 1]]
+        hand = [d.tickets[i] for i in ids[: rng.randbelow(9) + 1]]
         pile = [rng.randbelow(4) for _ in range(8)] + [rng.randbelow(4)]
         goals = [rng.randbelow(3) for _ in range(6)] if trial % 2 else []
         bonus = [12, 10, 12, 8, 15, 8] if goals else []
-        best = max(completion_key(hand, sub, goals, bonus)
-                   for k in range(len(hand) + 1) for sub in combinations(range(len(hand)), k)
-                   if feasible([hand[i].need for i in sub], pile))
+        best = max(
+            completion_key(hand, sub, goals, bonus)
+            for k in range(len(hand) + 1)
+            for sub in combinations(range(len(hand)), k)
+            if feasible([hand[i].need for i in sub], pile)
+        )
         key, chosen = best_completion(hand, pile, goals, bonus)
         assert key == best, (trial, [t.id for t in hand], pile, goals)
         assert feasible([hand[i].need for i in chosen], pile)
@@ -396,9 +447,11 @@ def test_end_of_half_prefers_a_lower_ticket_that_wins_bonuses() -> None:
     # One black and one white card: LA-VAN (10, names Los Angeles) or SEA-LA (9, names Seattle
     # and Los Angeles). Points alone say LA-VAN; the player's score says SEA-LA:
     # 9 - 10 + 12 + 8 = 19 against 10 - 9 + 12 = 13.
-    g = cg(deck=[], market=[None] * 5, tickets=[["LA-VAN", "SEA-LA"], []],
-           piles=[["black", "white"], []])
-    g.apply("tickets"); g.apply("keep"); g.apply("tickets"); g.apply("keep")
+    g = cg(deck=[], market=[None] * 5, tickets=[["LA-VAN", "SEA-LA"], []], piles=[["black", "white"], []])
+    g.apply("tickets")
+    g.apply("keep")
+    g.apply("tickets")
+    g.apply("keep")
     sc = g.scores()
     assert [t["id"] for t in sc[0]["halves"][0]["tickets"]] == ["SEA-LA"]
     assert sc[0]["total"] == 19 and {b["city"] for b in sc[0]["bonuses"]} == {"SEA", "LA"}
@@ -407,21 +460,35 @@ def test_end_of_half_prefers_a_lower_ticket_that_wins_bonuses() -> None:
 def test_end_of_half_bonus_choice_reacts_to_the_other_player() -> None:
     # Player 1 completes two Los Angeles and two Seattle tickets, so player 0 can win neither
     # bonus with one ticket: then the points decide, and LA-VAN (10) beats SEA-LA (9).
-    g = cg(deck=[], market=[None] * 5,
-           tickets=[["LA-VAN", "SEA-LA"], ["LA-DAL", "LA-HOU", "SEA-DEN", "SEA-PHX"]],
-           piles=[["black", "white"], ["white", "green", "white", "green", "orange", "black",
-                                       "green", "black", "orange", "white"]])
-    g.apply("tickets"); g.apply("keep"); g.apply("tickets"); g.apply("keep")
+    g = cg(
+        deck=[],
+        market=[None] * 5,
+        tickets=[["LA-VAN", "SEA-LA"], ["LA-DAL", "LA-HOU", "SEA-DEN", "SEA-PHX"]],
+        piles=[
+            ["black", "white"],
+            ["white", "green", "white", "green", "orange", "black", "green", "black", "orange", "white"],
+        ],
+    )
+    g.apply("tickets")
+    g.apply("keep")
+    g.apply("tickets")
+    g.apply("keep")
     sc = g.scores()
     assert {t["id"] for t in sc[1]["halves"][0]["tickets"]} == {"LA-DAL", "LA-HOU", "SEA-DEN", "SEA-PHX"}
     assert [t["id"] for t in sc[0]["halves"][0]["tickets"]] == ["LA-VAN"]
 
 
 def test_big_city_ties_give_every_tied_player_the_bonus() -> None:
-    g = cg(deck=[], market=[None] * 5,
-           tickets=[["CHI-DAL"], ["CHI-MIA"]],
-           piles=[["yellow", "green"], ["yellow", "red"]])
-    g.apply("tickets"); g.apply("keep"); g.apply("tickets"); g.apply("keep")
+    g = cg(
+        deck=[],
+        market=[None] * 5,
+        tickets=[["CHI-DAL"], ["CHI-MIA"]],
+        piles=[["yellow", "green"], ["yellow", "red"]],
+    )
+    g.apply("tickets")
+    g.apply("keep")
+    g.apply("tickets")
+    g.apply("keep")
     sc = g.scores()
     assert sc[0]["bonuses"] == [{"city": "CHI", "bonus": 12}, {"city": "DAL", "bonus": 10}]
     assert sc[1]["bonuses"] == [{"city": "CHI", "bonus": 12}, {"city": "MIA", "bonus": 8}]
@@ -446,18 +513,25 @@ def test_tiebreak_most_completed_tickets_then_bonus_cards() -> None:
     assert [s["bonus_cards"] for s in sc2] == [2, 1]
     assert [s["winner"] for s in sc2] == [True, False] and [s["rank"] for s in sc2] == [1, 2]
     # Everything equal: both win.
-    g3 = cg(completed=[["DAL-WIN", "NY-CHI"], ["DAL-RAL", "CHI-NY"]],
-            tickets=[["SEA-LA"], ["CHI-DAL"]])
+    g3 = cg(completed=[["DAL-WIN", "NY-CHI"], ["DAL-RAL", "CHI-NY"]], tickets=[["SEA-LA"], ["CHI-DAL"]])
     sc3 = v.scores(g3.state)
     assert [s["total"] for s in sc3] == [44, 44] and [s["winner"] for s in sc3] == [True, True]
 
 
 # ---------------------------------------------------------------------- views
 def test_views_hide_hands_tickets_and_piles() -> None:
-    a = cg(hands=[["red", "red", "blue"], ["green"]], tickets=[["CHI-NY"], ["SEA-LA"]],
-           piles=[["yellow", "loco"], ["black"]], market=list(FULL_MARKET))
-    b = cg(hands=[["white", "loco", "orange"], ["green"]], tickets=[["LA-NY"], ["SEA-LA"]],
-           piles=[["purple", "purple"], ["black"]], market=list(FULL_MARKET))
+    a = cg(
+        hands=[["red", "red", "blue"], ["green"]],
+        tickets=[["CHI-NY"], ["SEA-LA"]],
+        piles=[["yellow", "loco"], ["black"]],
+        market=list(FULL_MARKET),
+    )
+    b = cg(
+        hands=[["white", "loco", "orange"], ["green"]],
+        tickets=[["LA-NY"], ["SEA-LA"]],
+        piles=[["purple", "purple"], ["black"]],
+        market=list(FULL_MARKET),
+    )
     # What player 1 and spectators see does not depend on player 0's secrets.
     for viewer in (1, None):
         va, vb = a.view(viewer, log=False), b.view(viewer, log=False)
@@ -478,8 +552,7 @@ def test_views_hide_hands_tickets_and_piles() -> None:
 def test_random_games_with_every_check(players: int) -> None:
     v = get_variant("cardgame")
     for seed in range(8):
-        g = Game.new("cardgame", players=players, seed=seed,
-                     options={"look_at_own_pile": seed % 2 == 1})
+        g = Game.new("cardgame", players=players, seed=seed, options={"look_at_own_pile": seed % 2 == 1})
         rng = Rng.derive(seed, players, 7)
         while not g.is_over:
             legal = g.legal_actions()
@@ -494,8 +567,16 @@ def test_random_games_with_every_check(players: int) -> None:
             view = g.view(p)
             json.dumps(view)
             for info in view["players"]:
-                assert set(info) == {"seat", "hand", "tickets", "yard", "pile", "completed",
-                                     "completed_points", "choosing_tickets"}
+                assert set(info) == {
+                    "seat",
+                    "hand",
+                    "tickets",
+                    "yard",
+                    "pile",
+                    "completed",
+                    "completed_points",
+                    "choosing_tickets",
+                }
                 assert isinstance(info["hand"], int) and isinstance(info["pile"], int)
             assert ("pile" in view["me"]) == (seed % 2 == 1)
             g.apply(legal[rng.randbelow(len(legal))])
@@ -508,17 +589,23 @@ def test_random_games_with_every_check(players: int) -> None:
         sc = g.scores()
         assert any(s["winner"] for s in sc) and sorted(s["rank"] for s in sc)[0] == 1
         assert g.log[-1]["auto"][-1]["kind"] == "game_over"
-        assert len([e for e in g.log for a in e.get("auto", []) if a["kind"] == "half_end"]) == \
-            (2 if players == 4 else 1)
+        assert len([e for e in g.log for a in e.get("auto", []) if a["kind"] == "half_end"]) == (
+            2 if players == 4 else 1
+        )
 
 
 def test_docs_example_replays() -> None:
     import re
     from pathlib import Path
+
     text = (Path(__file__).resolve().parent.parent / "docs" / "rules-cardgame.md").read_text("utf-8")
     block = text.split("### Example")[1].split("```")[1]
-    g = cg(deck=["red", "blue", "green"], market=list(FULL_MARKET),
-           tickets=[["CHI-NY"], []], piles=[["yellow"], []])
+    g = cg(
+        deck=["red", "blue", "green"],
+        market=list(FULL_MARKET),
+        tickets=[["CHI-NY"], []],
+        piles=[["yellow"], []],
+    )
     for line in block.strip().splitlines():
         g.apply(re.split(r"\s{2,}", line.strip())[0])
     assert g.is_over and g.scores()[0]["halves"][0]["tickets"][0]["id"] == "CHI-NY"

@@ -1,5 +1,6 @@
 """Card-game baselines (the FDG 2017 styles): registered for the card game only, full legal
 games at 2 and 4 players, exact replays, decisions from the view alone."""
+
 from __future__ import annotations
 
 import copy
@@ -15,8 +16,11 @@ from pyengine.game import Game
 
 STYLES = ["destination_hungry", "route_focus", "one_step_thinker", "long_route_junkie"]
 _STYLE_FACTORIES: dict[str, Callable[[], Bot]] = {
-    "destination_hungry": styles.destination_hungry_bot, "route_focus": styles.route_focus_bot,
-    "one_step_thinker": styles.one_step_thinker_bot, "long_route_junkie": styles.long_route_junkie_bot}
+    "destination_hungry": styles.destination_hungry_bot,
+    "route_focus": styles.route_focus_bot,
+    "one_step_thinker": styles.one_step_thinker_bot,
+    "long_route_junkie": styles.long_route_junkie_bot,
+}
 
 
 def test_styles_are_card_game_bots() -> None:
@@ -62,8 +66,7 @@ def test_styles_decide_from_the_view(name: str) -> None:
             action = bot_action(game, seat)
             view = copy.deepcopy(spy.seen[-1][0])
             assert view["you"] == 0 and "'deck': [" not in repr(view)
-            assert all(isinstance(p["hand"], int) and isinstance(p["pile"], int)
-                       for p in view["players"])
+            assert all(isinstance(p["hand"], int) and isinstance(p["pile"], int) for p in view["players"])
             fresh = _STYLE_FACTORIES[name]()
             again = fresh.choose(view, game.legal_actions(), bot_rng(game), game.variant.board_view())
             assert again == action

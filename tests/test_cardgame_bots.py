@@ -1,5 +1,6 @@
 """Card-game bots: legal full games at every level, exact replays, view-only interface, pile
 memory from the log, strength sanity (hard beats random)."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -21,10 +22,18 @@ from pyengine.rng import Rng
 
 # The hard bot's algorithm with a small budget keeps the tests quick.
 _CFG = CardSearchConfig()
-register_variant_bot("cardgame", "cg_hard_small", lambda: cardgame_hard_bot(replace(
-    _CFG, search=replace(_CFG.search, worlds=2, min_worlds=1, step_budget=0, candidates=2),
-    endgame=replace(_CFG.endgame, worlds=2, min_worlds=1, step_budget=0, candidates=2)),
-    "cg_hard_small"))
+register_variant_bot(
+    "cardgame",
+    "cg_hard_small",
+    lambda: cardgame_hard_bot(
+        replace(
+            _CFG,
+            search=replace(_CFG.search, worlds=2, min_worlds=1, step_budget=0, candidates=2),
+            endgame=replace(_CFG.endgame, worlds=2, min_worlds=1, step_budget=0, candidates=2),
+        ),
+        "cg_hard_small",
+    ),
+)
 
 
 def _play(bots: list[str], seed: int, start: Game | None = None) -> Game:
@@ -54,7 +63,7 @@ def test_levels_play_full_games_legally(level: str, players: int) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_search_plays_full_games_legally(players: int) -> None:
-    game = _play(["cg_hard_small"] + ["easy", "normal", "random"][:players - 1], seed=7 + players)
+    game = _play(["cg_hard_small"] + ["easy", "normal", "random"][: players - 1], seed=7 + players)
     assert game.is_over
 
 
@@ -85,8 +94,9 @@ class _Spy(Bot):
         self.inner = inner
         self.seen: list[tuple[Any, ...]] = []
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
-               board: dict[str, Any]) -> Action:
+    def choose(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]
+    ) -> Action:
         self.seen.append((view, legal, board))
         return self.inner.choose(view, legal, rng, board)
 
@@ -153,10 +163,19 @@ def test_belief_state_keeps_public_and_own_parts() -> None:
 
 def test_planner_keeps_tickets_it_can_pay_late() -> None:
     """In the final round a ticket the pile pays is kept, one it cannot pay is not."""
-    game = Game.new("cardgame", players=2, seed=1, options={"look_at_own_pile": True}, setup={
-        "hands": [["red"], ["blue"]], "deck": [], "tickets": [["CHI-NY"], ["NY-CHI"]],
-        "piles": [["yellow", "black", "white", "red", "red"], []],
-        "ticket_deck": ["SEA-LA", "MIA-LV", "DAL-MIA", "CHI-DAL"]})
+    game = Game.new(
+        "cardgame",
+        players=2,
+        seed=1,
+        options={"look_at_own_pile": True},
+        setup={
+            "hands": [["red"], ["blue"]],
+            "deck": [],
+            "tickets": [["CHI-NY"], ["NY-CHI"]],
+            "piles": [["yellow", "black", "white", "red", "red"], []],
+            "ticket_deck": ["SEA-LA", "MIA-LV", "DAL-MIA", "CHI-DAL"],
+        },
+    )
     assert game.phase == "main"
     v = cardgame_variant()
     planner = Planner(v)
@@ -168,8 +187,7 @@ def test_planner_keeps_tickets_it_can_pay_late() -> None:
 
 
 @pytest.mark.parametrize("players,charged", [(4, True), (2, False)])
-def test_planner_charges_early_ticket_draws_only_before_a_second_half(players: int,
-                                                                       charged: bool) -> None:
+def test_planner_charges_early_ticket_draws_only_before_a_second_half(players: int, charged: bool) -> None:
     """With 4 players a first-half ticket draw must beat ``early_ticket_draw_cost``; with 2
     players (one half) the draw is valued as before."""
     game = Game.new("cardgame", players=players, seed=3)
@@ -181,8 +199,7 @@ def test_planner_charges_early_ticket_draws_only_before_a_second_half(players: i
     free = Planner(v, replace(NORMAL_CARD_PARAMS, early_ticket_draw_cost=0.0))
     f = free.future_turns(s, p)
     base = free.value(s, p, f)
-    gap = (free.ticket_draw_value(s, p, f, base, Rng(5))
-           - Planner(v).ticket_draw_value(s, p, f, base, Rng(5)))
+    gap = free.ticket_draw_value(s, p, f, base, Rng(5)) - Planner(v).ticket_draw_value(s, p, f, base, Rng(5))
     cost = NORMAL_CARD_PARAMS.early_ticket_draw_cost
     assert gap == pytest.approx(cost if charged else 0.0) and cost > 0
 
@@ -203,11 +220,18 @@ def _pile_gain(players: int, tickets: list[str], pile: list[str], split: float) 
     planner = Planner(v, replace(NORMAL_CARD_PARAMS, split_complete=split, spare_pile_value=0.3))
     out = []
     for cards in ([], pile):
-        game = Game.new("cardgame", players=players, seed=1, options={"look_at_own_pile": True},
-                        setup={"hands": [[] for _ in range(players)],
-                               "deck": ["red", "orange", "green", "purple"],
-                               "tickets": [tickets] + [[o] for o in ("NY-CHI", "CHI-DAL", "NY-SSM")][:players - 1],
-                               "piles": [cards] + [[] for _ in range(players - 1)]})
+        game = Game.new(
+            "cardgame",
+            players=players,
+            seed=1,
+            options={"look_at_own_pile": True},
+            setup={
+                "hands": [[] for _ in range(players)],
+                "deck": ["red", "orange", "green", "purple"],
+                "tickets": [tickets] + [[o] for o in ("NY-CHI", "CHI-DAL", "NY-SSM")][: players - 1],
+                "piles": [cards] + [[] for _ in range(players - 1)],
+            },
+        )
         s = belief_state(game.view(0), v)
         out.append(planner.value(s, 0, planner.future_turns(s, 0)))
     return out[1] - out[0]

@@ -1,4 +1,5 @@
 """The documentation's examples are tests."""
+
 from __future__ import annotations
 
 import doctest

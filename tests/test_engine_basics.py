@@ -1,4 +1,5 @@
 """Actions, errors, records, views, the JSON API and the CLI."""
+
 from __future__ import annotations
 
 import json
@@ -32,9 +33,21 @@ def _first5() -> list[int]:
     return [rng.randbelow(1000) for _ in range(5)]
 
 
-@pytest.mark.parametrize("text", ["draw", "draw ship", "take 2 red", "take 0 red ship",
-                                  "claim DEN-KC-1 3black 1loco", "claim X 4loco", "tickets",
-                                  "keep BOS-MIA DEN-ELP", "keep", "pass"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "draw",
+        "draw ship",
+        "take 2 red",
+        "take 0 red ship",
+        "claim DEN-KC-1 3black 1loco",
+        "claim X 4loco",
+        "tickets",
+        "keep BOS-MIA DEN-ELP",
+        "keep",
+        "pass",
+    ],
+)
 def test_action_text_round_trips(text: str) -> None:
     assert parse_action(text).text() == text
     assert parse_action(parse_action(text).text()) == parse_action(text)
@@ -48,10 +61,18 @@ def test_action_values() -> None:
     assert parse_action("pass") == Pass()
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("", "empty"), ("fly home", "unknown action 'fly'"), ("take red", "slot number"),
-    ("claim DEN-KC-1", "payment"), ("claim DEN-KC-1 black", "count, then card"),
-    ("claim DEN-KC-1 0red", "zero"), ("tickets 3", "no arguments")])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty"),
+        ("fly home", "unknown action 'fly'"),
+        ("take red", "slot number"),
+        ("claim DEN-KC-1", "payment"),
+        ("claim DEN-KC-1 black", "count, then card"),
+        ("claim DEN-KC-1 0red", "zero"),
+        ("tickets 3", "no arguments"),
+    ],
+)
 def test_bad_action_texts_are_explained(text: str, message: str) -> None:
     with pytest.raises(InvalidActionError, match=message):
         parse_action(text)
@@ -123,8 +144,7 @@ def test_views_leak_no_hidden_information() -> None:
                 if q != p and t not in mine:
                     assert board.tickets[t].id not in text, f"seat {p} sees a ticket of seat {q}"
         assert "deck_order" not in text and "hands" not in view
-        assert set(view["players"][0]) == {"seat", "score", "trains", "hand", "tickets",
-                                           "choosing_tickets"}
+        assert set(view["players"][0]) == {"seat", "score", "trains", "hand", "tickets", "choosing_tickets"}
         assert view["deck"] == len(g.state.deck)  # a count only
     spectator = json.dumps(g.view(None))
     assert '"me"' not in spectator
@@ -135,8 +155,9 @@ def test_api_round_trip_and_errors() -> None:
     gid = res["ok"]["game_id"]
     legal = res["ok"]["legal"]
     assert legal and all("text" in a and "kind" in a for a in legal)
-    ok = json.loads(api.call("apply", json.dumps({"game_id": gid, "action": legal[0]["text"],
-                                                  "player": 1})))["ok"]
+    ok = json.loads(api.call("apply", json.dumps({"game_id": gid, "action": legal[0]["text"], "player": 1})))[
+        "ok"
+    ]
     assert ok["current"] == 1 and ok["legal"]
     err = json.loads(api.call("apply", json.dumps({"game_id": gid, "action": "draw"})))["error"]
     assert err["type"] == "IllegalActionError" and "tickets" in err["message"]
@@ -176,22 +197,39 @@ def test_cli_replay(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # ty
     assert main(["replay", str(path), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert [s["total"] for s in out["scores"]] == [s["total"] for s in g.scores()]
-    path.write_text('{"format": "railtrip-record", "version": 1, "variant": "usa", "players": 2,'
-                    ' "actions": ["fly"]}')
+    path.write_text(
+        '{"format": "railtrip-record", "version": 1, "variant": "usa", "players": 2, "actions": ["fly"]}'
+    )
     assert main(["replay", str(path)]) == 2
     assert "does not replay" in capsys.readouterr().err
 
 
 def test_cli_as_module_runs() -> None:
-    out = subprocess.run([sys.executable, "-m", "pyengine", "simulate", "--games", "2", "--json"],
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "pyengine", "simulate", "--games", "2", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert json.loads(out.stdout)["games"] == 2
 
 
 def test_api_share_and_open_links() -> None:
-    res = json.loads(api.call("new_game", json.dumps(
-        {"players": 2, "seed": 4, "seats": [{"name": "Anna", "kind": "human"},
-                                            {"name": "Bot", "kind": "bot", "bot": "normal"}]})))["ok"]
+    res = json.loads(
+        api.call(
+            "new_game",
+            json.dumps(
+                {
+                    "players": 2,
+                    "seed": 4,
+                    "seats": [
+                        {"name": "Anna", "kind": "human"},
+                        {"name": "Bot", "kind": "bot", "bot": "normal"},
+                    ],
+                }
+            ),
+        )
+    )["ok"]
     gid = res["game_id"]
     first = res["legal"][0]["text"]
     api.call("apply", json.dumps({"game_id": gid, "action": first}))
@@ -207,8 +245,12 @@ def test_api_share_and_open_links() -> None:
 
 
 def test_blind_draw_shows_the_card_only_to_its_drawer() -> None:
-    g = Game.new("usa", players=2, seed=8, setup={"tickets": [[], []], "hands": [[], []], "market": ["red"] * 5,
-                                                        "train_deck": ["loco", "red"]})
+    g = Game.new(
+        "usa",
+        players=2,
+        seed=8,
+        setup={"tickets": [[], []], "hands": [[], []], "market": ["red"] * 5, "train_deck": ["loco", "red"]},
+    )
     g.apply("draw")
     g.apply("draw")
     mine = [ev for ev in g.view(0)["log"] if ev["kind"] == "draw"]
@@ -246,7 +288,9 @@ def test_api_bot_move_takes_a_time_limit() -> None:
     ok = json.loads(api.call("bot_move", json.dumps({"game_id": gid, "bot": "hard", "max_seconds": 0.5})))
     assert "ok" in ok and ok["ok"]["event"]
     for bad in (-1, "1", True, 10_000):
-        err = json.loads(api.call("bot_move", json.dumps({"game_id": gid, "bot": "hard", "max_seconds": bad})))
+        err = json.loads(
+            api.call("bot_move", json.dumps({"game_id": gid, "bot": "hard", "max_seconds": bad}))
+        )
         assert "max_seconds" in err["error"]["message"]
     state = json.loads(api.call("record", json.dumps({"game_id": gid})))["ok"]
     assert len(state["actions"]) == 1  # the refused calls changed nothing

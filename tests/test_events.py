@@ -2,6 +2,7 @@
 the page shows (the card drawn blind for its drawer only, the slot taken, the tickets kept for
 their owner, pieces after an exchange, the kind of a card-game set, where a turn ends); the API
 sends the log incrementally."""
+
 from __future__ import annotations
 
 import json
@@ -57,7 +58,7 @@ def test_events_carry_slot_kept_tickets_and_turn_ends(variant: str) -> None:
         # The turn ends unless the player still has to take a second card or keep tickets.
         after = Game.new(variant, players=3, seed=11)
         if i + 1 < len(g.actions) and ev["kind"] in ("draw", "take", "tickets"):
-            for a in g.actions[:i + 1]:
+            for a in g.actions[: i + 1]:
                 after.apply(a)
             assert ev["ends_turn"] == (after.phase not in ("second_card", "keep_tickets"))
             assert ev["ends_turn"] == (g.log[i + 1]["player"] != ev["player"])
@@ -116,9 +117,12 @@ def test_api_sends_only_the_events_the_page_lacks_and_the_applied_text() -> None
     assert bad["error"]["type"] == "EngineError"
 
 
-@pytest.mark.parametrize("variant,kind,fields", [("world", "exchange", ("pieces_after",)),
-                                                 ("cardgame", "play", ("set", "color"))])
-def test_legal_action_details_say_what_the_event_will(variant: str, kind: str, fields: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "variant,kind,fields", [("world", "exchange", ("pieces_after",)), ("cardgame", "play", ("set", "color"))]
+)
+def test_legal_action_details_say_what_the_event_will(
+    variant: str, kind: str, fields: tuple[str, ...]
+) -> None:
     """The page shows an exchange's pieces and a play's kind before it is chosen, from the
     engine's details of the legal action; applying it then does exactly that."""
     g = Game.new(variant, players=3, seed=6)

@@ -8,6 +8,7 @@ Random, mutated and well-formed-but-wrong inputs of every kind, from a fixed see
 names the case to repeat). The CI run takes well under a minute; RAILTRIP_FUZZ_BIG=1 runs 20 times
 as many cases (RAILTRIP_FUZZ_SEED picks another seed).
 """
+
 from __future__ import annotations
 
 import base64
@@ -39,14 +40,74 @@ _DEEP: Any = []
 for _ in range(60):
     _DEEP = [_DEEP]
 HOSTILE_VALUES: list[Any] = [
-    None, True, False, 0, -1, 1, 2, 7, 2 ** 53 + 1, 2 ** 70, -(2 ** 70), 1.5, float("inf"), "", " ",
-    "²", "٣", "1²", "9" * 30, "x" * 5000, "usa/²", "usa/" + "1" * 5000, "\u202e", "🚂", "\x00",
-    [], {}, [True, 45], [1, 2, 3, 4, 5, 6, 7, 8, 9], {"a": 1}, {"SEA-POR-1": 0}, ["joker"] * 200,
-    [[20, 40], [20, 40]], [["red"]], _DEEP,
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1,
+    2,
+    7,
+    2**53 + 1,
+    2**70,
+    -(2**70),
+    1.5,
+    float("inf"),
+    "",
+    " ",
+    "²",
+    "٣",
+    "1²",
+    "9" * 30,
+    "x" * 5000,
+    "usa/²",
+    "usa/" + "1" * 5000,
+    "\u202e",
+    "🚂",
+    "\x00",
+    [],
+    {},
+    [True, 45],
+    [1, 2, 3, 4, 5, 6, 7, 8, 9],
+    {"a": 1},
+    {"SEA-POR-1": 0},
+    ["joker"] * 200,
+    [[20, 40], [20, 40]],
+    [["red"]],
+    _DEEP,
 ]
-HOSTILE_WORDS = ["", "²", "٣", "¹²³", "9" * 7, "9" * 5000, "0", "-1", "+3", "3" * 6, "1e3", "0x1f",
-                 "3red", "³red", "0red", "99999999red", "🚂", "\u202e", "x" * 300, "joker", "loco",
-                 "ship", "train", "SEA-POR-1", "DAR-MUM", "LIM", "pass", "keep", "claim", "take"]
+HOSTILE_WORDS = [
+    "",
+    "²",
+    "٣",
+    "¹²³",
+    "9" * 7,
+    "9" * 5000,
+    "0",
+    "-1",
+    "+3",
+    "3" * 6,
+    "1e3",
+    "0x1f",
+    "3red",
+    "³red",
+    "0red",
+    "99999999red",
+    "🚂",
+    "\u202e",
+    "x" * 300,
+    "joker",
+    "loco",
+    "ship",
+    "train",
+    "SEA-POR-1",
+    "DAR-MUM",
+    "LIM",
+    "pass",
+    "keep",
+    "claim",
+    "take",
+]
 
 
 def _answer(fn: Callable[[], Any], case: str) -> Any:
@@ -92,7 +153,7 @@ def _mutate_text(rng: Rng, text: str) -> str:
     kind = rng.randbelow(6)
     pos = rng.randbelow(len(text) + 1)
     if kind == 0:
-        return text[:pos] + rng.choice("²٣ 0123456789-_.#x{}[]\"\\🚂\u202e") + text[pos + 1:]
+        return text[:pos] + rng.choice('²٣ 0123456789-_.#x{}[]"\\🚂\u202e') + text[pos + 1 :]
     if kind == 1:
         return text[:pos] + rng.choice("²٣ 09-.{[") * (1 + rng.randbelow(3)) + text[pos:]
     if kind == 2:
@@ -116,7 +177,9 @@ def _mutate_value(rng: Rng, value: Any, depth: int = 0) -> Any:
         if choice == 0:
             del out[key]
         elif choice == 1:
-            out[rng.choice(["x", "seats", "trains", "routes", "harbors", "pieces", key])] = rng.choice(HOSTILE_VALUES)
+            out[rng.choice(["x", "seats", "trains", "routes", "harbors", "pieces", key])] = rng.choice(
+                HOSTILE_VALUES
+            )
         else:
             out[key] = _mutate_value(rng, out[key], depth + 1)
         return out
@@ -147,21 +210,30 @@ def _wrong_setup(rng: Rng, game: Game) -> dict[str, Any]:
             r = rng.choice(doubles)
             chosen += [r.id, board.routes[r.double_partner].id]
         seats = list(range(game.settings.players)) + [True, -1, 9, "0"]
-        setup["routes"] = {rid: (rng.choice(seats) if rng.randbelow(4) == 0 else rng.randbelow(2))
-                           for rid in chosen}
+        setup["routes"] = {
+            rid: (rng.choice(seats) if rng.randbelow(4) == 0 else rng.randbelow(2)) for rid in chosen
+        }
     if v.name == "usa" and rng.randbelow(2):
         setup["trains"] = [rng.choice([0, 3, 45, 46, True, -2]) for _ in range(game.settings.players)]
     if v.name == "world":
         if rng.randbelow(2):
             ports = [c.id for c in v.board.cities if c.port]  # type: ignore[attr-defined]
             setup["harbors"] = {rng.choice(ports): rng.randbelow(2) for _ in range(1 + rng.randbelow(4))}
-        setup["pieces"] = [[rng.choice([0, 10, 20, 25, True]), rng.choice([0, 40, 50, 51])]
-                           for _ in range(game.settings.players)]
+        setup["pieces"] = [
+            [rng.choice([0, 10, 20, 25, True]), rng.choice([0, 40, 50, 51])]
+            for _ in range(game.settings.players)
+        ]
     if v.name == "cardgame":
         for key in sorted(CARDGAME_SETUP_FIELDS):
             if rng.randbelow(4) == 0:
-                setup[key] = _mutate_value(rng, [["red"] * rng.randbelow(4), {"red": ["red", "loco"]},
-                                                 [rng.choice(["red", "loco", "blue"])] * 5][rng.randbelow(3)])
+                setup[key] = _mutate_value(
+                    rng,
+                    [
+                        ["red"] * rng.randbelow(4),
+                        {"red": ["red", "loco"]},
+                        [rng.choice(["red", "loco", "blue"])] * 5,
+                    ][rng.randbelow(3)],
+                )
     if rng.randbelow(3) == 0:
         key = rng.choice(sorted(setup) or ["hands"])
         setup[key] = rng.choice(HOSTILE_VALUES)
@@ -188,7 +260,9 @@ def test_fuzz_action_texts(variant: str) -> None:
         probe = game.clone()
         result = _answer(lambda: probe.apply(text), f"{variant} action #{n} {text[:80]!r}")
         if isinstance(result, EngineError):
-            assert probe.state.snapshot() == before, f"{variant} action {text[:80]!r}: a refused action changed the game"
+            assert probe.state.snapshot() == before, (
+                f"{variant} action {text[:80]!r}: a refused action changed the game"
+            )
         else:
             _check_opened(probe, f"{variant} action {text[:80]!r}")
 
@@ -204,7 +278,7 @@ def test_fuzz_records(variant: str) -> None:
         case = f"{variant} record #{n}"
         _check_opened(_answer(lambda: replay(mutated), case), case)
         text = json.dumps(rec)
-        edited = _mutate_text(rng, text) if rng.randbelow(2) else text[:rng.randbelow(len(text))]
+        edited = _mutate_text(rng, text) if rng.randbelow(2) else text[: rng.randbelow(len(text))]
         _check_opened(_answer(lambda: replay(edited), case + " (text)"), case + " (text)")
 
 
@@ -242,13 +316,45 @@ def test_fuzz_setups(variant: str) -> None:
 
 def test_fuzz_api_calls() -> None:
     rng = Rng.derive(SEED, 5)
-    game_id = json.loads(api.call("new_game", json.dumps({"variant": "world", "players": 2, "seed": 1})))["ok"]["game_id"]
-    names = ["version", "board", "new_game", "load", "state", "apply", "bot_move", "record",
-             "share_link", "open_link", "nope"]
-    keys = ["game_id", "variant", "players", "seed", "start_player", "options", "seats", "record",
-            "upto", "player", "seat", "action", "bot", "max_seconds", "link"]
+    game_id = json.loads(api.call("new_game", json.dumps({"variant": "world", "players": 2, "seed": 1})))[
+        "ok"
+    ]["game_id"]
+    names = [
+        "version",
+        "board",
+        "new_game",
+        "load",
+        "state",
+        "apply",
+        "bot_move",
+        "record",
+        "share_link",
+        "open_link",
+        "nope",
+    ]
+    keys = [
+        "game_id",
+        "variant",
+        "players",
+        "seed",
+        "start_player",
+        "options",
+        "seats",
+        "record",
+        "upto",
+        "player",
+        "seat",
+        "action",
+        "bot",
+        "max_seconds",
+        "link",
+    ]
     for n in range(300 * SCALE):
-        args = {k: rng.choice(HOSTILE_VALUES + [game_id, "usa", "world", 0, 1]) for k in keys if rng.randbelow(3) == 0}
+        args = {
+            k: rng.choice(HOSTILE_VALUES + [game_id, "usa", "world", 0, 1])
+            for k in keys
+            if rng.randbelow(3) == 0
+        }
         if "max_seconds" in args:
             args["max_seconds"] = 0.05  # a bot's move within the time bound
         name = rng.choice(names)

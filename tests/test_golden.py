@@ -1,4 +1,5 @@
 """Every game replays its golden playthrough (tests/data/<game>.golden) line for line."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,6 @@
 """The Hint button's proposal and reason (api ``hint``, mechanics/hints.py) and the end-of-game
 review (api ``review_move``)."""
+
 from __future__ import annotations
 
 import json
@@ -43,9 +44,14 @@ def test_hint_is_a_legal_move_of_the_seat_with_a_reason_in_both_languages(varian
 @pytest.mark.parametrize("variant", ["usa", "world"])
 def test_claim_reason_says_completes_exactly_when_the_engine_completes_a_ticket(variant: str) -> None:
     """Cross-check against the engine: apply each legal claim and compare the seat's ticket status."""
+
     def done(view: dict[str, Any]) -> set[str]:
-        return {tk["id"] for tk in view["me"]["tickets"]
-                if tk.get("completed") or tk.get("status") in ("completed", "connected")}
+        return {
+            tk["id"]
+            for tk in view["me"]["tickets"]
+            if tk.get("completed") or tk.get("status") in ("completed", "connected")
+        }
+
     board = Game.new(variant, players=2, seed=1).variant.board_view()
     seen = {True: 0, False: 0}
     for seed in (1, 2):
@@ -54,7 +60,7 @@ def test_claim_reason_says_completes_exactly_when_the_engine_completes_a_ticket(
             seat = game.current_player
             view = game.view(seat, log=False)
             claims = [a for a in game.legal_actions() if isinstance(a, ClaimRoute)]
-            for a in claims[::max(1, len(claims) // 6)]:  # a few claims per position keep it quick
+            for a in claims[:: max(1, len(claims) // 6)]:  # a few claims per position keep it quick
                 if not view["me"]["offered"]:
                     after = game.clone().apply(a).view(seat, log=False)
                     completes = bool(done(after) - done(view))
@@ -81,7 +87,9 @@ def test_review_walks_the_seats_decisions_and_reports_what_the_bot_preferred() -
     for s in reviewed:
         assert game.log[s["ply"]]["player"] == 1
         assert s["played"]["text"] == game.actions[s["ply"]].text()
-        same_card = s["best"]["kind"] == s["played"]["kind"] == "take" and s["best"]["card"] == s["played"]["card"]
+        same_card = (
+            s["best"]["kind"] == s["played"]["kind"] == "take" and s["best"]["card"] == s["played"]["card"]
+        )
         assert s["agree"] == (s["best"]["text"] == s["played"]["text"] or same_card)
         assert (s["cost"] == 0.0) if s["agree"] else s["cost"] is None  # the default ranking gives no margin
     assert any(not s["agree"] for s in reviewed) and any(s["agree"] for s in reviewed)

@@ -1,4 +1,5 @@
 """Share links: round trips, sizes, and fuzzing the decoder (only LinkError may come out)."""
+
 from __future__ import annotations
 
 import base64
@@ -42,8 +43,12 @@ def test_game_link_round_trip(players: int) -> None:
 
 def test_deal_link_starts_the_same_deal() -> None:
     g = _random_game(9, 4, 30)
-    seats = [{"name": "Anna", "kind": "human"}, {"kind": "bot", "bot": "hard"},
-             {"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "normal"}]
+    seats = [
+        {"name": "Anna", "kind": "human"},
+        {"kind": "bot", "bot": "hard"},
+        {"kind": "bot", "bot": "easy"},
+        {"kind": "bot", "bot": "normal"},
+    ]
     decoded = decode_link(deal_link(g, seats))
     assert decoded["kind"] == "deal" and decoded["record"]["actions"] == []
     assert decoded["record"]["meta"]["seats"] == seats
@@ -55,8 +60,10 @@ def test_four_player_game_link_is_short() -> None:
     g = Game.new("usa", players=4, seed=3)
     while not g.is_over:
         g.apply(bot_action(g, "normal"))
-    meta = {"seats": [{"name": "Anna", "kind": "human"}] +
-            [{"name": f"Bot {i}", "kind": "bot", "bot": "hard"} for i in range(3)]}
+    meta = {
+        "seats": [{"name": "Anna", "kind": "human"}]
+        + [{"name": f"Bot {i}", "kind": "bot", "bot": "hard"} for i in range(3)]
+    }
     assert len(game_link(g, meta)) < 2000
 
 
@@ -66,12 +73,20 @@ def _deflate(data: bytes) -> str:
     return "g1." + base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
-@pytest.mark.parametrize(("link", "message"), [
-    ("", "not a Railtrip"), ("hello", "not a Railtrip"), ("g1.", "not complete"),
-    ("g9.AAAA", "newer version"), ("d1.!!!", "characters"), ("d1.e30", "cannot be opened"),
-    (_LINK[:-12], "not complete"), (_LINK + "AAAA", "damaged"),
-    ("g1." + "A" * (MAX_LINK_CHARS + 1), "too long"),
-])
+@pytest.mark.parametrize(
+    ("link", "message"),
+    [
+        ("", "not a Railtrip"),
+        ("hello", "not a Railtrip"),
+        ("g1.", "not complete"),
+        ("g9.AAAA", "newer version"),
+        ("d1.!!!", "characters"),
+        ("d1.e30", "cannot be opened"),
+        (_LINK[:-12], "not complete"),
+        (_LINK + "AAAA", "damaged"),
+        ("g1." + "A" * (MAX_LINK_CHARS + 1), "too long"),
+    ],
+)
 def test_bad_links_have_clear_messages(link: str, message: str) -> None:
     with pytest.raises(LinkError, match=message):
         decode_link(link)
@@ -104,7 +119,7 @@ def test_fuzz_random_text(text: str) -> None:
 @given(st.integers(0, len(_LINK) - 1), st.sampled_from("AZaz09-_=.#%"), st.integers(0, 2))
 def test_fuzz_mutated_links(pos: int, char: str, mode: int) -> None:
     if mode == 0:
-        mutated = _LINK[:pos] + char + _LINK[pos + 1:]
+        mutated = _LINK[:pos] + char + _LINK[pos + 1 :]
     elif mode == 1:
         mutated = _LINK[:pos] + char + _LINK[pos:]
     else:
@@ -113,11 +128,34 @@ def test_fuzz_mutated_links(pos: int, char: str, mode: int) -> None:
 
 
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=20),
-                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-                        st.sampled_from(["variant", "players", "seed", "actions", "version", "rules",
-                                         "options", "setup", "meta", "start_player", "x"]),
-                        inner, max_size=6), max_leaves=20))
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+        lambda inner: (
+            st.lists(inner, max_size=4)
+            | st.dictionaries(
+                st.sampled_from(
+                    [
+                        "variant",
+                        "players",
+                        "seed",
+                        "actions",
+                        "version",
+                        "rules",
+                        "options",
+                        "setup",
+                        "meta",
+                        "start_player",
+                        "x",
+                    ]
+                ),
+                inner,
+                max_size=6,
+            )
+        ),
+        max_leaves=20,
+    )
+)
 def test_fuzz_valid_json_with_wrong_content(data: object) -> None:
     raw = json.dumps(data).encode()
     _decode_or_link_error(_deflate(raw))

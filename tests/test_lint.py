@@ -1,4 +1,5 @@
-"""One set of lint rules for the Python code: `ruff check` passes with the project's config.
+"""One set of lint rules and one format for the Python code: `ruff check` and `ruff format --check`
+pass with the project's config.
 
 The config (rule selection and the few deliberate exceptions) is `[tool.ruff]` in pyproject.toml;
 `python3 build.py test` installs ruff from requirements-test.txt.
@@ -27,3 +28,8 @@ def _ruff(*args: str) -> subprocess.CompletedProcess[str]:
 def test_code_passes_the_linter() -> None:
     result = _ruff("check")
     assert result.returncode == 0, "run `ruff check --fix`:\n" + result.stdout + result.stderr
+
+
+def test_code_is_formatted() -> None:
+    result = _ruff("format", "--check")
+    assert result.returncode == 0, "run `ruff format` on these files:\n" + result.stdout + result.stderr

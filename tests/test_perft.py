@@ -1,4 +1,5 @@
 """Perft counts of every game against the stored golden files (tests/data/<game>.perft)."""
+
 from __future__ import annotations
 
 import pytest
@@ -14,8 +15,10 @@ def test_perft_counts_match_golden_file(game: str) -> None:
         v, state = position(int(fields["seed"]), int(fields["players"]), int(fields["plies"]), game)
         got = perft(v, state, int(fields["depth"]))
         if got != int(fields["count"]):
-            divide = {a.text(): perft(v, _child(v, state, a), int(fields["depth"]) - 1)
-                      for a in v.legal_actions(state)}
+            divide = {
+                a.text(): perft(v, _child(v, state, a), int(fields["depth"]) - 1)
+                for a in v.legal_actions(state)
+            }
             raise AssertionError(f"{line}: got {got}; per first action: {divide}")
 
 

@@ -1,6 +1,7 @@
 """tools/pyc_compile.py: the browser's .pyc files lose their docstrings, never their asserts or
 their line numbers, and a module that reads ``__doc__`` keeps it. (Under CPython here; the build
 runs the same code inside Pyodide, and e2e/test_startup.py plays from what it wrote.)"""
+
 from __future__ import annotations
 
 import importlib.util
@@ -87,4 +88,5 @@ def test_compiled_package_imports_without_sources(tmp_path: Path, monkeypatch: p
     monkeypatch.delitem(sys.modules, "demo_pkg", raising=False)
     monkeypatch.delitem(sys.modules, "demo_pkg.core", raising=False)
     from demo_pkg import core  # type: ignore[import-not-found]
+
     assert core.Box().size() == 3 and core.__doc__ is None

@@ -1,4 +1,5 @@
 """Random full games with invariants checked at every step, for every registered variant."""
+
 from __future__ import annotations
 
 import json
@@ -16,9 +17,21 @@ from pyengine.record import replay
 from pyengine.rng import Rng
 
 MAX_PLIES = 5000
-ACTION_CLASSES = {cls.__name__: cls for cls in (
-    DrawCard, TakeCard, ClaimRoute, DrawTickets, KeepTickets, Pass, BuildHarbor, ExchangePieces,
-    ChoosePieces, PlayCards)}
+ACTION_CLASSES = {
+    cls.__name__: cls
+    for cls in (
+        DrawCard,
+        TakeCard,
+        ClaimRoute,
+        DrawTickets,
+        KeepTickets,
+        Pass,
+        BuildHarbor,
+        ExchangePieces,
+        ChoosePieces,
+        PlayCards,
+    )
+}
 # At least 1,000 classic games in CI (250 per player count); the other games, fewer.
 GAMES_PER_COUNT = {"usa": 250}
 DEFAULT_GAMES_PER_COUNT = 25
@@ -31,12 +44,19 @@ def _counts(name: str) -> list[int]:
 
 # Every value of every option that changes the rules (the classic game's ways of play); the
 # default values are the plain cases.
-OPTION_CASES = [(name, {key: value})
-                for name in variant_names()
-                for key, value in ((k, v) for k, info in get_variant(name).options_info().items()
-                                   for v in info["values"] if v != info["default"])]
-CASES = ([(name, players, {}) for name in variant_names() for players in _counts(name)]
-         + [(name, players, options) for name, options in OPTION_CASES for players in _counts(name)])
+OPTION_CASES = [
+    (name, {key: value})
+    for name in variant_names()
+    for key, value in (
+        (k, v)
+        for k, info in get_variant(name).options_info().items()
+        for v in info["values"]
+        if v != info["default"]
+    )
+]
+CASES = [(name, players, {}) for name in variant_names() for players in _counts(name)] + [
+    (name, players, options) for name, options in OPTION_CASES for players in _counts(name)
+]
 
 
 def _case_id(value: object) -> str:
@@ -72,8 +92,9 @@ def test_random_games_keep_every_invariant(name: str, players: int, options: dic
         assert sum(1 for s in scores if s["winner"]) >= 1
 
 
-@pytest.mark.parametrize(("name", "options"), [(name, {}) for name in variant_names()] + OPTION_CASES,
-                         ids=_case_id)
+@pytest.mark.parametrize(
+    ("name", "options"), [(name, {}) for name in variant_names()] + OPTION_CASES, ids=_case_id
+)
 def test_every_legal_action_applies_and_replays_exactly(name: str, options: dict) -> None:
     """Every legal action applies on a clone; clones and record replays equal the original."""
     v = get_variant(name)
@@ -101,6 +122,7 @@ def test_every_legal_action_applies_and_replays_exactly(name: str, options: dict
 
 def test_global_random_is_never_used() -> None:
     """Consuming Python's global random between steps changes nothing (the RLCard check)."""
+
     def play(pollute: bool) -> list[str]:
         game = Game.new("usa", players=3, seed=42)
         rng = Rng(7)
@@ -112,6 +134,7 @@ def test_global_random_is_never_used() -> None:
             legal = game.legal_actions()
             game.apply(legal[rng.randbelow(len(legal))])
         return [a.text() for a in game.actions] + [repr(game.scores())]
+
     assert play(False) == play(True)
 
 

@@ -1,6 +1,7 @@
 """Issue 16's reference opponents, ``shortest_path`` and ``zombie``, in all three games: registered
 as baselines, full legal games at 2 and 4 players, exact replays, decisions from the seat's view
 alone (and, in the card game, the same move whatever the hidden cards of the belief state)."""
+
 from __future__ import annotations
 
 import copy
@@ -31,8 +32,11 @@ FACTORIES: dict[tuple[str, str], Callable[[], Bot]] = {
     ("cardgame", "shortest_path"): cardgame_reference.shortest_path_cardgame_bot,
     ("cardgame", "zombie"): cardgame_reference.zombie_cardgame_bot,
 }
-BOT_TYPES = {"usa": (reference.ShortestPathBot, reference.ZombieBot), "world": (WorldBaselineBot,),
-             "cardgame": (CardGameBot,)}
+BOT_TYPES = {
+    "usa": (reference.ShortestPathBot, reference.ZombieBot),
+    "world": (WorldBaselineBot,),
+    "cardgame": (CardGameBot,),
+}
 
 
 def _play(variant: str, bots: list[str], seed: int) -> Game:
@@ -95,16 +99,16 @@ class _Spy(Bot):
         self.wants_log = getattr(inner, "wants_log", False)
         self.seen: list[dict[str, Any]] = []
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
-               board: dict[str, Any]) -> Action:
+    def choose(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]
+    ) -> Action:
         self.seen.append(copy.deepcopy(view))
         return self.inner.choose(view, legal, rng, board)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("name", NAMES)
-def test_decisions_come_from_the_view_alone(variant: str, name: str,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_decisions_come_from_the_view_alone(variant: str, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The bot is shown exactly the seat's view (others' hands and tickets as counts), and that
     view, handed to a fresh instance, gives the same move."""
     spy = _Spy(get_variant_bot(variant, name))
@@ -146,8 +150,10 @@ def test_card_game_moves_ignore_the_hidden_cards(name: str) -> None:
         legal = game.legal_actions()
         if game.current_player == 0 and len(legal) > 1:
             view = game.view(0, log=True)
-            moves = {policy.choose(belief_state(view, v, Rng(k) if k else None), 0, list(legal),
-                                   Rng(99)) for k in range(4)}
+            moves = {
+                policy.choose(belief_state(view, v, Rng(k) if k else None), 0, list(legal), Rng(99))
+                for k in range(4)
+            }
             assert len(moves) == 1
             checked += 1
         game.apply(bot_action(game, name if game.current_player == 0 else "random"))

@@ -1,5 +1,6 @@
 """``sample_state`` is the inverse of ``view``: view(sample_state(view(s, p)), p) == view(s, p),
 over random games of every game, for every seat, at every step."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,7 +21,8 @@ def test_view_of_a_sampled_state_is_the_view(game: str, players: int) -> None:
                 view = g.variant.view(g.state, seat)
                 sampled = g.variant.sample_state(view, Rng.derive(seed, seat, len(g.actions)))
                 assert g.variant.view(sampled, seat) == view, (
-                    f"{game} seed {seed} seat {seat} action {len(g.actions)}")
+                    f"{game} seed {seed} seat {seat} action {len(g.actions)}"
+                )
                 g.variant.check_invariants(sampled)
             legal = g.legal_actions()
             g.apply(legal[chooser.randbelow(len(legal))])

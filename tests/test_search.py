@@ -1,5 +1,6 @@
 """The shared information-set search (bots/search.py) behind ``hard`` in every game: deterministic
 at a fixed budget, the clock cap, only the view, ``rank``."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -26,12 +27,22 @@ def _small(variant: str) -> SearchBot:
         bot = usa_hard_bot(replace(base, search=replace(base.search, worlds=2, step_budget=200)))
     elif variant == "world":
         wc = WorldSearchConfig()
-        bot = world_hard_bot(replace(wc, search=replace(wc.search, worlds=2, min_worlds=2),
-                                     endgame=replace(wc.endgame, worlds=2, min_worlds=2)))
+        bot = world_hard_bot(
+            replace(
+                wc,
+                search=replace(wc.search, worlds=2, min_worlds=2),
+                endgame=replace(wc.endgame, worlds=2, min_worlds=2),
+            )
+        )
     else:
         cc = CardSearchConfig()
-        bot = cardgame_hard_bot(replace(cc, search=replace(cc.search, worlds=2, min_worlds=1),
-                                        endgame=replace(cc.endgame, worlds=2, min_worlds=1)))
+        bot = cardgame_hard_bot(
+            replace(
+                cc,
+                search=replace(cc.search, worlds=2, min_worlds=1),
+                endgame=replace(cc.endgame, worlds=2, min_worlds=1),
+            )
+        )
     assert isinstance(bot, SearchBot)
     return bot
 
@@ -56,8 +67,9 @@ def _searched_position(variant: str, bot: SearchBot, players: int = 2) -> Game:
 
 def _main_position(variant: str, plies: int = 24) -> Game:
     game = Game.new(variant, players=2, seed=8)
-    while not game.is_over and (len(game.actions) < plies or game.phase != "main"
-                                or len(game.legal_actions()) < 3):
+    while not game.is_over and (
+        len(game.actions) < plies or game.phase != "main" or len(game.legal_actions()) < 3
+    ):
         game.apply(bot_action(game, "normal"))
     return game
 
@@ -115,8 +127,10 @@ def test_search_sees_only_the_view(variant: str) -> None:
     for deck in ("deck", "train_deck", "ship_deck"):
         if hasattr(s, deck):
             getattr(s, deck).reverse()
-    assert [game.state.ticket_deck, getattr(game.state, "deck", None)] != \
-        [s.ticket_deck, getattr(s, "deck", None)]
+    assert [game.state.ticket_deck, getattr(game.state, "deck", None)] != [
+        s.ticket_deck,
+        getattr(s, "deck", None),
+    ]
     va, legal, board = _ask(game, bot)
     vb, legal_b, _ = _ask(other, bot)
     assert va == vb and legal == legal_b

@@ -1,4 +1,5 @@
 """End-of-game statistics (mechanics/stats.py, Game.stats, the API's ``stats`` once over)."""
+
 from __future__ import annotations
 
 import json
@@ -33,7 +34,9 @@ def test_stats_count_the_actions_and_points_add_up(variant: str, players: int) -
         claims = [a for a in mine if isinstance(a, ClaimRoute)]
         assert st["routes"] == len(claims)
         assert st["face_up"] == sum(isinstance(a, TakeCard) for a in mine)
-        assert st["face_up_wild"] == sum(isinstance(a, TakeCard) and a.card in ("loco", "joker") for a in mine)
+        assert st["face_up_wild"] == sum(
+            isinstance(a, TakeCard) and a.card in ("loco", "joker") for a in mine
+        )
         assert st["blind"] == sum(isinstance(a, DrawCard) for a in mine)
         assert st["ticket_draws"] == sum(isinstance(a, DrawTickets) for a in mine)
         assert sum(st["route_lengths"].values()) == st["routes"]

@@ -1,6 +1,7 @@
 """The tutorials' scripts (web/tutorials/*.json) play in the engine: every scripted move is legal
 for the seat the page expects (0: the person, 1: the computer), and each script walks through
 every kind of move of its game."""
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """The engine is strictly typed: ``mypy --strict pyengine`` reports nothing."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,6 +10,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_engine_passes_mypy_strict() -> None:
-    out, err, status = mypy_api.run(["--strict", "--no-error-summary", "--cache-dir",
-                                     str(ROOT / ".cache" / "mypy"), str(ROOT / "pyengine")])
+    out, err, status = mypy_api.run(
+        [
+            "--strict",
+            "--no-error-summary",
+            "--cache-dir",
+            str(ROOT / ".cache" / "mypy"),
+            str(ROOT / "pyengine"),
+        ]
+    )
     assert status == 0, out + err

@@ -1,5 +1,6 @@
 """Undo: a player takes back their last action(s) only while nothing hidden has been revealed
 since (Game.undo_point); the undone game is the record replayed without those actions."""
+
 from __future__ import annotations
 
 import json
@@ -90,6 +91,7 @@ def test_nothing_to_undo_before_the_first_own_action() -> None:
 
 def test_the_record_after_undo_replays_and_keeps_only_what_was_played() -> None:
     from pyengine.record import replay
+
     game = tutorial_game("world", 12)  # harbor built; the exchange is next
     game.apply("exchange trains 1")
     undone = game.undo(0)

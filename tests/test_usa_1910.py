@@ -1,4 +1,5 @@
 """Scenario tests for the USA 1910 ways of play (shared/rules/usa-1910.md): the ``tickets`` option."""
+
 from __future__ import annotations
 
 import json
@@ -32,9 +33,16 @@ def deck_ids(way: str) -> list[str]:
 
 
 # --- the ticket decks -----------------------------------------------------------------------------
-@pytest.mark.parametrize(("way", "count", "points"), [
-    ("classic", 30, 349), ("classic1910", 30, 344), ("1910", 35, 391), ("mega", 69, 754),
-    ("bigcities", 35, 389)])
+@pytest.mark.parametrize(
+    ("way", "count", "points"),
+    [
+        ("classic", 30, 349),
+        ("classic1910", 30, 344),
+        ("1910", 35, 391),
+        ("mega", 69, 754),
+        ("bigcities", 35, 389),
+    ],
+)
 def test_deck_size_and_points(way: str, count: int, points: int) -> None:
     board = get_variant("usa").board
     ids = deck_ids(way)
@@ -49,7 +57,11 @@ def test_the_reprinted_cards_carry_the_lower_1910_values() -> None:
     board = get_variant("usa").board
     points = {t.id: t.points for t in board.tickets}
     assert {t: points[t] for t in ("LA-MIA", "LA-NY", "SSM-OKC", "SEA-NY")} == {
-        "LA-MIA": 20, "LA-NY": 21, "SSM-OKC": 9, "SEA-NY": 22}
+        "LA-MIA": 20,
+        "LA-NY": 21,
+        "SSM-OKC": 9,
+        "SEA-NY": 22,
+    }
     for way in ("classic1910", "mega"):
         ids = deck_ids(way)
         assert {"LA-MIA-1910", "LA-NY-1910", "SSM-OKC-1910", "SEA-NY-1910"} <= set(ids)
@@ -61,16 +73,49 @@ def test_the_reprinted_cards_carry_the_lower_1910_values() -> None:
 
 def test_big_cities_deck_is_the_35_tickets_of_the_rule_sheet() -> None:
     # The spec's list (usa-1910.md, "Big Cities"), in its order: 15 reprints, 1 Mystery Train, 19 new.
-    expected = ["BOS-MIA", "CHI-NO", "CHI-SFE", "DAL-NY", "DUL-HOU", "HEL-LA", "KC-HOU", "LA-CHI",
-                "LA-MIA-1910", "LA-NY-1910", "NY-ATL", "SEA-LA", "SEA-NY-1910", "TOR-MIA", "WIN-HOU",
-                "MTL-CHI",
-                "CHI-ATL", "CHI-BOS", "CHI-NY", "DUL-DAL", "HOU-WAS", "LV-MIA", "LV-NY", "LA-ATL",
-                "LA-CAL", "LA-OKC", "MTL-DAL", "NAS-NY", "NY-MIA", "POR-HOU", "SLC-CHI", "SSM-MIA",
-                "SEA-LV", "SEA-OKC", "STL-MIA"]
+    expected = [
+        "BOS-MIA",
+        "CHI-NO",
+        "CHI-SFE",
+        "DAL-NY",
+        "DUL-HOU",
+        "HEL-LA",
+        "KC-HOU",
+        "LA-CHI",
+        "LA-MIA-1910",
+        "LA-NY-1910",
+        "NY-ATL",
+        "SEA-LA",
+        "SEA-NY-1910",
+        "TOR-MIA",
+        "WIN-HOU",
+        "MTL-CHI",
+        "CHI-ATL",
+        "CHI-BOS",
+        "CHI-NY",
+        "DUL-DAL",
+        "HOU-WAS",
+        "LV-MIA",
+        "LV-NY",
+        "LA-ATL",
+        "LA-CAL",
+        "LA-OKC",
+        "MTL-DAL",
+        "NAS-NY",
+        "NY-MIA",
+        "POR-HOU",
+        "SLC-CHI",
+        "SSM-MIA",
+        "SEA-LV",
+        "SEA-OKC",
+        "STL-MIA",
+    ]
     assert sorted(deck_ids("bigcities")) == sorted(expected)
     board = get_variant("usa").board
-    per_city = {c: sum(1 for t in expected if c in board.tickets[board.ticket_index[t]].id.split("-")[:2])
-                for c in ("CHI", "LA", "NY", "MIA", "HOU", "SEA", "DAL")}
+    per_city = {
+        c: sum(1 for t in expected if c in board.tickets[board.ticket_index[t]].id.split("-")[:2])
+        for c in ("CHI", "LA", "NY", "MIA", "HOU", "SEA", "DAL")
+    }
     assert per_city == {"CHI": 8, "LA": 8, "NY": 8, "MIA": 7, "HOU": 5, "SEA": 4, "DAL": 3}
     assert "SSM-OKC-1910" not in deck_ids("bigcities")  # no big city on it
 
@@ -80,6 +125,7 @@ def test_the_data_file_is_checked_set_by_set_on_load() -> None:
 
     from pyengine.errors import DataError
     from pyengine.mechanics.mapdata import parse_board
+
     raw = copy.deepcopy(get_variant("usa").board.raw)
     parse_board(raw)  # as shipped
     raw["tickets"][-1]["points"] = 21  # SEA-NY-1910 printed 20
@@ -92,11 +138,19 @@ def test_the_data_file_is_checked_set_by_set_on_load() -> None:
 
 
 # --- dealing and keeping --------------------------------------------------------------------------
-@pytest.mark.parametrize(("way", "deal", "keep", "start_choices", "draw", "draw_choices"), [
-    ("classic", 3, 2, 4, 3, 7), ("classic1910", 3, 2, 4, 3, 7), ("1910", 3, 2, 4, 3, 7),
-    ("mega", 5, 3, 16, 4, 15), ("bigcities", 4, 2, 11, 4, 15)])
-def test_deal_keep_and_draw_counts(way: str, deal: int, keep: int, start_choices: int, draw: int,
-                                   draw_choices: int) -> None:
+@pytest.mark.parametrize(
+    ("way", "deal", "keep", "start_choices", "draw", "draw_choices"),
+    [
+        ("classic", 3, 2, 4, 3, 7),
+        ("classic1910", 3, 2, 4, 3, 7),
+        ("1910", 3, 2, 4, 3, 7),
+        ("mega", 5, 3, 16, 4, 15),
+        ("bigcities", 4, 2, 11, 4, 15),
+    ],
+)
+def test_deal_keep_and_draw_counts(
+    way: str, deal: int, keep: int, start_choices: int, draw: int, draw_choices: int
+) -> None:
     g = way_game(way, players=3, seed=11)
     for seat in range(3):
         me = g.view(seat, log=False)["me"]
@@ -114,7 +168,7 @@ def test_deal_keep_and_draw_counts(way: str, deal: int, keep: int, start_choices
     g.apply(keep_one)
     kept = {g.variant.board.ticket_index[t] for t in keep_one.tickets}  # type: ignore[attr-defined]
     returned = sorted(t for t in offered if t not in kept)
-    assert g.state.ticket_deck[:draw - 1] == returned[::-1]  # unkept tickets go to the bottom
+    assert g.state.ticket_deck[: draw - 1] == returned[::-1]  # unkept tickets go to the bottom
 
 
 def test_a_short_ticket_deck_deals_what_is_left_and_keep_one_still_applies() -> None:
@@ -140,8 +194,10 @@ def test_unknown_way_and_foreign_tickets_are_refused() -> None:
 # --- bonuses --------------------------------------------------------------------------------------
 # Seat 0 completes Chicago–New York (Chicago–Pittsburgh 3, Pittsburgh–New York 2); seat 1 completes
 # Denver–Saint Louis (Denver–Kansas City 4, Kansas City–Saint Louis 2; longest path 6).
-ONE_EACH = {"tickets": [["CHI-NY"], ["DEN-STL"]],
-            "routes": {"CHI-PIT-1": 0, "NY-PIT-1": 0, "DEN-KC-1": 1, "KC-STL-1": 1}}
+ONE_EACH = {
+    "tickets": [["CHI-NY"], ["DEN-STL"]],
+    "routes": {"CHI-PIT-1": 0, "NY-PIT-1": 0, "DEN-KC-1": 1, "KC-STL-1": 1},
+}
 
 
 def test_1910_globetrotter_tie_gives_every_tied_player_15_and_no_longest_path() -> None:
@@ -170,8 +226,9 @@ def test_mega_scores_both_bonuses_one_player_may_win_both() -> None:
 
 
 def test_big_cities_scores_no_bonus() -> None:
-    s = way_game("bigcities", tickets=[["CHI-NY"], []],
-                 routes={"CHI-PIT-1": 0, "NY-PIT-1": 0, "ELP-LA": 1}).scores()
+    s = way_game(
+        "bigcities", tickets=[["CHI-NY"], []], routes={"CHI-PIT-1": 0, "NY-PIT-1": 0, "ELP-LA": 1}
+    ).scores()
     assert [sc["completed"] for sc in s] == [1, 0]
     assert all(sc["globetrotter_bonus"] == 0 and sc["longest_bonus"] == 0 for sc in s)
     assert [sc["total"] for sc in s] == [4 + 2 + 5, 15]
@@ -196,8 +253,11 @@ def test_longest_path_breaks_ties_where_it_scores_no_bonus(way: str) -> None:
 def test_most_completed_tickets_break_a_tie_before_the_longest_path() -> None:
     # Seat 0: Chicago–New York done (4 + 2 + 5 = 11, path 5). Seat 1: Denver–Helena–Salt Lake City
     # (7 + 4 = 11, path 7). Equal totals: the completed ticket decides, not the longer path.
-    s = way_game("bigcities", tickets=[["CHI-NY"], []],
-                 routes={"CHI-PIT-1": 0, "NY-PIT-1": 0, "DEN-HEL": 1, "HEL-SLC": 1}).scores()
+    s = way_game(
+        "bigcities",
+        tickets=[["CHI-NY"], []],
+        routes={"CHI-PIT-1": 0, "NY-PIT-1": 0, "DEN-HEL": 1, "HEL-SLC": 1},
+    ).scores()
     assert s[0]["total"] == s[1]["total"] == 11
     assert s[1]["longest_path"] > s[0]["longest_path"]
     assert s[0]["winner"] and not s[1]["winner"]
@@ -210,8 +270,12 @@ def _play_to_the_end(g: Game) -> None:
 
 
 def test_opponents_completed_counts_stay_hidden_until_the_end() -> None:
-    g = way_game("1910", trains=[2, 2], market=["red", "blue", "green", "yellow", "black"],
-                 **json.loads(json.dumps(ONE_EACH)))
+    g = way_game(
+        "1910",
+        trains=[2, 2],
+        market=["red", "blue", "green", "yellow", "black"],
+        **json.loads(json.dumps(ONE_EACH)),
+    )
     for seat in (0, 1, None):
         view = g.view(seat)
         assert view["bonuses"] == {"globetrotter": 15}  # shown from the start
@@ -234,8 +298,15 @@ def test_every_way_shows_its_bonuses_and_deal_from_the_start() -> None:
         info = board["ticket_options"][way]
         assert len(info["deck"]) == len(deck_ids(way))
         assert way_game(way).view(0)["bonuses"] == info["bonuses"]
-    assert board["ticket_options"]["bigcities"]["big_cities"] == ["CHI", "DAL", "HOU", "LA", "MIA",
-                                                                   "NY", "SEA"]
+    assert board["ticket_options"]["bigcities"]["big_cities"] == [
+        "CHI",
+        "DAL",
+        "HOU",
+        "LA",
+        "MIA",
+        "NY",
+        "SEA",
+    ]
     assert board["ticket_options"]["mega"]["bonuses"] == {"longest_path": 10, "globetrotter": 15}
     assert set(board["ticket_options"]) == set(WAYS_OF_PLAY) == set(WAYS)
 
@@ -253,13 +324,22 @@ def test_records_and_links_carry_the_way_of_play(way: str) -> None:
     assert decode_link(game_link(g))["record"]["options"] == {"tickets": way}
     deal = decode_link(deal_link(g))["record"]
     fresh = Game.new("usa", players=3, seed=deal["seed"], options=deal["options"])
-    assert fresh.view(0)["me"]["offered"] == Game.new(
-        "usa", players=3, seed="links", options={"tickets": way}).view(0)["me"]["offered"]
+    assert (
+        fresh.view(0)["me"]["offered"]
+        == Game.new("usa", players=3, seed="links", options={"tickets": way}).view(0)["me"]["offered"]
+    )
 
 
 def test_an_old_record_opens_as_the_classic_game() -> None:
-    old = {"format": "railtrip-record", "version": 1, "rules": "usa/1", "variant": "usa",
-           "players": 2, "seed": 1, "actions": ["keep CAL-PHX CAL-SLC HEL-LA"]}
+    old = {
+        "format": "railtrip-record",
+        "version": 1,
+        "rules": "usa/1",
+        "variant": "usa",
+        "players": 2,
+        "seed": 1,
+        "actions": ["keep CAL-PHX CAL-SLC HEL-LA"],
+    }
     g = replay(old)
     assert g.state.way.name == "classic" and g.view(0)["bonuses"] == {"longest_path": 10}
     with pytest.raises(RecordError, match="option tickets must be one of"):
@@ -267,14 +347,17 @@ def test_an_old_record_opens_as_the_classic_game() -> None:
 
 
 def test_cli_takes_options_and_lists_them(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main(["simulate", "--games", "2", "--players", "3", "--option", "tickets=mega",
-                     "--json"]) == 0
+    assert cli.main(["simulate", "--games", "2", "--players", "3", "--option", "tickets=mega", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["options"] == {"tickets": "mega"} and out["games"] == 2
     assert cli.main(["simulate", "--games", "1", "--option", "tickets"]) == 2
     assert "key=value" in capsys.readouterr().err
-    assert cli.main(["tournament", "--bots", "normal,easy", "--games", "1",
-                     "--option", "tickets=1910", "--json"]) == 0
+    assert (
+        cli.main(
+            ["tournament", "--bots", "normal,easy", "--games", "1", "--option", "tickets=1910", "--json"]
+        )
+        == 0
+    )
     assert json.loads(capsys.readouterr().out)["options"] == {"tickets": "1910"}
     assert cli.main(["variants", "--json"]) == 0
     usa = next(v for v in json.loads(capsys.readouterr().out)["variants"] if v["name"] == "usa")
@@ -285,6 +368,7 @@ def test_cli_takes_options_and_lists_them(capsys: pytest.CaptureFixture[str]) ->
 @pytest.mark.parametrize("way", WAYS[1:])
 def test_bots_play_every_way_to_the_end(way: str) -> None:
     from pyengine.bots import bot_action
+
     g = way_game(way, players=2, seed=5)
     seats = ["hard", "normal"]
     while not g.is_over:
@@ -295,9 +379,9 @@ def test_bots_play_every_way_to_the_end(way: str) -> None:
 
 def test_globetrotter_makes_a_completed_ticket_worth_more_to_the_bots() -> None:
     from pyengine.bots.usa.board_model import Situation, board_model
+
     model = board_model(get_variant("usa").board_view())
-    values = {way: Situation.from_view(way_game(way).view(0), model).completed_ticket_value()
-              for way in WAYS}
+    values = {way: Situation.from_view(way_game(way).view(0), model).completed_ticket_value() for way in WAYS}
     assert values["1910"] == values["mega"] > 0
     assert values["classic"] == values["classic1910"] == values["bigcities"] == 0
     assert "keep" in texts(way_game("mega"))[0]

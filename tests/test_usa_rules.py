@@ -1,4 +1,5 @@
 """Scenario tests for every rule of the classic game (shared/rules/usa.md), from explicit setups."""
+
 from __future__ import annotations
 
 import pytest
@@ -47,8 +48,10 @@ def test_blind_locomotive_counts_as_a_normal_card() -> None:
 
 
 def test_three_face_up_locomotives_reset_the_market() -> None:
-    g = usa_game(market=["loco", "loco", "red", "blue", "green"],
-                 train_deck=["loco", "white", "white", "white", "white", "white"])
+    g = usa_game(
+        market=["loco", "loco", "red", "blue", "green"],
+        train_deck=["loco", "white", "white", "white", "white", "white"],
+    )
     g.apply("take 2 red")  # replaced by a locomotive: three locomotives face up
     market = g.view(None)["market"]
     assert market == ["white"] * 5
@@ -170,12 +173,10 @@ def test_double_route_with_four_or_five_players(players: int) -> None:
 
 
 def test_one_player_never_claims_both_tracks() -> None:
-    g = usa_game(4, hands=[["red"] * 2 + ["yellow"] * 2, [], [], []], market=FIVE,
-                 routes={"BOS-NY-1": 0})
+    g = usa_game(4, hands=[["red"] * 2 + ["yellow"] * 2, [], [], []], market=FIVE, routes={"BOS-NY-1": 0})
     assert not any(t.startswith("claim BOS-NY-2") for t in texts(g))
     with pytest.raises(IllegalActionError, match="already own the other track"):
         g.apply("claim BOS-NY-2 2yellow")
-
 
 
 def test_open_twin_at_four_players_is_refused_for_its_real_reason() -> None:
@@ -196,10 +197,15 @@ def test_view_names_tracks_the_double_route_rule_closes(players: int) -> None:
     assert g.view(1)["closed_routes"] == {"BOS-NY-2": "twin_yours"}
     assert g.view(None)["closed_routes"] == {"BOS-NY-2": "twin_taken"}
 
+
 # --- tickets ------------------------------------------------------------------------------------
 def test_initial_tickets_keep_at_least_two_of_three() -> None:
-    g = Game.new("usa", players=2, seed=0, setup={"ticket_deck": ["BOS-MIA", "DEN-ELP", "LA-NY",
-                                                                   "SEA-NY", "DUL-HOU", "CHI-NO"]})
+    g = Game.new(
+        "usa",
+        players=2,
+        seed=0,
+        setup={"ticket_deck": ["BOS-MIA", "DEN-ELP", "LA-NY", "SEA-NY", "DUL-HOU", "CHI-NO"]},
+    )
     assert g.phase == "setup_tickets" and g.current_player == 0
     offered = [t["id"] for t in g.view(0)["me"]["offered"]]
     assert sorted(offered) == ["BOS-MIA", "DEN-ELP", "LA-NY"]
@@ -279,8 +285,9 @@ def test_everyone_passing_ends_a_degenerate_game() -> None:
     # No cards to draw, no tickets, no trains to claim anything: both players can only pass.
     market = [None] * 5
     rest = cards_except()
-    g = usa_game(hands=[rest[:55], rest[55:]], market=market,
-                 tickets=[all_ids[:15], all_ids[15:]], trains=[0, 0])
+    g = usa_game(
+        hands=[rest[:55], rest[55:]], market=market, tickets=[all_ids[:15], all_ids[15:]], trains=[0, 0]
+    )
     assert texts(g) == ["pass"]
     with pytest.raises(IllegalActionError):
         g.apply("draw")
@@ -296,8 +303,7 @@ def _final(g: Game) -> list[dict]:
 
 
 def test_ticket_scoring_plus_and_minus() -> None:
-    g = usa_game(tickets=[["DEN-ELP", "BOS-MIA"], []],
-                 routes={"DEN-SFE": 0, "ELP-SFE": 0})
+    g = usa_game(tickets=[["DEN-ELP", "BOS-MIA"], []], routes={"DEN-SFE": 0, "ELP-SFE": 0})
     s = _final(g)[0]
     assert s["tickets_won"] == 4 and s["tickets_lost"] == 12
     assert [t["completed"] for t in s["tickets"]] == [True, False]
@@ -316,12 +322,12 @@ def test_longest_path_counts_loops_and_branches_correctly() -> None:
     # A loop Seattle–Portland (1, twice: both tracks impossible; use a real triangle instead):
     # Helena–Seattle 6, Seattle–Portland 1, Portland–Salt Lake City 6, Salt Lake City–Helena 3,
     # plus a branch Helena–Duluth 6. A trail may pass Helena twice: 6+6+1+6+3 = 22.
-    g = usa_game(4, routes={"HEL-SEA": 0, "POR-SEA-1": 0, "POR-SLC": 0, "HEL-SLC": 0,
-                            "DUL-HEL": 0})
+    g = usa_game(4, routes={"HEL-SEA": 0, "POR-SEA-1": 0, "POR-SLC": 0, "HEL-SLC": 0, "DUL-HEL": 0})
     s = _final(g)
     assert s[0]["longest_path"] == 22
-    assert sorted(s[0]["longest_path_routes"]) == sorted(["HEL-SEA", "POR-SEA-1", "POR-SLC",
-                                                          "HEL-SLC", "DUL-HEL"])
+    assert sorted(s[0]["longest_path_routes"]) == sorted(
+        ["HEL-SEA", "POR-SEA-1", "POR-SLC", "HEL-SLC", "DUL-HEL"]
+    )
 
 
 def test_longest_path_branch_does_not_count() -> None:
@@ -333,8 +339,9 @@ def test_longest_path_branch_does_not_count() -> None:
 def test_winner_tiebreak_most_completed_tickets() -> None:
     # Seat 0: 7 + 1 route points, longest 4 (+10) = 18. Seat 1: 2 + 2 points, ticket +4,
     # longest 4 (+10) = 18. Equal totals: seat 1 completed more tickets and wins alone.
-    g = usa_game(tickets=[[], ["DEN-ELP"]],
-                 routes={"DEN-KC-1": 0, "SEA-VAN-1": 0, "DEN-SFE": 1, "ELP-SFE": 1})
+    g = usa_game(
+        tickets=[[], ["DEN-ELP"]], routes={"DEN-KC-1": 0, "SEA-VAN-1": 0, "DEN-SFE": 1, "ELP-SFE": 1}
+    )
     s = _final(g)
     assert s[0]["total"] == s[1]["total"] == 18
     assert s[1]["winner"] and not s[0]["winner"]

@@ -1,4 +1,5 @@
 """Rails & Sails, world map: one scenario test per rule (explicit setups) and random full games."""
+
 from __future__ import annotations
 
 import json
@@ -60,7 +61,13 @@ def test_map_data_counts_and_geometry() -> None:
     assert sum(r.kind == "ship" for r in b.routes) == 59
     assert sum(r.double_partner >= 0 for r in b.routes) == 68
     assert sum(r.wraps for r in b.routes) == 10
-    assert sorted(r.id for r in b.routes if r.rough) == ["ANC-VAN", "BEI-LHE", "CAS-MRS", "DAR-LAD", "LHE-THR"]
+    assert sorted(r.id for r in b.routes if r.rough) == [
+        "ANC-VAN",
+        "BEI-LHE",
+        "CAS-MRS",
+        "DAR-LAD",
+        "LHE-THR",
+    ]
     assert len(b.tickets) == 65 and sum(len(t.cities) > 2 for t in b.tickets) == 8
     junction = b.city_index["SIO"]
     assert all(junction not in t.cities for t in b.tickets)
@@ -120,8 +127,11 @@ def test_setup_deal_tickets_then_secret_piece_mix() -> None:
 
 # ---------------------------------------------------------------------------- taking cards
 def test_take_face_up_card_and_choose_refill_deck() -> None:
-    g = wgame(market=["red-train", "black-train", "white-train-h", "red-ship", "red-double", "green-ship"],
-              train_deck=["yellow-train"], ship_deck=["purple-double"])
+    g = wgame(
+        market=["red-train", "black-train", "white-train-h", "red-ship", "red-double", "green-ship"],
+        train_deck=["yellow-train"],
+        ship_deck=["purple-double"],
+    )
     assert "take 0 red-train ship" in texts(g) and "take 0 red-train train" in texts(g)
     g.apply("take 0 red-train ship")
     assert g.view(0)["market"][0] == "purple-double"
@@ -133,8 +143,10 @@ def test_take_face_up_card_and_choose_refill_deck() -> None:
 
 
 def test_face_up_joker_only_as_first_card_and_blind_joker_allows_second() -> None:
-    g = wgame(market=["joker", "black-train", "white-train", "red-ship", "red-double", "green-ship"],
-              train_deck=["joker", "red-train", "yellow-train"])
+    g = wgame(
+        market=["joker", "black-train", "white-train", "red-ship", "red-double", "green-ship"],
+        train_deck=["joker", "red-train", "yellow-train"],
+    )
     g.apply("take 0 joker ship")  # a face-up joker is the whole action
     assert g.current_player == 1 and hand(g, 0) == {"joker": 1}
     g.apply("draw train")  # seat 1 draws a joker blind
@@ -150,11 +162,21 @@ def test_face_up_joker_only_as_first_card_and_blind_joker_allows_second() -> Non
 
 def test_three_face_up_jokers_reset_the_market() -> None:
     market = ["joker", "joker", "white-train", "red-ship", "red-double", "green-ship"]
-    g = wgame(market=market, train_deck=["joker", "red-train", "black-train", "green-train"],
-              ship_deck=["white-ship", "white-double", "yellow-ship"])
+    g = wgame(
+        market=market,
+        train_deck=["joker", "red-train", "black-train", "green-train"],
+        ship_deck=["white-ship", "white-double", "yellow-ship"],
+    )
     g.apply("take 2 white-train train")  # refilled with a joker: 3 jokers → discard all 6, re-deal
     v = g.view(0)
-    assert v["market"] == ["red-train", "black-train", "green-train", "white-ship", "white-double", "yellow-ship"]
+    assert v["market"] == [
+        "red-train",
+        "black-train",
+        "green-train",
+        "white-ship",
+        "white-double",
+        "yellow-ship",
+    ]
     assert v["discards"] == {"train": 3, "ship": 3} and v["market_resets"] == 1
     V.check_invariants(g.state)
     # Option "six": three jokers stay.
@@ -173,8 +195,12 @@ def test_each_deck_reshuffles_its_own_discard_pile() -> None:
         rest.remove(c)
     trains = [c for c in rest if W.DECK_OF[W.CARD_INDEX[c]] == W.TRAIN_DECK]
     ships = [c for c in rest if W.DECK_OF[W.CARD_INDEX[c]] == W.SHIP_DECK]
-    g = wgame(market=market, hands=[trains, ships[:-1]], ship_deck=[ships[-1]],
-              train_discard=["purple-train", "purple-train"])
+    g = wgame(
+        market=market,
+        hands=[trains, ships[:-1]],
+        ship_deck=[ships[-1]],
+        train_discard=["purple-train", "purple-train"],
+    )
     assert g.view(0)["decks"] == {"train": 0, "ship": 1}
     g.apply("draw train")  # the train discard pile becomes the train deck
     assert g.view(0)["decks"]["train"] == 1 and g.view(0)["discards"]["train"] == 0
@@ -191,11 +217,13 @@ def test_colored_train_route_every_payment_cheapest_first() -> None:
     g = wgame(hands=[["red-train", "red-train", "red-train-h", "joker", "joker"], []])
     # Any mix of plain and harbor-symbol cards, jokers for any number of them; fewest jokers
     # first, then plain cards before harbor-symbol ones (the page proposes the first).
-    assert claims(g, "BKK-MUM-1") == ["claim BKK-MUM-1 2red-train 1red-train-h",
-                                      "claim BKK-MUM-1 2red-train 1joker",
-                                      "claim BKK-MUM-1 1red-train 1red-train-h 1joker",
-                                      "claim BKK-MUM-1 1red-train 2joker",
-                                      "claim BKK-MUM-1 1red-train-h 2joker"]
+    assert claims(g, "BKK-MUM-1") == [
+        "claim BKK-MUM-1 2red-train 1red-train-h",
+        "claim BKK-MUM-1 2red-train 1joker",
+        "claim BKK-MUM-1 1red-train 1red-train-h 1joker",
+        "claim BKK-MUM-1 1red-train 2joker",
+        "claim BKK-MUM-1 1red-train-h 2joker",
+    ]
     assert claims(g, "CCS-RIO-1") == []  # black: only 2 jokers
     assert claims(g, "CCS-MEX-2") == [t.replace("BKK-MUM-1", "CCS-MEX-2") for t in claims(g, "BKK-MUM-1")]
     assert claims(g, "CAI-THR-1") == ["claim CAI-THR-1 1joker"]
@@ -215,8 +243,12 @@ def test_gray_train_route_one_color_of_choice() -> None:
     assert claims(g, "CAI-CAS") == ["claim CAI-CAS 2red-train 1joker"]
     g1 = wgame(hands=[["red-train", "red-train", "black-train-h", "joker", "joker", "joker"], []])
     # Every payment of one color (plus jokers), and all jokers too.
-    assert claims(g1, "CAI-CAS") == ["claim CAI-CAS 2red-train 1joker", "claim CAI-CAS 1red-train 2joker",
-                                     "claim CAI-CAS 1black-train-h 2joker", "claim CAI-CAS 3joker"]
+    assert claims(g1, "CAI-CAS") == [
+        "claim CAI-CAS 2red-train 1joker",
+        "claim CAI-CAS 1red-train 2joker",
+        "claim CAI-CAS 1black-train-h 2joker",
+        "claim CAI-CAS 3joker",
+    ]
     assert "one color" in illegal(g, "claim CAI-CAS 2red-train 1black-train-h")
     g2 = wgame(hands=[["joker"] * 3, []])
     assert claims(g2, "CAI-CAS") == ["claim CAI-CAS 3joker"]
@@ -225,8 +257,10 @@ def test_gray_train_route_one_color_of_choice() -> None:
 def test_rough_terrain_costs_a_pair_of_one_color_per_space() -> None:
     g = wgame(hands=[["red-train", "red-train", "black-train", "green-train", "joker"], []])
     # DAR-LAD: 2 rough spaces → 4 cards in 2 one-color pairs (a joker may replace either card).
-    assert claims(g, "DAR-LAD") == ["claim DAR-LAD 1green-train 2red-train 1joker",
-                                    "claim DAR-LAD 2red-train 1black-train 1joker"]
+    assert claims(g, "DAR-LAD") == [
+        "claim DAR-LAD 1green-train 2red-train 1joker",
+        "claim DAR-LAD 2red-train 1black-train 1joker",
+    ]
     assert "costs 4 cards" in illegal(g, "claim DAR-LAD 2red-train")
     assert "2 cards of one color" in illegal(g, "claim DAR-LAD 2red-train 1black-train 1green-train")
     g.apply("claim DAR-LAD 2red-train 1black-train 1joker")
@@ -239,33 +273,43 @@ def test_rough_terrain_costs_a_pair_of_one_color_per_space() -> None:
 def test_double_ships_count_two_and_no_card_may_be_superfluous() -> None:
     g = wgame(hands=[["green-double"] * 3 + ["green-ship"] * 2 + ["joker"], []])
     # Length 5: 2 doubles + 1 single, or 3 doubles (one ship over, as in the rulebook's example).
-    assert claims(g, "CPT-SIO-1")[:2] == ["claim CPT-SIO-1 1green-ship 2green-double",
-                                          "claim CPT-SIO-1 3green-double"]
+    assert claims(g, "CPT-SIO-1")[:2] == [
+        "claim CPT-SIO-1 1green-ship 2green-double",
+        "claim CPT-SIO-1 3green-double",
+    ]
     assert "superfluous" in illegal(g, "claim CPT-SIO-1 2green-ship 2green-double")
     assert "superfluous" in illegal(g, "claim CPT-SIO-1 1green-ship 2green-double 1joker")
     assert "covers 4 of the 5" in illegal(g, "claim CPT-SIO-1 2green-double")
     assert "claim CPT-SIO-1 2green-ship 1green-double 1joker" in claims(g, "CPT-SIO-1")
-    assert claims(g, "CPT-SIO-1") == ["claim CPT-SIO-1 1green-ship 2green-double",
-                                      "claim CPT-SIO-1 3green-double",
-                                      "claim CPT-SIO-1 2green-double 1joker",
-                                      "claim CPT-SIO-1 2green-ship 1green-double 1joker"]
+    assert claims(g, "CPT-SIO-1") == [
+        "claim CPT-SIO-1 1green-ship 2green-double",
+        "claim CPT-SIO-1 3green-double",
+        "claim CPT-SIO-1 2green-double 1joker",
+        "claim CPT-SIO-1 2green-ship 1green-double 1joker",
+    ]
     g.apply("claim CPT-SIO-1 3green-double")
     assert g.view(0)["players"][0]["ships"] == 35 and score_of(g, 0)["routes"] == 10
     assert hand(g, 0) == {"green-ship": 2, "joker": 1}
     # Length 4 white with 2 doubles; a joker stands for one space only.
     g2 = wgame(hands=[["white-double", "white-double", "joker", "white-ship"], []])
-    assert claims(g2, "DAR-MUM") == ["claim DAR-MUM 2white-double",
-                                     "claim DAR-MUM 1white-ship 1white-double 1joker"]
+    assert claims(g2, "DAR-MUM") == [
+        "claim DAR-MUM 2white-double",
+        "claim DAR-MUM 1white-ship 1white-double 1joker",
+    ]
     assert "superfluous" in illegal(g2, "claim DAR-MUM 2white-double 1joker")
-    assert claims(g2, "CHC-SYD-2") == ["claim CHC-SYD-2 1white-ship", "claim CHC-SYD-2 1white-double",
-                                       "claim CHC-SYD-2 1joker"]
+    assert claims(g2, "CHC-SYD-2") == [
+        "claim CHC-SYD-2 1white-ship",
+        "claim CHC-SYD-2 1white-double",
+        "claim CHC-SYD-2 1joker",
+    ]
     g3 = wgame(hands=[["joker", "joker", "joker"], []])
     assert claims(g3, "CPT-TOA") == ["claim CPT-TOA 3joker"]
 
 
 def test_gray_ship_route_and_enough_pieces_of_the_kind() -> None:
-    g = wgame(hands=[["red-double", "red-ship", "black-double", "black-double"], []],
-              pieces=[[20, 3], [20, 40]])
+    g = wgame(
+        hands=[["red-double", "red-ship", "black-double", "black-double"], []], pieces=[[20, 3], [20, 40]]
+    )
     assert claims(g, "CPT-TOA") == ["claim CPT-TOA 1red-ship 1red-double", "claim CPT-TOA 2black-double"]
     assert claims(g, "DAR-MUM") == []  # 4 ships needed, 3 in supply
     assert "needs 4 ships" in illegal(g, "claim DAR-MUM 2black-double")
@@ -273,13 +317,19 @@ def test_gray_ship_route_and_enough_pieces_of_the_kind() -> None:
 
 def test_double_routes_with_few_and_many_players() -> None:
     cards = ["red-train", "yellow-train"] * 3
-    g = wgame(players=3, hands=[cards, cards, []], routes={"BKK-MUM-1": 0}, pieces=[[17, 40], [20, 40], [20, 40]])
+    g = wgame(
+        players=3, hands=[cards, cards, []], routes={"BKK-MUM-1": 0}, pieces=[[17, 40], [20, 40], [20, 40]]
+    )
     g.state.current = 1
     g._legal = None
     assert claims(g, "BKK-MUM-2") == []
     assert "only one track" in illegal(g, "claim BKK-MUM-2 3yellow-train")
-    g4 = wgame(players=4, hands=[cards, cards, [], []], routes={"BKK-MUM-1": 0},
-               pieces=[[17, 40], [20, 40], [20, 40], [20, 40]])
+    g4 = wgame(
+        players=4,
+        hands=[cards, cards, [], []],
+        routes={"BKK-MUM-1": 0},
+        pieces=[[17, 40], [20, 40], [20, 40], [20, 40]],
+    )
     assert claims(g4, "BKK-MUM-2") == []  # never both tracks to one player
     g4.apply("draw train")
     g4.apply("draw train")
@@ -293,8 +343,10 @@ def test_harbor_conditions_and_the_rulebook_payment() -> None:
     harbors = [t for t in texts(g) if t.startswith("harbor")]
     # The rulebook's example: a joker, a yellow ship and two yellow train cards build Lima's harbor.
     # Caracas is a port too; plain yellow train cards (no harbor symbol) never count.
-    assert harbors == ["harbor CCS 2yellow-train-h 1yellow-ship 1joker",
-                       "harbor LIM 2yellow-train-h 1yellow-ship 1joker"]
+    assert harbors == [
+        "harbor CCS 2yellow-train-h 1yellow-ship 1joker",
+        "harbor LIM 2yellow-train-h 1yellow-ship 1joker",
+    ]
     assert "harbor symbol" in illegal(g, "harbor LIM 2yellow-train 1yellow-ship 1joker")
     assert "not a port" in illegal(g, "harbor MEX 2yellow-train-h 1yellow-ship 1joker")
     assert "route of your own" in illegal(g, "harbor MIA 2yellow-train-h 1yellow-ship 1joker")
@@ -309,13 +361,22 @@ def test_harbor_conditions_and_the_rulebook_payment() -> None:
 
 def test_harbor_needs_one_color_and_at_most_three() -> None:
     cards = ["red-train-h", "red-train-h", "red-ship", "black-ship", "joker"] * 2
-    g = wgame(hands=[cards, []], routes={"EDI-HAM-1": 0, "EDI-MRS-1": 0},
-              harbors={"HAM": 0, "MRS": 0}, pieces=[[20, 38], [20, 40]])
+    g = wgame(
+        hands=[cards, []],
+        routes={"EDI-HAM-1": 0, "EDI-MRS-1": 0},
+        harbors={"HAM": 0, "MRS": 0},
+        pieces=[[20, 38], [20, 40]],
+    )
     # Jokers may replace any of the 4 cards: every mix is offered, fewest jokers first.
     assert [t for t in texts(g) if t.startswith("harbor")] == [
-        "harbor EDI 2red-train-h 2red-ship", "harbor EDI 1red-train-h 2red-ship 1joker",
-        "harbor EDI 2red-train-h 1red-ship 1joker", "harbor EDI 1red-train-h 1red-ship 2joker",
-        "harbor EDI 2red-train-h 2joker", "harbor EDI 2red-ship 2joker", "harbor EDI 2black-ship 2joker"]
+        "harbor EDI 2red-train-h 2red-ship",
+        "harbor EDI 1red-train-h 2red-ship 1joker",
+        "harbor EDI 2red-train-h 1red-ship 1joker",
+        "harbor EDI 1red-train-h 1red-ship 2joker",
+        "harbor EDI 2red-train-h 2joker",
+        "harbor EDI 2red-ship 2joker",
+        "harbor EDI 2black-ship 2joker",
+    ]
     assert "same color" in illegal(g, "harbor EDI 2red-train-h 1red-ship 1black-ship")
     g.apply("harbor EDI 2red-train-h 2red-ship")
     assert g.view(0)["players"][0]["harbors_left"] == 0
@@ -325,17 +386,42 @@ def test_harbor_needs_one_color_and_at_most_three() -> None:
 
 
 def test_rulebook_harbor_example_scores_30_each() -> None:
-    routes = {r: 0 for r in ["BUE-CPT-1", "CPT-DAR-1", "DAR-JKT-1", "JKT-MNL", "JKT-PER", "PER-SYD-1",
-                             "HAM-MRS-1", "CAS-MRS", "CAS-LAG", "LAD-LAG-1", "DAR-LAD", "DAR-DJI-1"]}
-    g = wgame(routes=routes, pieces=[[5, 21], [20, 40]], harbors={"BUE": 0, "DAR": 0},
-              tickets=[["BUE-MNL", "BUE-SYD", "HAM-DAR", "LAG-LAD-DAR-DJI"], []])
+    routes = {
+        r: 0
+        for r in [
+            "BUE-CPT-1",
+            "CPT-DAR-1",
+            "DAR-JKT-1",
+            "JKT-MNL",
+            "JKT-PER",
+            "PER-SYD-1",
+            "HAM-MRS-1",
+            "CAS-MRS",
+            "CAS-LAG",
+            "LAD-LAG-1",
+            "DAR-LAD",
+            "DAR-DJI-1",
+        ]
+    }
+    g = wgame(
+        routes=routes,
+        pieces=[[5, 21], [20, 40]],
+        harbors={"BUE": 0, "DAR": 0},
+        tickets=[["BUE-MNL", "BUE-SYD", "HAM-DAR", "LAG-LAD-DAR-DJI"], []],
+    )
     sc = score_of(g, 0)
-    assert sc["harbors"] == [{"city": "BUE", "completed": 2, "value": 30},
-                             {"city": "DAR", "completed": 2, "value": 30}]
+    assert sc["harbors"] == [
+        {"city": "BUE", "completed": 2, "value": 30},
+        {"city": "DAR", "completed": 2, "value": 30},
+    ]
     assert sc["harbor_points"] == 60 and sc["unbuilt_harbors"] == 1 and sc["unbuilt_penalty"] == -4
     status = {t["id"]: (t["status"], t["value"]) for t in sc["tickets"]}
-    assert status == {"BUE-MNL": ("done", 17), "BUE-SYD": ("done", 13), "HAM-DAR": ("done", 8),
-                      "LAG-LAD-DAR-DJI": ("in_order", 9)}
+    assert status == {
+        "BUE-MNL": ("done", 17),
+        "BUE-SYD": ("done", 13),
+        "HAM-DAR": ("done", 8),
+        "LAG-LAD-DAR-DJI": ("in_order", 9),
+    }
     assert sc["completed"] == 4
     assert sc["total"] == sc["routes"] + 17 + 13 + 8 + 9 + 60 - 4
     assert score_of(g, 1)["total"] == -12  # three unbuilt harbors
@@ -349,11 +435,19 @@ def test_harbor_values_by_completed_tickets() -> None:
     # Failed tickets naming the city do not count; three or more completed give 40.
     g = wgame(**base, tickets=[["MRS-CAI", "CAS-CAI-THR", "CCS-CAI", "CAI-SYD"], []])
     assert score_of(g, 0)["harbors"][0] == {"city": "CAI", "completed": 1, "value": 20}
-    g = wgame(routes=dict(routes, **{"CAI-CAS": 0}), pieces=[[16, 37], [20, 40]], harbors={"CAI": 0},
-              tickets=[["MRS-CAI", "CAS-CAI-THR", "CCS-CAI"], []])
+    g = wgame(
+        routes=dict(routes, **{"CAI-CAS": 0}),
+        pieces=[[16, 37], [20, 40]],
+        harbors={"CAI": 0},
+        tickets=[["MRS-CAI", "CAS-CAI-THR", "CCS-CAI"], []],
+    )
     assert score_of(g, 0)["harbors"][0] == {"city": "CAI", "completed": 2, "value": 30}
-    g = wgame(routes=dict(routes, **{"CAI-CAS": 0, "CCS-LAG": 0, "CAS-LAG": 0}), pieces=[[12, 30], [20, 40]],
-              harbors={"CAI": 0}, tickets=[["MRS-CAI", "CAS-CAI-THR", "CCS-CAI"], []])
+    g = wgame(
+        routes=dict(routes, **{"CAI-CAS": 0, "CCS-LAG": 0, "CAS-LAG": 0}),
+        pieces=[[12, 30], [20, 40]],
+        harbors={"CAI": 0},
+        tickets=[["MRS-CAI", "CAS-CAI-THR", "CCS-CAI"], []],
+    )
     assert score_of(g, 0)["harbors"][0] == {"city": "CAI", "completed": 3, "value": 40}
 
 
@@ -364,8 +458,11 @@ def test_itinerary_in_order_connected_and_penalty() -> None:
     assert score_of(in_order, 0)["tickets"][0]["status"] == "in_order"
     assert score_of(in_order, 0)["itineraries"] == 9
     # Casablanca → Marseille → Athina → Tehran → Cairo: all connected, but Cairo is reached last.
-    connected = wgame(routes={"CAS-MRS": 0, "ATH-MRS": 0, "ATH-THR": 0, "CAI-THR-1": 0},
-                      pieces=[[16, 38], [20, 40]], tickets=ticket)
+    connected = wgame(
+        routes={"CAS-MRS": 0, "ATH-MRS": 0, "ATH-THR": 0, "CAI-THR-1": 0},
+        pieces=[[16, 38], [20, 40]],
+        tickets=ticket,
+    )
     assert score_of(connected, 0)["tickets"][0]["status"] == "connected"
     assert score_of(connected, 0)["itineraries"] == 6
     assert score_of(connected, 0)["completed"] == 1
@@ -415,8 +512,11 @@ def test_draw_four_tickets_keep_at_least_one() -> None:
 
 
 def test_two_city_ticket_plus_or_minus() -> None:
-    g = wgame(routes={"CAI-THR-1": 0, "ATH-CAI": 0, "ATH-MRS": 0}, pieces=[[19, 37], [20, 40]],
-              tickets=[["MRS-CAI", "NYC-MRS"], []])
+    g = wgame(
+        routes={"CAI-THR-1": 0, "ATH-CAI": 0, "ATH-MRS": 0},
+        pieces=[[19, 37], [20, 40]],
+        tickets=[["MRS-CAI", "NYC-MRS"], []],
+    )
     sc = score_of(g, 0)
     assert sc["tickets_won"] == 5 and sc["tickets_lost"] == 10 and sc["ticket_points"] == -5
 
@@ -433,7 +533,10 @@ def test_exchange_limits_and_penalty() -> None:
     assert p0["score"] == -3 and p0["exchanged"] == 3
     assert score_of(g, 0)["exchange_penalty"] == -3
     g2 = wgame(pieces=[[2, 40], [20, 40]])  # the supply limits too (18 trains on the box)
-    assert [t for t in texts(g2) if t.startswith("exchange ships")] == ["exchange ships 1", "exchange ships 2"]
+    assert [t for t in texts(g2) if t.startswith("exchange ships")] == [
+        "exchange ships 1",
+        "exchange ships 2",
+    ]
 
 
 # ---------------------------------------------------------------------------- end of the game
@@ -472,13 +575,27 @@ def test_no_longest_path_bonus() -> None:
 
 # ---------------------------------------------------------------------------- notation
 def test_action_texts_round_trip() -> None:
-    for text in ["draw train", "draw ship", "take 2 red-train ship", "claim CPT-SIO-1 3green-double",
-                 "claim DAR-LAD 2red-train 1black-train 1joker", "harbor LIM 2yellow-train-h 1yellow-ship 1joker",
-                 "exchange trains 3", "exchange ships 2", "pieces 20 40", "tickets", "keep JKT-SYD"]:
+    for text in [
+        "draw train",
+        "draw ship",
+        "take 2 red-train ship",
+        "claim CPT-SIO-1 3green-double",
+        "claim DAR-LAD 2red-train 1black-train 1joker",
+        "harbor LIM 2yellow-train-h 1yellow-ship 1joker",
+        "exchange trains 3",
+        "exchange ships 2",
+        "pieces 20 40",
+        "tickets",
+        "keep JKT-SYD",
+    ]:
         assert parse_action(text).text() == text
     a = parse_action("harbor LIM 2yellow-train-h 1yellow-ship 1joker")
-    assert a.to_json() == {"text": "harbor LIM 2yellow-train-h 1yellow-ship 1joker", "kind": "harbor",
-                           "city": "LIM", "cards": {"yellow-train-h": 2, "yellow-ship": 1, "joker": 1}}
+    assert a.to_json() == {
+        "text": "harbor LIM 2yellow-train-h 1yellow-ship 1joker",
+        "kind": "harbor",
+        "city": "LIM",
+        "cards": {"yellow-train-h": 2, "yellow-ship": 1, "joker": 1},
+    }
     assert Game.new("rails-and-sails", players=2).variant.name == "world"
 
 
@@ -590,6 +707,7 @@ def test_same_seed_same_deal() -> None:
 def test_docs_example_replays() -> None:
     import re
     from pathlib import Path
+
     text = (Path(__file__).resolve().parent.parent / "docs" / "rules-world.md").read_text(encoding="utf-8")
     block = text.split("## Example")[1].split("```")[1]
     game = Game.new("world", players=2, seed=1)

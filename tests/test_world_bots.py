@@ -1,5 +1,6 @@
 """Rails & Sails bots: legal full games at every level, exact replays, view-only interface,
 strength sanity, and the FDG 2017 baselines (world_baselines.py) playing legal world games."""
+
 from __future__ import annotations
 
 import inspect
@@ -14,17 +15,24 @@ from pyengine.bots import Bot, bot_action, bot_names_for, get_variant_bot
 from pyengine.bots.search import SearchBot
 from pyengine.bots.tournament import run_tournament
 from pyengine.bots.world.baselines import WorldBaselineBot
+from pyengine.bots.world.bot import WorldBot
 from pyengine.bots.world.hard import WorldSearchConfig, sample_world, world_hard_bot
-from pyengine.bots.world.planner import HAND_SET_NORMAL_PARAMS, NORMAL_PARAMS, WorldBot, WorldPolicy
+from pyengine.bots.world.params import HAND_SET_NORMAL_PARAMS, NORMAL_PARAMS
+from pyengine.bots.world.planner import WorldPolicy
 from pyengine.bots.world.planning import Know, world_model
 from pyengine.game import Game
 from pyengine.rng import Rng
 
 BASELINES = ["destination_hungry", "route_focus", "one_step_thinker", "long_route_junkie"]
 _CFG = WorldSearchConfig()
-SMALL_HARD = world_hard_bot(replace(
-    _CFG, search=replace(_CFG.search, worlds=1, min_worlds=1, candidates=2),
-    endgame=replace(_CFG.endgame, worlds=1, min_worlds=1, candidates=2)), "world_hard_small")
+SMALL_HARD = world_hard_bot(
+    replace(
+        _CFG,
+        search=replace(_CFG.search, worlds=1, min_worlds=1, candidates=2),
+        endgame=replace(_CFG.endgame, worlds=1, min_worlds=1, candidates=2),
+    ),
+    "world_hard_small",
+)
 
 
 def _play(bots: list[str | Bot], seed: int) -> Game:
@@ -34,8 +42,11 @@ def _play(bots: list[str | Bot], seed: int) -> Game:
         legal = game.legal_actions()
         if isinstance(b, Bot):
             view = game.view(game.current_player, log=False)
-            action = legal[0] if len(legal) == 1 else b.choose(
-                view, list(legal), Rng(len(game.actions)), game.variant.board_view())
+            action = (
+                legal[0]
+                if len(legal) == 1
+                else b.choose(view, list(legal), Rng(len(game.actions)), game.variant.board_view())
+            )
         else:
             action = bot_action(game, b)
         assert action in legal
@@ -78,8 +89,9 @@ def test_hard_plays_a_full_world_game(players: int) -> None:
 def test_hard_level_is_the_search_bot() -> None:
     assert isinstance(get_variant_bot("world", "hard"), SearchBot)
     assert isinstance(get_variant_bot("world", "normal"), WorldBot)
-    assert sorted(bot_names_for("world")) == sorted(["easy", "hard", "normal", "random"] + BASELINES
-                                                    + ["shortest_path", "zombie"])
+    assert sorted(bot_names_for("world")) == sorted(
+        ["easy", "hard", "normal", "random"] + BASELINES + ["shortest_path", "zombie"]
+    )
 
 
 def test_world_bot_games_replay_identically() -> None:
@@ -98,8 +110,9 @@ class _Spy(Bot):
         self.inner = get_variant_bot("world", inner)
         self.seen: list[tuple[dict[str, Any], int]] = []
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
-               board: dict[str, Any]) -> Action:
+    def choose(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]
+    ) -> Action:
         self.seen.append((view, int(view["you"])))
         return self.inner.choose(view, legal, rng, board)
 
@@ -174,8 +187,9 @@ def _searched_plies(bot: SearchBot, seed: int, max_actions: int = 10_000) -> lis
     while not game.is_over and len(game.actions) < max_actions:
         legal = game.legal_actions()
         if game.current_player == 0 and len(legal) > 1:
-            action = bot.choose(game.view(0, log=False), list(legal), Rng(len(game.actions)),
-                                game.variant.board_view())
+            action = bot.choose(
+                game.view(0, log=False), list(legal), Rng(len(game.actions)), game.variant.board_view()
+            )
             assert action in legal
             if bot.last is not None:
                 plies.append(bot.last.steps)
@@ -189,8 +203,9 @@ def test_hard_search_stays_within_its_ply_budget() -> None:
     """Searched decisions simulate at most ``step_budget`` plies in all (cut-off playouts are
     evaluated), so their cost is fixed by the budget, never by the clock."""
     cfg = WorldSearchConfig()
-    bot = world_hard_bot(replace(cfg, search=replace(cfg.search, worlds=2, min_worlds=2,
-                                                     candidates=3, step_budget=90)))
+    bot = world_hard_bot(
+        replace(cfg, search=replace(cfg.search, worlds=2, min_worlds=2, candidates=3, step_budget=90))
+    )
     assert bot.domain.config.search.horizon(3) == 15
     plies = _searched_plies(bot, seed=31, max_actions=40)
     assert all(0 < p <= 90 for p in plies)
@@ -200,16 +215,19 @@ def test_hard_search_stays_within_its_ply_budget() -> None:
 def test_default_hard_budget_is_small() -> None:
     cfg = world_hard_bot().domain.config
     for pr in (cfg.search, cfg.endgame):
-        assert pr.split_budget and pr.worlds * pr.candidates * pr.horizon(pr.candidates) \
-            <= pr.step_budget <= 1000
+        assert (
+            pr.split_budget
+            and pr.worlds * pr.candidates * pr.horizon(pr.candidates) <= pr.step_budget <= 1000
+        )
 
 
 def test_hard_endgame_search_plays_to_the_end_within_its_budget() -> None:
     """Near the end every main turn is searched (the planner's move against the best claims,
     a harbor, a draw) by playouts within the end game's ``step_budget``; decisions stay legal."""
     cfg = WorldSearchConfig(search_keeps=False, search_mix=False, search_more_tickets=False)
-    bot = world_hard_bot(replace(cfg, endgame=replace(cfg.endgame, worlds=2, min_worlds=2,
-                                                      candidates=3, step_budget=120)))
+    bot = world_hard_bot(
+        replace(cfg, endgame=replace(cfg.endgame, worlds=2, min_worlds=2, candidates=3, step_budget=120))
+    )
     plies = _searched_plies(bot, seed=7)
     assert len(plies) >= 2
     assert all(0 < p <= 120 for p in plies)
@@ -219,9 +237,11 @@ def test_hard_has_its_own_planner_and_normal_keeps_its_own() -> None:
     """Hard plans with ``HARD_PARAMS`` (turns cost more, more spare trains, extra
     tickets closer to the end) on normal's hand-set values; normal's own 2-player values are
     fitted by the tuner (``FITTED_NORMAL_2P``), its 3+ player values stay hand-set."""
-    from pyengine.bots.world.planner import WorldParams
+    from pyengine.bots.world.params import WorldParams
+
     NORMAL_PARAMS = HAND_SET_NORMAL_PARAMS
     from pyengine.bots.world.hard import HARD_PARAMS
+
     hard = world_hard_bot()
     assert isinstance(hard, SearchBot)
     assert hard.domain.params == HARD_PARAMS and hard.domain.policy.params == HARD_PARAMS
@@ -234,7 +254,8 @@ def test_hard_has_its_own_planner_and_normal_keeps_its_own() -> None:
 
 
 def test_normal_plays_its_fitted_values_at_two_players_only() -> None:
-    from pyengine.bots.world.planner import FITTED_NORMAL_2P
+    from pyengine.bots.world.params import FITTED_NORMAL_2P
+
     policy = WorldPolicy(NORMAL_PARAMS)
     assert FITTED_NORMAL_2P and all(getattr(policy.params, k) == v for k, v in FITTED_NORMAL_2P.items())
     assert policy.many is not None

@@ -4,6 +4,7 @@ Scenario tests from the rulebook (shared/rules/world.md, "Claim a route" and "Bu
 and an independent model of the payment rules checked against ``legal_actions()`` over random
 hands: the legal payments are exactly the sub-multisets of the hand the rules accept.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -23,9 +24,11 @@ V = get_variant("world")
 def test_rulebook_white_ship_route_two_doubles_or_four_singles_or_a_mix() -> None:
     # "A white 4-space ship route: 2 double ships, or 4 single ships, or 2 singles + 1 double."
     g = wgame(hands=[["white-double"] * 2 + ["white-ship"] * 4, []])
-    assert claims(g, "DAR-MUM") == ["claim DAR-MUM 2white-double",
-                                    "claim DAR-MUM 2white-ship 1white-double",
-                                    "claim DAR-MUM 4white-ship"]
+    assert claims(g, "DAR-MUM") == [
+        "claim DAR-MUM 2white-double",
+        "claim DAR-MUM 2white-ship 1white-double",
+        "claim DAR-MUM 4white-ship",
+    ]
     g.apply("claim DAR-MUM 4white-ship")
     assert g.view(0)["me"]["hand"] == {"white-double": 2}
 
@@ -33,8 +36,12 @@ def test_rulebook_white_ship_route_two_doubles_or_four_singles_or_a_mix() -> Non
 def test_rulebook_jokers_replace_any_number_of_cards() -> None:
     # 3 purple train cards and 3 jokers pay a purple 3-route in every mix, all jokers included.
     g = wgame(hands=[["purple-train"] * 3 + ["joker"] * 3, []])
-    assert claims(g, "MUM-THR-1") == ["claim MUM-THR-1 3purple-train", "claim MUM-THR-1 2purple-train 1joker",
-                                      "claim MUM-THR-1 1purple-train 2joker", "claim MUM-THR-1 3joker"]
+    assert claims(g, "MUM-THR-1") == [
+        "claim MUM-THR-1 3purple-train",
+        "claim MUM-THR-1 2purple-train 1joker",
+        "claim MUM-THR-1 1purple-train 2joker",
+        "claim MUM-THR-1 3joker",
+    ]
     g.apply("claim MUM-THR-1 2purple-train 1joker")
     assert g.view(0)["me"]["hand"] == {"purple-train": 1, "joker": 2}
 
@@ -84,7 +91,7 @@ def _rules_accept_route(r: int, cards: Counter[int]) -> bool:
         if c != W.JOKER:
             per_color[c // 4] += n
     normal = length - rough
-    for nc in ([color] if color >= 0 else range(W.NCOLORS)):
+    for nc in [color] if color >= 0 else range(W.NCOLORS):
         for from_color in range(min(per_color[nc], normal) + 1):
             if normal - from_color > jokers:
                 continue
@@ -160,4 +167,5 @@ def test_payments_apply_and_random_games_stay_valid() -> None:
             g.apply(legal[rng.randbelow(len(legal))])
             V.check_invariants(g.state)
         from pyengine.record import replay
+
         assert replay(g.record()).state.snapshot() == g.state.snapshot()

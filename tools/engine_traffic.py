@@ -10,6 +10,7 @@ whole record after each move: the page before the log was sent incrementally) an
 by each answer's ``applied`` text). The moves are the same in both: every seat is the ``easy``
 bot; seat 0 is the person's seat, whose view the answers carry.
 """
+
 from __future__ import annotations
 
 import json
@@ -74,8 +75,10 @@ def main() -> None:
     print(f"{variant}, {players} players, seed {seed}, {len(rows[0][4])} actions ({BOT} bots)")
     print(f"{'way':<12} {'calls':>6} {'sent':>10} {'received':>12} {'total':>12}")
     for incremental, sent, received, calls, _ in rows:
-        print(f"{'incremental' if incremental else 'full':<12} {calls:>6} {sent:>10,} {received:>12,} "
-              f"{sent + received:>12,}")
+        print(
+            f"{'incremental' if incremental else 'full':<12} {calls:>6} {sent:>10,} {received:>12,} "
+            f"{sent + received:>12,}"
+        )
     full, inc = rows[0][1] + rows[0][2], rows[1][1] + rows[1][2]
     print(f"ratio full / incremental: {full / inc:.1f}")
 

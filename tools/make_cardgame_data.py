@@ -4,6 +4,7 @@ Run when the facts change: ``python3 tools/make_cardgame_data.py ../shared/data/
 The output keeps one ticket per line, so a correction to a ticket is a one-line change that can
 also be made by hand in the generated file (the loader validates it: pyengine/games/cardgame/data.py).
 """
+
 from __future__ import annotations
 
 import json
@@ -14,38 +15,79 @@ FORMAT = "railtrip-cards/1"
 # Card order of the engine (same as the board game's): every list of colors is written in it.
 COLORS = ("red", "orange", "yellow", "green", "blue", "purple", "black", "white")
 CODES = {
-    "Atlanta": "ATL", "Boston": "BOS", "Calgary": "CAL", "Charleston": "CHS", "Chicago": "CHI",
-    "Dallas": "DAL", "Denver": "DEN", "Duluth": "DUL", "El Paso": "ELP", "Helena": "HEL",
-    "Houston": "HOU", "Kansas City": "KC", "Las Vegas": "LV", "Los Angeles": "LA",
-    "Miami": "MIA", "Montreal": "MTL", "Nashville": "NAS", "New Orleans": "NO", "New York": "NY",
-    "Omaha": "OMA", "Phoenix": "PHX", "Pittsburgh": "PIT", "Portland": "POR", "Raleigh": "RAL",
-    "Saint Louis": "STL", "Salt Lake City": "SLC", "San Francisco": "SF", "Santa Fe": "SFE",
-    "Sault St. Marie": "SSM", "Seattle": "SEA", "Toronto": "TOR", "Vancouver": "VAN",
-    "Washington": "WAS", "Winnipeg": "WIN",
+    "Atlanta": "ATL",
+    "Boston": "BOS",
+    "Calgary": "CAL",
+    "Charleston": "CHS",
+    "Chicago": "CHI",
+    "Dallas": "DAL",
+    "Denver": "DEN",
+    "Duluth": "DUL",
+    "El Paso": "ELP",
+    "Helena": "HEL",
+    "Houston": "HOU",
+    "Kansas City": "KC",
+    "Las Vegas": "LV",
+    "Los Angeles": "LA",
+    "Miami": "MIA",
+    "Montreal": "MTL",
+    "Nashville": "NAS",
+    "New Orleans": "NO",
+    "New York": "NY",
+    "Omaha": "OMA",
+    "Phoenix": "PHX",
+    "Pittsburgh": "PIT",
+    "Portland": "POR",
+    "Raleigh": "RAL",
+    "Saint Louis": "STL",
+    "Salt Lake City": "SLC",
+    "San Francisco": "SF",
+    "Santa Fe": "SFE",
+    "Sault St. Marie": "SSM",
+    "Seattle": "SEA",
+    "Toronto": "TOR",
+    "Vancouver": "VAN",
+    "Washington": "WAS",
+    "Winnipeg": "WIN",
 }
 
 
 def build(facts: dict) -> dict:
     tc = facts["train_cards"]
-    used = sorted({c for t in facts["destination_tickets"] for c in (t["city_a"], t["city_b"])},
-                  key=lambda n: CODES[n])
+    used = sorted(
+        {c for t in facts["destination_tickets"] for c in (t["city_a"], t["city_b"])}, key=lambda n: CODES[n]
+    )
     tickets = []
     for t in facts["destination_tickets"]:
         a, b = CODES[t["city_a"]], CODES[t["city_b"]]
         need = sorted(t["colors"], key=COLORS.index)
-        tickets.append({"id": f"{a}-{b}", "a": a, "b": b, "points": t["points"], "need": need,
-                        "source_id": t["source_id"]})
+        tickets.append(
+            {
+                "id": f"{a}-{b}",
+                "a": a,
+                "b": b,
+                "points": t["points"],
+                "need": need,
+                "source_id": t["source_id"],
+            }
+        )
     return {
         "format": FORMAT,
         "variant": "cardgame",
         "name": "Ticket to Ride: The Card Game",
         "source": "facts sheet shared/data/cardgame.json (see its provenance and CHECKS file)",
-        "cards": {"colors": list(COLORS), "per_color": tc["per_color"], "wild": "loco",
-                  "locomotives": tc["locomotives"]},
+        "cards": {
+            "colors": list(COLORS),
+            "per_color": tc["per_color"],
+            "wild": "loco",
+            "locomotives": tc["locomotives"],
+        },
         "expect": {"cards": tc["total"], "tickets": 46, "big_cities": 6},
         "cities": [{"id": CODES[n], "name": n} for n in used],
-        "big_cities": [{"city": CODES[c["city"]], "bonus": c["bonus_points"], "gem": c["card_gem_color"]}
-                       for c in facts["big_cities"]],
+        "big_cities": [
+            {"city": CODES[c["city"]], "bonus": c["bonus_points"], "gem": c["card_gem_color"]}
+            for c in facts["big_cities"]
+        ],
         "tickets": tickets,
     }
 
@@ -81,5 +123,8 @@ def main(src: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else
-         str(Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardgame.json"))
+    main(
+        sys.argv[1]
+        if len(sys.argv) > 1
+        else str(Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardgame.json")
+    )

@@ -10,6 +10,7 @@ Run once when the facts change: ``python tools/make_usa_data.py ../shared/data/u
 Coordinates are our own projection of real latitude/longitude (a conic-like projection centred on
 the map), scaled to a 1000-unit-wide drawing, with small nudges where labels would collide.
 """
+
 from __future__ import annotations
 
 import json
@@ -18,22 +19,66 @@ import sys
 from pathlib import Path
 
 CODES = {
-    "Atlanta": "ATL", "Boston": "BOS", "Calgary": "CAL", "Charleston": "CHS", "Chicago": "CHI",
-    "Dallas": "DAL", "Denver": "DEN", "Duluth": "DUL", "El Paso": "ELP", "Helena": "HEL",
-    "Houston": "HOU", "Kansas City": "KC", "Las Vegas": "LV", "Little Rock": "LR",
-    "Los Angeles": "LA", "Miami": "MIA", "Montréal": "MTL", "Nashville": "NAS",
-    "New Orleans": "NO", "New York": "NY", "Oklahoma City": "OKC", "Omaha": "OMA",
-    "Phoenix": "PHX", "Pittsburgh": "PIT", "Portland": "POR", "Raleigh": "RAL",
-    "Saint Louis": "STL", "Salt Lake City": "SLC", "San Francisco": "SF", "Santa Fe": "SFE",
-    "Sault St. Marie": "SSM", "Seattle": "SEA", "Toronto": "TOR", "Vancouver": "VAN",
-    "Washington": "WAS", "Winnipeg": "WIN",
+    "Atlanta": "ATL",
+    "Boston": "BOS",
+    "Calgary": "CAL",
+    "Charleston": "CHS",
+    "Chicago": "CHI",
+    "Dallas": "DAL",
+    "Denver": "DEN",
+    "Duluth": "DUL",
+    "El Paso": "ELP",
+    "Helena": "HEL",
+    "Houston": "HOU",
+    "Kansas City": "KC",
+    "Las Vegas": "LV",
+    "Little Rock": "LR",
+    "Los Angeles": "LA",
+    "Miami": "MIA",
+    "Montréal": "MTL",
+    "Nashville": "NAS",
+    "New Orleans": "NO",
+    "New York": "NY",
+    "Oklahoma City": "OKC",
+    "Omaha": "OMA",
+    "Phoenix": "PHX",
+    "Pittsburgh": "PIT",
+    "Portland": "POR",
+    "Raleigh": "RAL",
+    "Saint Louis": "STL",
+    "Salt Lake City": "SLC",
+    "San Francisco": "SF",
+    "Santa Fe": "SFE",
+    "Sault St. Marie": "SSM",
+    "Seattle": "SEA",
+    "Toronto": "TOR",
+    "Vancouver": "VAN",
+    "Washington": "WAS",
+    "Winnipeg": "WIN",
 }
 # Nudges in drawing units (x right, y down) where real geography puts cities too close for labels.
 NUDGE = {
-    "NY": (10, 4), "WAS": (4, 22), "PIT": (-14, 4), "BOS": (12, -6), "MTL": (0, -8),
-    "RAL": (-6, 10), "CHS": (8, 14), "TOR": (-10, 0), "SEA": (4, 8), "VAN": (4, -6),
-    "POR": (0, 10), "NAS": (-6, 4), "ATL": (0, 8), "LR": (0, 0), "KC": (4, 0), "OMA": (-4, -6),
-    "SF": (-4, 8), "LA": (8, 8), "LV": (4, 0), "NO": (6, 6), "HOU": (-6, 6),
+    "NY": (10, 4),
+    "WAS": (4, 22),
+    "PIT": (-14, 4),
+    "BOS": (12, -6),
+    "MTL": (0, -8),
+    "RAL": (-6, 10),
+    "CHS": (8, 14),
+    "TOR": (-10, 0),
+    "SEA": (4, 8),
+    "VAN": (4, -6),
+    "POR": (0, 10),
+    "NAS": (-6, 4),
+    "ATL": (0, 8),
+    "LR": (0, 0),
+    "KC": (4, 0),
+    "OMA": (-4, -6),
+    "SF": (-4, 8),
+    "LA": (8, 8),
+    "LV": (4, 0),
+    "NO": (6, 6),
+    "HOU": (-6, 6),
 }
 
 
@@ -62,17 +107,28 @@ def _tickets(facts: dict) -> list[dict]:
         a, b = CODES[t["a"]], CODES[t["b"]]
         old = revised.pop((a, b), None)
         if old is None:
-            tickets.append({"id": f"{a}-{b}", "a": a, "b": b, "points": t["points"],
-                            "sets": ["base30", "base30_1910"]})
+            tickets.append(
+                {"id": f"{a}-{b}", "a": a, "b": b, "points": t["points"], "sets": ["base30", "base30_1910"]}
+            )
             continue
         if old["original_points"] != t["points"]:
             raise SystemExit(f"{a}-{b}: the facts disagree on the original value")
         tickets.append({"id": f"{a}-{b}", "a": a, "b": b, "points": t["points"], "sets": ["base30"]})
-        reprints.append({"id": f"{a}-{b}-1910", "a": a, "b": b, "points": old["points_1910_card"],
-                         "sets": ["base30_1910"]})
+        reprints.append(
+            {
+                "id": f"{a}-{b}-1910",
+                "a": a,
+                "b": b,
+                "points": old["points_1910_card"],
+                "sets": ["base30_1910"],
+            }
+        )
     if revised:
         raise SystemExit(f"revised tickets missing from the base game: {sorted(revised)}")
-    for src, name in ((ext["new_tickets"], "new35"), (ext["extra_tickets_in_1910_box"]["tickets"], "mystery4")):
+    for src, name in (
+        (ext["new_tickets"], "new35"),
+        (ext["extra_tickets_in_1910_box"]["tickets"], "mystery4"),
+    ):
         for t in src:
             a, b = CODES[t["a"]], CODES[t["b"]]
             tickets.append({"id": f"{a}-{b}", "a": a, "b": b, "points": t["points"], "sets": [name]})
@@ -91,27 +147,47 @@ def main(src: str) -> None:
         x, y = pts[c["name"]]
         code = CODES[c["name"]]
         dx, dy = NUDGE.get(code, (0, 0))
-        cities.append({
-            "id": code, "name": c["name"],
-            "x": round((x - min(xs)) * scale + 40 + dx, 1),
-            "y": round((max(ys) - y) * scale + 40 + dy, 1),
-            "lat": c["lat"], "lon": c["lon"],
-        })
+        cities.append(
+            {
+                "id": code,
+                "name": c["name"],
+                "x": round((x - min(xs)) * scale + 40 + dx, 1),
+                "y": round((max(ys) - y) * scale + 40 + dy, 1),
+                "lat": c["lat"],
+                "lon": c["lon"],
+            }
+        )
     routes = []
     for r in facts["routes"]:
         a, b = sorted((CODES[r["a"]], CODES[r["b"]]))
         rid = f"{a}-{b}" + (f"-{r['track']}" if r.get("double") else "")
-        routes.append({"id": rid, "a": a, "b": b, "length": r["length"], "color": r["color"],
-                       **({"double": f"{a}-{b}"} if r.get("double") else {})})
+        routes.append(
+            {
+                "id": rid,
+                "a": a,
+                "b": b,
+                "length": r["length"],
+                "color": r["color"],
+                **({"double": f"{a}-{b}"} if r.get("double") else {}),
+            }
+        )
     tickets = _tickets(facts)
     out = {
         "format": "railtrip-map/1",
         "variant": "usa",
         "name": "North America",
         "size": {"width": 1000, "height": round((max(ys) - min(ys)) * scale + 80)},
-        "expect": {"cities": 36, "routes": 100, "double_pairs": 22, "spaces": 309, "tickets": 73,
-                   "ticket_sets": EXPECTED_SETS},
-        "cities": cities, "routes": routes, "tickets": tickets,
+        "expect": {
+            "cities": 36,
+            "routes": 100,
+            "double_pairs": 22,
+            "spaces": 309,
+            "tickets": 73,
+            "ticket_sets": EXPECTED_SETS,
+        },
+        "cities": cities,
+        "routes": routes,
+        "tickets": tickets,
     }
     dest = Path(__file__).resolve().parent.parent / "pyengine" / "games" / "usa" / "usa.json"
     dest.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -11,6 +11,7 @@ small deterministic relaxation so that labels do not collide.
 The non-city junction in the southern Indian Ocean (between Cape Town and Perth) is written as a
 city-like node with ``"junction": true``: it cannot hold a harbor and no ticket names it.
 """
+
 from __future__ import annotations
 
 import json
@@ -19,16 +20,53 @@ import sys
 from pathlib import Path
 
 CODES = {
-    "al_qahira": "CAI", "anchorage": "ANC", "athina": "ATH", "bangkok": "BKK", "beijing": "BEI",
-    "buenos_aires": "BUE", "cambridge_bay": "CAM", "cape_town": "CPT", "caracas": "CCS",
-    "casablanca": "CAS", "christchurch": "CHC", "dar_es_salaam": "DAR", "darwin": "DRW",
-    "djibouti": "DJI", "edinburgh": "EDI", "hamburg": "HAM", "hong_kong": "HKG", "honolulu": "HNL",
-    "jakarta": "JKT", "lagos": "LAG", "lahore": "LHE", "lima": "LIM", "los_angeles": "LAX",
-    "luanda": "LAD", "manila": "MNL", "marseille": "MRS", "mexico": "MEX", "miami": "MIA",
-    "moskva": "MOS", "mumbai": "MUM", "murmansk": "MMK", "new_york": "NYC", "novosibirsk": "NOV",
-    "perth": "PER", "petropavlovsk": "PET", "port_moresby": "POM", "reykjavik": "REY",
-    "rio_de_janeiro": "RIO", "sydney": "SYD", "tehran": "THR", "tiksi": "TIK", "toamasina": "TOA",
-    "tokyo": "TYO", "valparaiso": "VAL", "vancouver": "VAN", "winnipeg": "WIN", "yakutsk": "YAK",
+    "al_qahira": "CAI",
+    "anchorage": "ANC",
+    "athina": "ATH",
+    "bangkok": "BKK",
+    "beijing": "BEI",
+    "buenos_aires": "BUE",
+    "cambridge_bay": "CAM",
+    "cape_town": "CPT",
+    "caracas": "CCS",
+    "casablanca": "CAS",
+    "christchurch": "CHC",
+    "dar_es_salaam": "DAR",
+    "darwin": "DRW",
+    "djibouti": "DJI",
+    "edinburgh": "EDI",
+    "hamburg": "HAM",
+    "hong_kong": "HKG",
+    "honolulu": "HNL",
+    "jakarta": "JKT",
+    "lagos": "LAG",
+    "lahore": "LHE",
+    "lima": "LIM",
+    "los_angeles": "LAX",
+    "luanda": "LAD",
+    "manila": "MNL",
+    "marseille": "MRS",
+    "mexico": "MEX",
+    "miami": "MIA",
+    "moskva": "MOS",
+    "mumbai": "MUM",
+    "murmansk": "MMK",
+    "new_york": "NYC",
+    "novosibirsk": "NOV",
+    "perth": "PER",
+    "petropavlovsk": "PET",
+    "port_moresby": "POM",
+    "reykjavik": "REY",
+    "rio_de_janeiro": "RIO",
+    "sydney": "SYD",
+    "tehran": "THR",
+    "tiksi": "TIK",
+    "toamasina": "TOA",
+    "tokyo": "TYO",
+    "valparaiso": "VAL",
+    "vancouver": "VAN",
+    "winnipeg": "WIN",
+    "yakutsk": "YAK",
     "wp_south_indian_ocean": "SIO",
 }
 JUNCTION_NAME = "Indian Ocean junction"
@@ -38,9 +76,22 @@ MARGIN = 30.0
 MIN_GAP = 30.0  # minimum distance between two nodes after relaxation (drawing units)
 # Hand nudges (x right, y down, drawing units) applied before the relaxation.
 NUDGE = {
-    "HKG": (0, -6), "MNL": (8, 4), "BKK": (-6, 6), "EDI": (-8, -6), "HAM": (6, -4),
-    "MRS": (-4, 6), "ATH": (6, 6), "CAI": (6, 8), "DJI": (0, 0), "LAX": (6, 4), "VAN": (6, -4),
-    "CHC": (-4, 8), "SYD": (-6, 0), "DAR": (0, 4), "TOA": (8, 2), "TYO": (6, 0),
+    "HKG": (0, -6),
+    "MNL": (8, 4),
+    "BKK": (-6, 6),
+    "EDI": (-8, -6),
+    "HAM": (6, -4),
+    "MRS": (-4, 6),
+    "ATH": (6, 6),
+    "CAI": (6, 8),
+    "DJI": (0, 0),
+    "LAX": (6, 4),
+    "VAN": (6, -4),
+    "CHC": (-4, 8),
+    "SYD": (-6, 0),
+    "DAR": (0, 4),
+    "TOA": (8, 2),
+    "TYO": (6, 0),
 }
 
 
@@ -59,7 +110,7 @@ def relax(points: dict[str, list[float]], rounds: int = 200) -> None:
     for _ in range(rounds):
         moved = False
         for i, a in enumerate(keys):
-            for b in keys[i + 1:]:
+            for b in keys[i + 1 :]:
                 pa, pb = points[a], points[b]
                 dx, dy = pb[0] - pa[0], pb[1] - pa[1]
                 d = math.hypot(dx, dy)
@@ -106,9 +157,15 @@ def main(src: str) -> None:
     cities = []
     for n in sorted(nodes, key=lambda n: CODES[n["id"]]):
         code = CODES[n["id"]]
-        entry = {"id": code, "name": n["name"], "x": round(pts[code][0], 1),
-                 "y": round(pts[code][1], 1), "port": bool(n["port"]),
-                 "lat": n["lat"], "lon": n["lon"]}
+        entry = {
+            "id": code,
+            "name": n["name"],
+            "x": round(pts[code][0], 1),
+            "y": round(pts[code][1], 1),
+            "port": bool(n["port"]),
+            "lat": n["lat"],
+            "lon": n["lon"],
+        }
         if n.get("junction"):
             entry["junction"] = True
         cities.append(entry)
@@ -125,8 +182,7 @@ def main(src: str) -> None:
             rid = f"{base}-{track[base]}"
         else:
             rid = base
-        entry = {"id": rid, "a": a, "b": b, "kind": r["kind"], "length": r["length"],
-                 "color": r["color"]}
+        entry = {"id": rid, "a": a, "b": b, "kind": r["kind"], "length": r["length"], "color": r["color"]}
         if r["rough_terrain_spaces"]:
             entry["rough"] = r["rough_terrain_spaces"]
         if r["double_group"]:
@@ -141,8 +197,11 @@ def main(src: str) -> None:
         codes = [id_to_code[c] for c in t["city_ids"]]
         entry: dict[str, object] = {"id": "-".join(codes), "cities": codes}
         if t["type"] == "itinerary":
-            values = [t["points_completed_in_order"], t["points_connected_not_in_order"],
-                      -abs(t["penalty_if_not_connected"])]
+            values = [
+                t["points_completed_in_order"],
+                t["points_connected_not_in_order"],
+                -abs(t["penalty_if_not_connected"]),
+            ]
             entry["points"] = values[0]
             entry["values"] = values
         else:
@@ -155,19 +214,30 @@ def main(src: str) -> None:
         "variant": "world",
         "name": "The World (Rails & Sails)",
         "size": {"width": WIDTH, "height": height},
-        "projection": {"kind": "miller", "central_meridian": CENTRAL_MERIDIAN,
-                       "seam": CENTRAL_MERIDIAN - 180.0},
+        "projection": {
+            "kind": "miller",
+            "central_meridian": CENTRAL_MERIDIAN,
+            "seam": CENTRAL_MERIDIAN - 180.0,
+        },
         "expect": {
-            "cities": counts["cities"] + counts["waypoints"], "routes": counts["routes"],
+            "cities": counts["cities"] + counts["waypoints"],
+            "routes": counts["routes"],
             "double_pairs": counts["double_route_pairs"],
-            "spaces": counts["train_spaces"] + counts["ship_spaces"], "tickets": counts["tickets"],
-            "ports": counts["port_cities"], "junctions": counts["waypoints"],
-            "train_routes": counts["train_routes"], "ship_routes": counts["ship_routes"],
-            "train_spaces": counts["train_spaces"], "ship_spaces": counts["ship_spaces"],
-            "rough_routes": counts["rough_terrain_routes"], "wrapping_routes": counts["wrapping_routes"],
+            "spaces": counts["train_spaces"] + counts["ship_spaces"],
+            "tickets": counts["tickets"],
+            "ports": counts["port_cities"],
+            "junctions": counts["waypoints"],
+            "train_routes": counts["train_routes"],
+            "ship_routes": counts["ship_routes"],
+            "train_spaces": counts["train_spaces"],
+            "ship_spaces": counts["ship_spaces"],
+            "rough_routes": counts["rough_terrain_routes"],
+            "wrapping_routes": counts["wrapping_routes"],
             "itineraries": counts["itinerary_tickets"],
         },
-        "cities": cities, "routes": routes, "tickets": tickets,
+        "cities": cities,
+        "routes": routes,
+        "tickets": tickets,
     }
     dest = Path(__file__).resolve().parent.parent / "pyengine" / "games" / "world" / "world.json"
     dest.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -15,6 +15,7 @@ checked; so the docstrings are cut from the syntax tree and the tree is compiled
 Line numbers do not change (the other statements keep their positions), so tracebacks still point
 at the right lines of the sources.
 """
+
 from __future__ import annotations
 
 import ast
@@ -29,7 +30,11 @@ _DOC_OWNERS = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)
 def _docstring(body: list[ast.stmt]) -> ast.Expr | None:
     """The docstring statement opening ``body``, if it has one."""
     first = body[0] if body else None
-    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+    if (
+        isinstance(first, ast.Expr)
+        and isinstance(first.value, ast.Constant)
+        and isinstance(first.value.value, str)
+    ):
         return first
     return None
 
@@ -50,8 +55,13 @@ def compile_module(source: bytes, filename: str) -> CodeType:
     """``source`` compiled as ``compile`` would (asserts kept), without its docstrings."""
     tree = ast.parse(source, filename)
     keeps_doc = any(isinstance(node, ast.Name) and node.id == "__doc__" for node in ast.walk(tree))
-    code: CodeType = compile(strip_docstrings(tree, keep_module_docstring=keeps_doc), filename, "exec",
-                             dont_inherit=True, optimize=0)
+    code: CodeType = compile(
+        strip_docstrings(tree, keep_module_docstring=keeps_doc),
+        filename,
+        "exec",
+        dont_inherit=True,
+        optimize=0,
+    )
     return code
 
 

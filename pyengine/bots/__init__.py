@@ -1,5 +1,6 @@
 """Computer opponents. ``bot_action(game, level)`` is how every caller asks a bot for a move:
 it hands the bot only the current player's view and the legal actions."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -72,8 +73,7 @@ def bot_names_for(variant: str) -> list[str]:
 
 def bot_rng(game: Game) -> Rng:
     """The bot's generator: derived from the game seed, the seat and the number of actions."""
-    return Rng.derive(seed_to_int(game.settings.seed) ^ 0x5EED_B075, game.current_player,
-                      len(game.actions))
+    return Rng.derive(seed_to_int(game.settings.seed) ^ 0x5EED_B075, game.current_player, len(game.actions))
 
 
 def _playing_bot(game: Game, name: str) -> Bot:
@@ -84,8 +84,10 @@ def _playing_bot(game: Game, name: str) -> Bot:
 def _check_plays(game: Game, bot: Bot, name: str) -> Bot:
     # A bot plays only the variants it declares (Bot.variants): refuse the others clearly.
     if game.variant.name not in bot.variants:
-        raise EngineError(f"bot {name!r} does not play {game.variant.name!r}; bots for this game: "
-                          f"{', '.join(bot_names_for(game.variant.name))}")
+        raise EngineError(
+            f"bot {name!r} does not play {game.variant.name!r}; bots for this game: "
+            f"{', '.join(bot_names_for(game.variant.name))}"
+        )
     return bot
 
 

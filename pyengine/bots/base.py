@@ -4,6 +4,7 @@
 legal actions, the static board of the variant and its own random generator, derived from the
 game seed, the seat and the number of actions so far, so bot games replay exactly.
 """
+
 from __future__ import annotations
 
 import time
@@ -53,12 +54,14 @@ class Bot:
     description: str = ""
     variants: tuple[str, ...] = ("usa",)
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
-               board: dict[str, Any]) -> Action:
+    def choose(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]
+    ) -> Action:
         raise NotImplementedError
 
-    def rank(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
-             board: dict[str, Any]) -> list[tuple[Action, float]]:
+    def rank(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]
+    ) -> list[tuple[Action, float]]:
         """Candidate moves, best first, each with its estimated final score margin for the seat
         (points ahead of the best opponent at the end); the Hint button and the end-of-game review
         read it. Bots that weigh their options override this; the default is the chosen move
@@ -73,8 +76,9 @@ class RandomBot(Bot):
     description = "Random: any legal move, uniformly."
     variants = ("usa", "world", "cardgame")
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
-               board: dict[str, Any]) -> Action:
+    def choose(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]
+    ) -> Action:
         del view, board  # Unused.
         return legal[rng.randbelow(len(legal))]
 

@@ -19,6 +19,7 @@ Cells of a game played with options (``--option key=value``, e.g. the USA 1910 w
 them in their settings and file name (``usa+tickets=mega-2p-hard-vs-normal.json``) and render in a
 table of their own under their game.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,8 +33,7 @@ from .tournament import run_tournament
 
 LADDER = ["easy", "normal", "hard"]
 VARIANTS = ["usa", "world", "cardgame"]
-TITLES = {"usa": "Classic (North America)", "world": "Rails & Sails (world map)",
-          "cardgame": "The card game"}
+TITLES = {"usa": "Classic (North America)", "world": "Rails & Sails (world map)", "cardgame": "The card game"}
 RESULTS = Path("docs") / "results"
 
 # Games per cell. The issue asks for 1,000; the cheap line-ups get that where one run of `all`
@@ -41,12 +41,14 @@ RESULTS = Path("docs") / "results"
 # the world planner ~5x the classic one, the card game's normal samples ticket offers, and the
 # searching `hard` costs 1-3 s of CPU per game, so those cells get fewer games (raise them with
 # --games when there is time; the first games of a bigger run are the same games).
-GAMES = {("usa", 2): {"easy": 1000, "normal": 1000, "hard": 200},
-         ("usa", 4): {"easy": 200, "normal": 200, "hard": 40},
-         ("world", 2): {"easy": 200, "normal": 200, "hard": 100},
-         ("world", 4): {"easy": 100, "normal": 100, "hard": 30},
-         ("cardgame", 2): {"easy": 500, "normal": 100, "hard": 60},
-         ("cardgame", 4): {"easy": 200, "normal": 50, "hard": 24}}
+GAMES = {
+    ("usa", 2): {"easy": 1000, "normal": 1000, "hard": 200},
+    ("usa", 4): {"easy": 200, "normal": 200, "hard": 40},
+    ("world", 2): {"easy": 200, "normal": 200, "hard": 100},
+    ("world", 4): {"easy": 100, "normal": 100, "hard": 30},
+    ("cardgame", 2): {"easy": 500, "normal": 100, "hard": 60},
+    ("cardgame", 4): {"easy": 200, "normal": 50, "hard": 24},
+}
 
 
 def baselines(variant: str) -> list[str]:
@@ -60,9 +62,12 @@ def default_games(variant: str, players: int, bot: str, opponent: str) -> int:
     return max(40, n // 2) if bot == "hard" and opponent == "random" else n
 
 
-def plan(variants: list[str] | None = None, players: list[int] | None = None,
-         bots: list[str] | None = None, opponents: list[str] | None = None
-         ) -> list[tuple[str, int, str, str]]:
+def plan(
+    variants: list[str] | None = None,
+    players: list[int] | None = None,
+    bots: list[str] | None = None,
+    opponents: list[str] | None = None,
+) -> list[tuple[str, int, str, str]]:
     """Every cell (variant, players, bot, opponent), filtered."""
     cells = []
     for variant in variants or VARIANTS:
@@ -71,7 +76,7 @@ def plan(variants: list[str] | None = None, players: list[int] | None = None,
             for bot in levels:
                 if bots and bot not in bots:
                     continue
-                below = levels[:levels.index(bot)]
+                below = levels[: levels.index(bot)]
                 for opp in baselines(variant) + below:
                     if opponents and opp not in opponents:
                         continue
@@ -81,13 +86,15 @@ def plan(variants: list[str] | None = None, players: list[int] | None = None,
 
 def options_text(options: dict[str, Any] | None, sep: str = "+") -> str:
     """Game options as they appear in a cell's file name and command ("+tickets=mega")."""
-    return "".join(f"{sep}{k}={str(v).lower() if isinstance(v, bool) else v}"
-                   for k, v in sorted((options or {}).items()))
+    return "".join(
+        f"{sep}{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in sorted((options or {}).items())
+    )
 
 
 def options_order(variant: str, options: dict[str, Any] | None) -> tuple[Any, ...]:
     """Sort key of a cell's options: none first, then in the order the variant lists the values."""
     from ..games import get_variant
+
     info = get_variant(variant).options_info() if options else {}
     key = []
     for name, value in sorted((options or {}).items()):
@@ -96,26 +103,47 @@ def options_order(variant: str, options: dict[str, Any] | None) -> tuple[Any, ..
     return (len(key), tuple(key))
 
 
-def cell_path(results: Path, variant: str, players: int, bot: str, opponent: str,
-              options: dict[str, Any] | None = None) -> Path:
+def cell_path(
+    results: Path, variant: str, players: int, bot: str, opponent: str, options: dict[str, Any] | None = None
+) -> Path:
     return results / f"{variant}{options_text(options)}-{players}p-{bot}-vs-{opponent}.json"
 
 
-def run_cell(variant: str, players: int, bot: str, opponent: str, games: int, seed: int,
-             jobs: int = 1, options: dict[str, Any] | None = None) -> dict[str, Any]:
+def run_cell(
+    variant: str,
+    players: int,
+    bot: str,
+    opponent: str,
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     res = run_tournament(variant, players, [bot, opponent], games, seed, jobs=jobs, options=options)
     e = res["entries"][0]
     others = res["entries"][1:]
     t = res["timing"].get(bot, {})
-    return {"variant": variant, "players": players, "bot": bot, "opponent": opponent,
-            "games": games, "seed": seed, "wins": e["wins"], "win_rate": e["win_rate"],
-            "ci95": e["ci95"], "score": e["mean_score"],
-            "opp_score": sum(x["mean_score"] for x in others) / len(others),
-            "ms": t.get("mean_ms", 0.0), "p95_ms": t.get("p95_ms", 0.0), "max_ms": t.get("max_ms", 0.0),
-            "clock": "cpu", **({"options": dict(options)} if options else {}),
-            "command": f"python -m pyengine tournament --variant {variant} --players {players} "
-                       f"--bots {bot},{opponent} --games {games} --seed {seed}"
-                       f"{options_text(options, ' --option ')}"}
+    return {
+        "variant": variant,
+        "players": players,
+        "bot": bot,
+        "opponent": opponent,
+        "games": games,
+        "seed": seed,
+        "wins": e["wins"],
+        "win_rate": e["win_rate"],
+        "ci95": e["ci95"],
+        "score": e["mean_score"],
+        "opp_score": sum(x["mean_score"] for x in others) / len(others),
+        "ms": t.get("mean_ms", 0.0),
+        "p95_ms": t.get("p95_ms", 0.0),
+        "max_ms": t.get("max_ms", 0.0),
+        "clock": "cpu",
+        **({"options": dict(options)} if options else {}),
+        "command": f"python -m pyengine tournament --variant {variant} --players {players} "
+        f"--bots {bot},{opponent} --games {games} --seed {seed}"
+        f"{options_text(options, ' --option ')}",
+    }
 
 
 def load_cells(results: Path) -> list[dict[str, Any]]:
@@ -124,9 +152,17 @@ def load_cells(results: Path) -> list[dict[str, Any]]:
 
     def key(c: dict[str, Any]) -> tuple[Any, ...]:
         opp = c["opponent"]
-        return (VARIANTS.index(c["variant"]) if c["variant"] in VARIANTS else 9,
-                options_order(c["variant"], c.get("options")), c["players"],
-                order.get(c["bot"], 9), opp in LADDER, order.get(opp, 0), opp != "random", opp)
+        return (
+            VARIANTS.index(c["variant"]) if c["variant"] in VARIANTS else 9,
+            options_order(c["variant"], c.get("options")),
+            c["players"],
+            order.get(c["bot"], 9),
+            opp in LADDER,
+            order.get(opp, 0),
+            opp != "random",
+            opp,
+        )
+
     return sorted(cells, key=key)
 
 
@@ -166,18 +202,20 @@ def mark(c: dict[str, Any]) -> str:
 
 
 def markdown(cells: list[dict[str, Any]]) -> str:
-    lines = ["Made by `python -m pyengine.bots.report render` from the cells in `docs/results/` "
-             "(each cell: `python -m pyengine tournament …` with the line shown in its file). "
-             "Win rate of the row bot over seat-rotated games (a tie counts 1/k), 95% Wilson "
-             "interval; at 4 players against three copies of the opponent (an even share is 25%). "
-             "Games: seed 1 unless another is shown. Target: the issue's goal for the cell (`hard` ≥ 80% / ≥ 60% against each baseline; "
-             "a level against the one below: better than an even share, with the whole interval "
-             "above it for \"yes\"). Times: CPython per decision, CPU time of the playing process "
-             "(single-choice turns not timed); \u2020 = wall clock on the shared, heavily loaded "
-             "machine (older cells), which inflates them several-fold; \u2021 = figures copied from an "
-             "earlier run of the cell's command (its file says which), not yet re-run. Browser times: see "
-             "\"Thinking time\" above.",
-             ""]
+    lines = [
+        "Made by `python -m pyengine.bots.report render` from the cells in `docs/results/` "
+        "(each cell: `python -m pyengine tournament …` with the line shown in its file). "
+        "Win rate of the row bot over seat-rotated games (a tie counts 1/k), 95% Wilson "
+        "interval; at 4 players against three copies of the opponent (an even share is 25%). "
+        "Games: seed 1 unless another is shown. Target: the issue's goal for the cell (`hard` ≥ 80% / ≥ 60% against each baseline; "
+        "a level against the one below: better than an even share, with the whole interval "
+        'above it for "yes"). Times: CPython per decision, CPU time of the playing process '
+        "(single-choice turns not timed); \u2020 = wall clock on the shared, heavily loaded "
+        "machine (older cells), which inflates them several-fold; \u2021 = figures copied from an "
+        "earlier run of the cell's command (its file says which), not yet re-run. Browser times: see "
+        '"Thinking time" above.',
+        "",
+    ]
     for variant in VARIANTS:
         vc = [c for c in cells if c["variant"] == variant and not c.get("options")]
         ways = [c for c in cells if c["variant"] == variant and c.get("options")]
@@ -188,27 +226,35 @@ def markdown(cells: list[dict[str, Any]]) -> str:
             pc = [c for c in vc if c["players"] == players]
             if not pc:
                 continue
-            lines += [f"**{players} players**", "",
-                      "| bot | opponent | games | win rate | 95% CI | target | met | mean score (opp.) "
-                      "| ms/decision | p95 ms |",
-                      "|---|---|---:|---:|---|---|---|---:|---:|---:|"]
+            lines += [
+                f"**{players} players**",
+                "",
+                "| bot | opponent | games | win rate | 95% CI | target | met | mean score (opp.) "
+                "| ms/decision | p95 ms |",
+                "|---|---|---:|---:|---|---|---|---:|---:|---:|",
+            ]
             for c in pc:
                 lines.append(
                     f"| {c['bot']} | {c['opponent']} | {c['games']}{seed_note(c)} | {100 * c['win_rate']:.1f}% | "
                     f"{100 * c['ci95'][0]:.1f}–{100 * c['ci95'][1]:.1f}% | {target_of(c)} | {met(c)} | "
-                    f"{c['score']:.1f} ({c['opp_score']:.1f}) | {c['ms']:.1f}{mark(c)} | {c['p95_ms']:.0f}{mark(c)} |")
+                    f"{c['score']:.1f} ({c['opp_score']:.1f}) | {c['ms']:.1f}{mark(c)} | {c['p95_ms']:.0f}{mark(c)} |"
+                )
             lines.append("")
         if ways:
-            lines += ["**Game options** (ways of play; the option is in each cell's file name)", "",
-                      "| options | players | bot | opponent | games | win rate | 95% CI | target | met "
-                      "| mean score (opp.) | ms/decision | p95 ms |",
-                      "|---|---:|---|---|---:|---:|---|---|---|---:|---:|---:|"]
+            lines += [
+                "**Game options** (ways of play; the option is in each cell's file name)",
+                "",
+                "| options | players | bot | opponent | games | win rate | 95% CI | target | met "
+                "| mean score (opp.) | ms/decision | p95 ms |",
+                "|---|---:|---|---|---:|---:|---|---|---|---:|---:|---:|",
+            ]
             for c in ways:
                 lines.append(
                     f"| {options_text(c['options'], ' ').strip()} | {c['players']} | {c['bot']} | {c['opponent']} | "
                     f"{c['games']}{seed_note(c)}{copied(c)} | {100 * c['win_rate']:.1f}% | "
                     f"{100 * c['ci95'][0]:.1f}–{100 * c['ci95'][1]:.1f}% | {target_of(c)} | {met(c)} | "
-                    f"{c['score']:.1f} ({c['opp_score']:.1f}) | {c['ms']:.1f}{mark(c)} | {c['p95_ms']:.0f}{mark(c)} |")
+                    f"{c['score']:.1f} ({c['opp_score']:.1f}) | {c['ms']:.1f}{mark(c)} | {c['p95_ms']:.0f}{mark(c)} |"
+                )
             lines.append("")
     return "\n".join(lines)
 
@@ -223,11 +269,13 @@ def svg_chart(cells: list[dict[str, Any]]) -> str:
             rows.append((TITLES[variant], None))
             rows += [("", c) for c in vc]
     height = 40 + sum(head if c is None else bar_h + gap for _, c in rows) + 30
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 60}" height="{height}" '
-           'font-family="sans-serif" font-size="10">',
-           '<rect width="100%" height="100%" fill="#fff"/>',
-           '<text x="10" y="18" font-size="13">Win rate of the ladder bots (bars) with 95% interval '
-           '(red); 2 players vs one opponent, 4 players vs three</text>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 60}" height="{height}" '
+        'font-family="sans-serif" font-size="10">',
+        '<rect width="100%" height="100%" fill="#fff"/>',
+        '<text x="10" y="18" font-size="13">Win rate of the ladder bots (bars) with 95% interval '
+        "(red); 2 players vs one opponent, 4 players vs three</text>",
+    ]
     y = 34
     for title, c in rows:
         if c is None:
@@ -240,10 +288,14 @@ def svg_chart(cells: list[dict[str, Any]]) -> str:
         color = {"easy": "#9bc", "normal": "#58a", "hard": "#235"}.get(c["bot"], "#888")
         out.append(f'<text x="{left - 6}" y="{y + 10}" text-anchor="end">{label}</text>')
         out.append(f'<rect x="{left}" y="{y}" width="{w:.1f}" height="{bar_h}" fill="{color}"/>')
-        out.append(f'<line x1="{lo:.1f}" y1="{y + bar_h / 2}" x2="{hi:.1f}" y2="{y + bar_h / 2}" '
-                   'stroke="#c33" stroke-width="2"/>')
-        out.append(f'<text x="{left + max(w, hi - left) + 4:.1f}" y="{y + 10}">'
-                   f'{100 * c["win_rate"]:.0f}% ({c["games"]})</text>')
+        out.append(
+            f'<line x1="{lo:.1f}" y1="{y + bar_h / 2}" x2="{hi:.1f}" y2="{y + bar_h / 2}" '
+            'stroke="#c33" stroke-width="2"/>'
+        )
+        out.append(
+            f'<text x="{left + max(w, hi - left) + 4:.1f}" y="{y + 10}">'
+            f"{100 * c['win_rate']:.0f}% ({c['games']})</text>"
+        )
         y += bar_h + gap
     for frac in (0.25, 0.5, 0.6, 0.8):
         x = left + width * frac
@@ -274,8 +326,11 @@ def render(results: Path, out: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m pyengine.bots.report",
-                                 description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog="python -m pyengine.bots.report",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("command", choices=["all", "run", "render", "plan"])
     ap.add_argument("--variant", default="", help="comma-separated variants (default: all)")
     ap.add_argument("--players", default="", help="comma-separated player counts (default: 2,4)")
@@ -287,18 +342,27 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--results", default=str(RESULTS), help="folder of the cell files")
     ap.add_argument("--out", default="docs", help="folder for bots-results.md and bots-chart.svg")
     ap.add_argument("--missing", action="store_true", help="run only cells without a file")
-    ap.add_argument("--option", action="append", metavar="KEY=VALUE",
-                    help="a game option for the cells, e.g. tickets=mega (repeatable)")
+    ap.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="a game option for the cells, e.g. tickets=mega (repeatable)",
+    )
     args = ap.parse_args(argv)
     from ..cli import parse_options  # the CLI's own --option parsing
+
     options = parse_options(args.option)
 
     def split(text: str) -> list[str]:
         return [x for x in text.split(",") if x]
 
     results = Path(args.results)
-    cells = plan(split(args.variant) or None, [int(p) for p in split(args.players)] or None,
-                 split(args.bot) or None, split(args.opponent) or None)
+    cells = plan(
+        split(args.variant) or None,
+        [int(p) for p in split(args.players)] or None,
+        split(args.bot) or None,
+        split(args.opponent) or None,
+    )
     if args.command == "plan":
         for variant, players, bot, opp in cells:
             n = args.games or default_games(variant, players, bot, opp)
@@ -312,12 +376,20 @@ def main(argv: list[str] | None = None) -> int:
             if args.missing and path.exists():
                 continue
             n = args.games or default_games(variant, players, bot, opp)
-            print(f"[{i + 1}/{len(cells)}] {variant}{options_text(options)} {players}p {bot} vs {opp}: "
-                  f"{n} games", file=sys.stderr, flush=True)
+            print(
+                f"[{i + 1}/{len(cells)}] {variant}{options_text(options)} {players}p {bot} vs {opp}: "
+                f"{n} games",
+                file=sys.stderr,
+                flush=True,
+            )
             cell = run_cell(variant, players, bot, opp, n, args.seed, args.jobs, options)
             path.write_text(json.dumps(cell, indent=1) + "\n", encoding="utf-8")
-            print(f"    {100 * cell['win_rate']:.1f}% ({100 * cell['ci95'][0]:.1f}–"
-                  f"{100 * cell['ci95'][1]:.1f}%)", file=sys.stderr, flush=True)
+            print(
+                f"    {100 * cell['win_rate']:.1f}% ({100 * cell['ci95'][0]:.1f}–"
+                f"{100 * cell['ci95'][1]:.1f}%)",
+                file=sys.stderr,
+                flush=True,
+            )
     if args.command in ("all", "render"):
         n = render(results, Path(args.out))
         print(f"{n} cells -> {args.out}/bots-results.md, {args.out}/bots-chart.svg", file=sys.stderr)

@@ -21,6 +21,7 @@ on every machine and tournaments replay exactly. The browser's wall-clock cap
 (``base.time_limit``) stops adding worlds once it has passed (after at least one world; if it
 passed before any, the prior's move is played).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -90,8 +91,9 @@ class Rollout(Protocol[StateIn]):
 class SearchDomain(Protocol[State]):
     """A game's knowledge for the search: prior, sampling, playout policy, evaluation."""
 
-    def decision(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
-                 board: dict[str, Any], ranking: bool) -> Decision:
+    def decision(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any], ranking: bool
+    ) -> Decision:
         """The prior's candidates at this decision (``ranking``: the wider set ``rank`` values)."""
 
     def sample(self, view: dict[str, Any], rng: Rng) -> State:
@@ -184,8 +186,11 @@ class InformationSetSearch(Generic[State]):
         me = int(view["you"])
         horizon = pr.horizon(len(cands))
         res = SearchResult(cands, [[] for _ in cands], [[] for _ in cands])
-        while (res.worlds < pr.worlds and (pr.step_cap <= 0 or res.steps < pr.step_cap)
-               and (res.worlds < pr.min_worlds or res.steps < pr.step_budget)):
+        while (
+            res.worlds < pr.worlds
+            and (pr.step_cap <= 0 or res.steps < pr.step_cap)
+            and (res.worlds < pr.min_worlds or res.steps < pr.step_budget)
+        ):
             if res.worlds and time_up():  # the browser's wall-clock cap (slow devices)
                 break
             world = dom.sample(view, rng)
@@ -218,8 +223,14 @@ class InformationSetSearch(Generic[State]):
 class SearchBot(Bot):
     """The ``hard`` level of every game: the domain's prior, checked by the shared search."""
 
-    def __init__(self, name: str, description: str, domain: SearchDomain[Any],
-                 variants: tuple[str, ...], wants_log: bool = False) -> None:
+    def __init__(
+        self,
+        name: str,
+        description: str,
+        domain: SearchDomain[Any],
+        variants: tuple[str, ...],
+        wants_log: bool = False,
+    ) -> None:
         self.name = name
         self.description = description
         self.domain = domain
@@ -228,8 +239,9 @@ class SearchBot(Bot):
         self.search = InformationSetSearch(domain)
         self.last: SearchResult | None = None  # the last decision's search (tests, statistics)
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
-               board: dict[str, Any]) -> Action:
+    def choose(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]
+    ) -> Action:
         if len(legal) == 1:
             return legal[0]
         self.last = None
@@ -237,11 +249,11 @@ class SearchBot(Bot):
         if len(decision.candidates) <= 1 or time_up():
             return decision.candidates[0]
         res = self.last = self.search.run(view, decision, rng)
-        return res.candidates[paired_choice(res.values, decision.params.prior_bonus,
-                                            decision.params.min_z)]
+        return res.candidates[paired_choice(res.values, decision.params.prior_bonus, decision.params.min_z)]
 
-    def rank(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
-             board: dict[str, Any]) -> list[tuple[Action, float]]:
+    def rank(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]
+    ) -> list[tuple[Action, float]]:
         """The candidates, best first (the move ``choose`` would play with these candidates
         first, then by mean value), each with its mean estimated final margin in points."""
         self.last = None
@@ -258,5 +270,16 @@ class SearchBot(Bot):
         return [(res.candidates[i], round(mean_margin[i], 1)) for i in order]
 
 
-__all__ = ["Decision", "InformationSetSearch", "Outcome", "Rollout", "SearchBot", "SearchDomain",
-           "SearchParams", "SearchResult", "VariantDomain", "margin_outcome", "paired_choice"]
+__all__ = [
+    "Decision",
+    "InformationSetSearch",
+    "Outcome",
+    "Rollout",
+    "SearchBot",
+    "SearchDomain",
+    "SearchParams",
+    "SearchResult",
+    "VariantDomain",
+    "margin_outcome",
+    "paired_choice",
+]

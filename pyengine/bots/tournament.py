@@ -6,6 +6,7 @@ bot plays every seat equally often and the whole run is deterministic given the 
 win (tie after all tie-breaks) counts as 1/k of a win for each of the k winners.
 Decision times (CPU time of the playing process) are measured but never influence play.
 """
+
 from __future__ import annotations
 
 import math
@@ -22,7 +23,7 @@ Z95 = 1.959963984540054
 # Seeds at or above this are the tuner's training seeds (pyengine/bots/tune.py); tournaments and
 # report cells measure on seeds below it, so no game a parameter was fitted on is ever measured:
 # game seeds ``game_seed(seed, g)`` of a measuring seed stay below 10^6 * 1_000_003 (g < 1_000_003).
-TRAINING_SEED_BASE = 10 ** 6
+TRAINING_SEED_BASE = 10**6
 GAME_SEED_STRIDE = 1_000_003
 
 
@@ -36,8 +37,10 @@ def game_seed(seed: int, g: int) -> int:
 def check_measuring_seed(seed: int) -> None:
     """Refuse a training seed for a measurement (the ranges are kept apart on purpose)."""
     if not 0 <= seed < TRAINING_SEED_BASE:
-        raise EngineError(f"measuring seeds are 0..{TRAINING_SEED_BASE - 1}; seeds from "
-                          f"{TRAINING_SEED_BASE} on are the tuner's training seeds")
+        raise EngineError(
+            f"measuring seeds are 0..{TRAINING_SEED_BASE - 1}; seeds from "
+            f"{TRAINING_SEED_BASE} on are the tuner's training seeds"
+        )
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -51,9 +54,13 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play_game(variant: str, bots: list[str], seed: int,
-              times: dict[str, list[float]] | None = None,
-              options: dict[str, Any] | None = None) -> Game:
+def play_game(
+    variant: str,
+    bots: list[str],
+    seed: int,
+    times: dict[str, list[float]] | None = None,
+    options: dict[str, Any] | None = None,
+) -> Game:
     """One game with ``bots[i]`` in seat i; appends decision times (seconds of this process's CPU
     time, so a busy machine does not inflate them) per bot."""
     game = Game.new(variant, players=len(bots), seed=seed, options=options)
@@ -67,8 +74,9 @@ def play_game(variant: str, bots: list[str], seed: int,
     return game
 
 
-def _play_one(job: tuple[str, list[str], int, int, dict[str, Any]]
-              ) -> tuple[int, list[dict[str, Any]], int, dict[str, list[float]]]:
+def _play_one(
+    job: tuple[str, list[str], int, int, dict[str, Any]],
+) -> tuple[int, list[dict[str, Any]], int, dict[str, list[float]]]:
     """Game ``g`` of a tournament: (rotation, scores, plies, decision times)."""
     variant, bots, seed, g, options = job
     n = len(bots)
@@ -79,9 +87,16 @@ def _play_one(job: tuple[str, list[str], int, int, dict[str, Any]]
     return rot, game.scores(), len(game.actions), times
 
 
-def run_tournament(variant: str, players: int, bots: list[str], games: int, seed: int = 1,
-                   progress: Progress | None = None, jobs: int = 1,
-                   options: dict[str, Any] | None = None) -> dict[str, Any]:
+def run_tournament(
+    variant: str,
+    players: int,
+    bots: list[str],
+    games: int,
+    seed: int = 1,
+    progress: Progress | None = None,
+    jobs: int = 1,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Play ``games`` seat-rotated games; ``bots`` lists one bot per seat (names may repeat).
 
     Returns a JSON-able dict: per line-up entry (``entries``) wins, win rate with its Wilson 95%
@@ -114,6 +129,7 @@ def run_tournament(variant: str, players: int, bots: list[str], games: int, seed
     results: Iterable[tuple[int, list[dict[str, Any]], int, dict[str, list[float]]]]
     if jobs > 1 and games > 1:
         from multiprocessing import Pool
+
         pool = Pool(jobs)
         results = pool.imap(_play_one, jobs_list, chunksize=1)
     else:
@@ -137,32 +153,55 @@ def run_tournament(variant: str, players: int, bots: list[str], games: int, seed
     entries = []
     for i, name in enumerate(bots):
         lo, hi = wilson(wins[i], games)
-        entries.append({"entry": i, "bot": name, "wins": wins[i], "win_rate": wins[i] / max(1, games),
-                        "ci95": [lo, hi], "mean_score": score_sum[i] / max(1, games)})
+        entries.append(
+            {
+                "entry": i,
+                "bot": name,
+                "wins": wins[i],
+                "win_rate": wins[i] / max(1, games),
+                "ci95": [lo, hi],
+                "mean_score": score_sum[i] / max(1, games),
+            }
+        )
     timing = {}
     for name, ts in sorted(times.items()):
         ts_sorted = sorted(ts)
-        timing[name] = {"decisions": len(ts), "mean_ms": 1000 * sum(ts) / len(ts),
-                        "p95_ms": 1000 * ts_sorted[min(len(ts) - 1, int(0.95 * len(ts)))],
-                        "max_ms": 1000 * ts_sorted[-1]}
-    return {"variant": variant, "players": players, "bots": bots, "games": games, "seed": seed,
-            **({"options": options} if options else {}),
-            "entries": entries, "timing": timing, "mean_plies": plies / max(1, games),
-            "shared_wins": "a tie counts 1/k of a win for each of the k winners"}
+        timing[name] = {
+            "decisions": len(ts),
+            "mean_ms": 1000 * sum(ts) / len(ts),
+            "p95_ms": 1000 * ts_sorted[min(len(ts) - 1, int(0.95 * len(ts)))],
+            "max_ms": 1000 * ts_sorted[-1],
+        }
+    return {
+        "variant": variant,
+        "players": players,
+        "bots": bots,
+        "games": games,
+        "seed": seed,
+        **({"options": options} if options else {}),
+        "entries": entries,
+        "timing": timing,
+        "mean_plies": plies / max(1, games),
+        "shared_wins": "a tie counts 1/k of a win for each of the k winners",
+    }
 
 
 def format_table(result: dict[str, Any]) -> str:
     """A plain-text table of a tournament result."""
     opts = "".join(f" {k}={v}" for k, v in result.get("options", {}).items())
-    lines = [f"{result['variant']}{opts}, {result['players']} players, {result['games']} games, "
-             f"seed {result['seed']} (seats rotated; ties split)",
-             f"{'#':>2} {'bot':<20} {'wins':>8} {'win rate':>9} {'95% CI':>15} {'mean score':>11}"
-             f" {'ms/decision':>12} {'p95 ms':>8}"]
+    lines = [
+        f"{result['variant']}{opts}, {result['players']} players, {result['games']} games, "
+        f"seed {result['seed']} (seats rotated; ties split)",
+        f"{'#':>2} {'bot':<20} {'wins':>8} {'win rate':>9} {'95% CI':>15} {'mean score':>11}"
+        f" {'ms/decision':>12} {'p95 ms':>8}",
+    ]
     for e in result["entries"]:
         t = result["timing"].get(e["bot"], {})
-        lines.append(f"{e['entry']:>2} {e['bot']:<20} {e['wins']:>8.1f} {100 * e['win_rate']:>8.1f}%"
-                     f" {100 * e['ci95'][0]:>6.1f}–{100 * e['ci95'][1]:>5.1f}% {e['mean_score']:>11.1f}"
-                     f" {t.get('mean_ms', 0.0):>12.2f} {t.get('p95_ms', 0.0):>8.1f}")
+        lines.append(
+            f"{e['entry']:>2} {e['bot']:<20} {e['wins']:>8.1f} {100 * e['win_rate']:>8.1f}%"
+            f" {100 * e['ci95'][0]:>6.1f}–{100 * e['ci95'][1]:>5.1f}% {e['mean_score']:>11.1f}"
+            f" {t.get('mean_ms', 0.0):>12.2f} {t.get('p95_ms', 0.0):>8.1f}"
+        )
     return "\n".join(lines)
 
 
@@ -171,6 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
     import json
     import sys
+
     ap = argparse.ArgumentParser(prog="python -m pyengine.bots.tournament", description=__doc__)
     ap.add_argument("--variant", default="usa")
     ap.add_argument("--players", type=int, default=2)
@@ -185,8 +225,15 @@ def main(argv: list[str] | None = None) -> int:
         if done % max(1, total // 20) == 0 or done == total:
             print(f"  {done}/{total} games", file=sys.stderr, flush=True)
 
-    result = run_tournament(args.variant, args.players, args.bots.split(","), args.games, args.seed,
-                            progress=progress, jobs=args.jobs)
+    result = run_tournament(
+        args.variant,
+        args.players,
+        args.bots.split(","),
+        args.games,
+        args.seed,
+        progress=progress,
+        jobs=args.jobs,
+    )
     print(json.dumps(result, indent=1) if args.json else format_table(result))
     return 0
 

@@ -6,8 +6,8 @@
     python -m pyengine.bots.tune compare --subject world-normal --log tune-world-normal.jsonl \\
         --seed 2027 --games 200 --out compare.jsonl                        # fitted vs hand-set
 
-A *subject* is a bot built from a parameter dataclass (``SUBJECTS``: which fields are tuned, in
-which range); its hand-set values are the starting point. The objective is the subject's win
+A *subject* is a bot built from a parameter dataclass (``SUBJECTS`` in ``tune_subjects.py``: which
+fields are tuned, in which range); its hand-set values are the starting point. The objective is the subject's win
 rate (a tie counts 1/k) over a panel of opponents at 2 and 4 players (at 4, against three
 copies), every deal played at every seat rotation, and both perturbed parameter sets of an
 iteration play the *same* deals (paired), so deal luck and seat order cancel out of the
@@ -24,6 +24,7 @@ A run is deterministic given its settings and seed (``--jobs`` does not change i
 iteration to its file as one JSON line at once, and resumes from the file when started again
 with the same settings (a run cut short loses at most the iteration being played).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,7 +32,7 @@ import json
 import math
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -40,107 +41,10 @@ from ..rng import Rng
 from . import ask_bot, get_variant_bot
 from .base import Bot
 from .tournament import TRAINING_SEED_BASE, Z95, check_measuring_seed, game_seed, wilson
+from .tune_subjects import SUBJECTS, Knob, Subject, subject
 
 RUN_SEED_STRIDE = 100_000  # iterations per run seed (run seed s uses 10^6 + s * 100_000 + k)
 MAX_RUN_SEED = 9_999  # keeps every training seed an integer of a few digits over the base
-
-
-@dataclass(frozen=True)
-class Knob:
-    """One tuned field: its range (the search is in 0..1 over it) and whether it is whole."""
-
-    name: str
-    low: float
-    high: float
-    integer: bool = False
-
-    def value(self, unit: float) -> float | int:
-        x = self.low + min(1.0, max(0.0, unit)) * (self.high - self.low)
-        return round(x) if self.integer else round(x, 4)
-
-    def unit(self, value: float) -> float:
-        return min(1.0, max(0.0, (float(value) - self.low) / (self.high - self.low)))
-
-
-@dataclass(frozen=True)
-class Subject:
-    """A bot made from a parameter dataclass: ``make(params)``; ``base`` holds the hand-set values."""
-
-    variant: str
-    base: Any
-    knobs: tuple[Knob, ...]
-    make: Callable[[Any], Bot]
-
-    def params(self, values: dict[str, Any]) -> Any:
-        return replace(self.base, **values)
-
-    def start(self) -> dict[str, Any]:
-        return {k.name: getattr(self.base, k.name) for k in self.knobs}
-
-
-def _world_planner(base: Any) -> tuple[Knob, ...]:
-    """The numeric knobs of Rails & Sails' ``WorldParams`` (ranges around the hand-set values)."""
-    del base
-    return (Knob("piece_slack", 0, 15, True), Knob("tickets_min_pieces", 10, 40, True),
-            Knob("tickets_min_other", 6, 36, True), Knob("endgame_pieces", 3, 20, True),
-            Knob("piece_value", 0.5, 3.0), Knob("turn_value", 0.5, 8.0), Knob("risk_scale", 1.0, 6.0),
-            Knob("block_risk", 0.0, 0.05), Knob("harbor_pot", 0.0, 1.5), Knob("harbor_cards", 0.0, 2.0),
-            Knob("ticket_bonus", -4.0, 6.0), Knob("color_ship", 1.0, 3.0), Knob("color_train", 1.0, 2.0))
-
-
-_USA_FILLER = (Knob("discount", 0.1, 0.8), Knob("turn_cost", 0.0, 2.0), Knob("train_value", 0.0, 5.0),
-               Knob("risk_scale", 1.0, 8.0), Knob("filler_min", 2, 6, True),
-               Knob("ticket_min_trains", 8, 35, True), Knob("ticket_min_other", 8, 35, True),
-               Knob("endgame_trains", 2, 10, True), Knob("near_bonus", 0.0, 5.0),
-               Knob("contest_bonus", 0.0, 4.0), Knob("spare_reserve", 0, 6, True))
-
-
-def _world_normal() -> Subject:
-    from .world.planner import NORMAL_PARAMS, WorldBot
-    return Subject("world", NORMAL_PARAMS, _world_planner(NORMAL_PARAMS), lambda p: WorldBot("tuned", "", p))
-
-
-def _world_hard_planner() -> Subject:
-    """Hard's planner played alone (cheap); hard's search on top is measured afterwards."""
-    from .world.hard import HARD_PARAMS
-    from .world.planner import WorldBot
-    return Subject("world", HARD_PARAMS, _world_planner(HARD_PARAMS), lambda p: WorldBot("tuned", "", p))
-
-
-def _world_hard() -> Subject:
-    """Rails & Sails hard as it plays (its planner under the shared search): ~10x dearer a game."""
-    from .world.hard import HARD_PARAMS, world_hard_bot
-    return Subject("world", HARD_PARAMS, _world_planner(HARD_PARAMS),
-                   lambda p: world_hard_bot(None, "tuned", p))
-
-
-def _usa_normal() -> Subject:
-    from .usa.filler_planner import NORMAL_FILLER_PARAMS, FillerPlannerBot
-    return Subject("usa", NORMAL_FILLER_PARAMS, _USA_FILLER, lambda p: FillerPlannerBot("tuned", "", p))
-
-
-def _usa_hard_planner() -> Subject:
-    from .usa.filler_planner import HARD_PARAMS, FillerPlannerBot
-    return Subject("usa", HARD_PARAMS, _USA_FILLER, lambda p: FillerPlannerBot("tuned", "", p))
-
-
-# The tunable bots by name; each imported only when asked for (the engine's import does not pay).
-SUBJECTS: dict[str, Callable[[], Subject]] = {
-    "world-normal": _world_normal,
-    "world-hard-planner": _world_hard_planner,
-    "world-hard": _world_hard,
-    "usa-normal": _usa_normal,
-    "usa-hard-planner": _usa_hard_planner,
-}
-_SUBJECT_CACHE: dict[str, Subject] = {}
-
-
-def subject(name: str) -> Subject:
-    if name not in SUBJECTS:
-        raise SystemExit(f"unknown subject {name!r}; known: {', '.join(sorted(SUBJECTS))}")
-    if name not in _SUBJECT_CACHE:
-        _SUBJECT_CACHE[name] = SUBJECTS[name]()
-    return _SUBJECT_CACHE[name]
 
 
 DEFAULT_PANEL = ("shortest_path", "zombie", "long_route_junkie", "route_focus")
@@ -187,6 +91,7 @@ class Runner:
         self.pool = None
         if jobs > 1:
             from multiprocessing import Pool
+
             self.pool = Pool(jobs)
 
     def play(self, jobs: Sequence[GameJob]) -> list[float]:
@@ -203,8 +108,9 @@ def panel_cells(opponents: Sequence[str], players: Sequence[int]) -> list[tuple[
     return [(opp, p) for p in players for opp in opponents]
 
 
-def deal_jobs(name: str, values: dict[str, Any], cells: Sequence[tuple[str, int]], seed: int,
-              deals: int) -> list[GameJob]:
+def deal_jobs(
+    name: str, values: dict[str, Any], cells: Sequence[tuple[str, int]], seed: int, deals: int
+) -> list[GameJob]:
     """Every cell's ``deals`` deals of tournament seed ``seed``, each at every seat rotation."""
     frozen = tuple(sorted(values.items()))
     jobs: list[GameJob] = []
@@ -248,8 +154,7 @@ class Spsa:
 Objective = Callable[[list[float], list[float], int], tuple[float, float, dict[str, Any]]]
 
 
-def spsa_step(theta: list[float], k: int, run_seed: int, gains: Spsa, objective: Objective
-              ) -> dict[str, Any]:
+def spsa_step(theta: list[float], k: int, run_seed: int, gains: Spsa, objective: Objective) -> dict[str, Any]:
     """One SPSA iteration from ``theta`` (units 0..1): the log record, with ``theta_next``.
 
     ``objective(plus, minus, k)`` plays both parameter vectors on iteration k's deals (paired)
@@ -263,15 +168,24 @@ def spsa_step(theta: list[float], k: int, run_seed: int, gains: Spsa, objective:
     # (f+ - f-) / (2 c_k delta_i), with the clipped distance so a bound does not inflate the step
     step = [(f_plus - f_minus) / (p - m) if abs(p - m) > 1e-9 else 0.0 for p, m in zip(plus, minus)]
     nxt = [min(1.0, max(0.0, t + a_k * g)) for t, g in zip(theta, step)]
-    return {"k": k, "theta": theta, "delta": delta, "f_plus": f_plus, "f_minus": f_minus,
-            "a_k": a_k, "c_k": c_k, "theta_next": nxt, **details}
+    return {
+        "k": k,
+        "theta": theta,
+        "delta": delta,
+        "f_plus": f_plus,
+        "f_minus": f_minus,
+        "a_k": a_k,
+        "c_k": c_k,
+        "theta_next": nxt,
+        **details,
+    }
 
 
 def averaged(records: Sequence[dict[str, Any]]) -> list[float]:
     """Polyak average of the iterates of the second half of a run (the fitted point)."""
     if not records:
         raise ValueError("no iterations yet")
-    tail = records[len(records) // 2:]
+    tail = records[len(records) // 2 :]
     dim = len(tail[0]["theta_next"])
     return [sum(r["theta_next"][i] for r in tail) / len(tail) for i in range(dim)]
 
@@ -294,8 +208,13 @@ def read_log(path: Path) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
     return header, records
 
 
-def optimise(header: dict[str, Any], log: Path, iterations: int, objective: Objective,
-             echo: Callable[[str], None] = lambda s: None) -> list[dict[str, Any]]:
+def optimise(
+    header: dict[str, Any],
+    log: Path,
+    iterations: int,
+    objective: Objective,
+    echo: Callable[[str], None] = lambda s: None,
+) -> list[dict[str, Any]]:
     """Run (or resume) SPSA to ``iterations`` iterations, appending each record to ``log``."""
     old, records = read_log(log)
     if old is not None and old != header:
@@ -304,8 +223,9 @@ def optimise(header: dict[str, Any], log: Path, iterations: int, objective: Obje
         log.parent.mkdir(parents=True, exist_ok=True)
         log.write_text(json.dumps({"header": header}) + "\n", encoding="utf-8")
     else:  # rewrite without a torn tail so appends stay line-aligned
-        log.write_text("".join(json.dumps(r) + "\n" for r in [{"header": header}, *records]),
-                       encoding="utf-8")
+        log.write_text(
+            "".join(json.dumps(r) + "\n" for r in [{"header": header}, *records]), encoding="utf-8"
+        )
     theta = records[-1]["theta_next"] if records else list(header["start_units"])
     gains = Spsa(**header["spsa"])
     for k in range(len(records), iterations):
@@ -323,12 +243,20 @@ def chosen_knobs(name: str, only: Sequence[str] = ()) -> tuple[Knob, ...]:
     knobs = subject(name).knobs
     unknown = set(only) - {k.name for k in knobs}
     if unknown:
-        raise SystemExit(f"{name} has no knobs {sorted(unknown)}; its knobs: {', '.join(k.name for k in knobs)}")
+        raise SystemExit(
+            f"{name} has no knobs {sorted(unknown)}; its knobs: {', '.join(k.name for k in knobs)}"
+        )
     return tuple(k for k in knobs if not only or k.name in only)
 
 
-def game_objective(name: str, cells: Sequence[tuple[str, int]], deals: int, run_seed: int,
-                   runner: Runner, only: Sequence[str] = ()) -> Objective:
+def game_objective(
+    name: str,
+    cells: Sequence[tuple[str, int]],
+    deals: int,
+    run_seed: int,
+    runner: Runner,
+    only: Sequence[str] = (),
+) -> Objective:
     """The tuning objective: mean win share over the panel cells, theta+ and theta- on the same
     training deals of the iteration (fields not tuned keep the level's values)."""
     knobs = chosen_knobs(name, only)
@@ -341,22 +269,31 @@ def game_objective(name: str, cells: Sequence[tuple[str, int]], deals: int, run_
         jp = deal_jobs(name, values(plus), cells, seed, deals)
         jm = deal_jobs(name, values(minus), cells, seed, deals)
         shares = runner.play(jp + jm)
-        cp, cm = cell_means(jp, shares[:len(jp)]), cell_means(jm, shares[len(jp):])
+        cp, cm = cell_means(jp, shares[: len(jp)]), cell_means(jm, shares[len(jp) :])
         fp, fm = sum(cp.values()) / len(cp), sum(cm.values()) / len(cm)
         return fp, fm, {"seed": seed, "games": len(jp) + len(jm), "cells_plus": cp, "cells_minus": cm}
+
     return objective
 
 
-def run_header(name: str, cells: Sequence[tuple[str, int]], deals: int, seed: int, gains: Spsa,
-               only: Sequence[str] = ()) -> dict[str, Any]:
+def run_header(
+    name: str, cells: Sequence[tuple[str, int]], deals: int, seed: int, gains: Spsa, only: Sequence[str] = ()
+) -> dict[str, Any]:
     s = subject(name)
     knobs = chosen_knobs(name, only)
     start = {k.name: getattr(s.base, k.name) for k in knobs}
-    return {"subject": name, "variant": s.variant,
-            "knobs": [[k.name, k.low, k.high, k.integer] for k in knobs],
-            "start": start, "start_units": [k.unit(start[k.name]) for k in knobs],
-            "panel": [[o, p] for o, p in cells], "deals": deals, "seed": seed, "spsa": asdict(gains),
-            "training_seeds": f"tournament seeds {training_seed(seed, 0)}.. (>= {TRAINING_SEED_BASE})"}
+    return {
+        "subject": name,
+        "variant": s.variant,
+        "knobs": [[k.name, k.low, k.high, k.integer] for k in knobs],
+        "start": start,
+        "start_units": [k.unit(start[k.name]) for k in knobs],
+        "panel": [[o, p] for o, p in cells],
+        "deals": deals,
+        "seed": seed,
+        "spsa": asdict(gains),
+        "training_seeds": f"tournament seeds {training_seed(seed, 0)}.. (>= {TRAINING_SEED_BASE})",
+    }
 
 
 def fitted_values(header: dict[str, Any], records: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -365,9 +302,16 @@ def fitted_values(header: dict[str, Any], records: Sequence[dict[str, Any]]) -> 
 
 
 # ------------------------------------------------------------------ measuring
-def compare(name: str, fitted: dict[str, Any], cells: Sequence[tuple[str, int]], games: int,
-            seed: int, runner: Runner, out: Path | None = None,
-            echo: Callable[[str], None] = lambda s: None) -> list[dict[str, Any]]:
+def compare(
+    name: str,
+    fitted: dict[str, Any],
+    cells: Sequence[tuple[str, int]],
+    games: int,
+    seed: int,
+    runner: Runner,
+    out: Path | None = None,
+    echo: Callable[[str], None] = lambda s: None,
+) -> list[dict[str, Any]]:
     """Fitted against the level's current (hand-set) values on a measuring seed: per cell the
     same ``games`` games (``game_seed(seed, g)``, seats rotated by g like ``run_tournament``) for
     both; win rates with Wilson intervals and the paired difference with its normal 95% interval.
@@ -380,19 +324,32 @@ def compare(name: str, fitted: dict[str, Any], cells: Sequence[tuple[str, int]],
     for opp, players in cells:
         if (opp, players) in done:
             continue
-        jobs = {label: [(name, tuple(sorted(v.items())), opp, players, game_seed(seed, g), g % players)
-                        for g in range(games)] for label, v in (("fitted", fitted), ("current", current))}
+        jobs = {
+            label: [
+                (name, tuple(sorted(v.items())), opp, players, game_seed(seed, g), g % players)
+                for g in range(games)
+            ]
+            for label, v in (("fitted", fitted), ("current", current))
+        }
         shares = runner.play(jobs["fitted"] + jobs["current"])
         fit, cur = shares[:games], shares[games:]
         diffs = [a - b for a, b in zip(fit, cur)]
         mean = sum(diffs) / games
         sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, games - 1))
         half = Z95 * sd / math.sqrt(games)
-        row = {"subject": name, "variant": s.variant, "opponent": opp, "players": players,
-               "games": games, "seed": seed,
-               "fitted": {"win_rate": sum(fit) / games, "ci95": list(wilson(sum(fit), games))},
-               "current": {"win_rate": sum(cur) / games, "ci95": list(wilson(sum(cur), games))},
-               "diff": mean, "diff_ci95": [mean - half, mean + half], "values": fitted}
+        row = {
+            "subject": name,
+            "variant": s.variant,
+            "opponent": opp,
+            "players": players,
+            "games": games,
+            "seed": seed,
+            "fitted": {"win_rate": sum(fit) / games, "ci95": list(wilson(sum(fit), games))},
+            "current": {"win_rate": sum(cur) / games, "ci95": list(wilson(sum(cur), games))},
+            "diff": mean,
+            "diff_ci95": [mean - half, mean + half],
+            "values": fitted,
+        }
         rows.append(row)
         if out is not None:
             with out.open("a", encoding="utf-8") as fh:
@@ -415,11 +372,13 @@ def _read_lines(path: Path | None) -> list[dict[str, Any]]:
 
 def format_compare(r: dict[str, Any]) -> str:
     f, h = r["fitted"], r["current"]
-    return (f"{r['players']}p vs {r['opponent']:18} {r['games']} games seed {r['seed']}: fitted "
-            f"{100 * f['win_rate']:.1f}% ({100 * f['ci95'][0]:.1f}–{100 * f['ci95'][1]:.1f}), current "
-            f"{100 * h['win_rate']:.1f}% ({100 * h['ci95'][0]:.1f}–{100 * h['ci95'][1]:.1f}), paired "
-            f"difference {100 * r['diff']:+.1f} points ({100 * r['diff_ci95'][0]:+.1f} to "
-            f"{100 * r['diff_ci95'][1]:+.1f})")
+    return (
+        f"{r['players']}p vs {r['opponent']:18} {r['games']} games seed {r['seed']}: fitted "
+        f"{100 * f['win_rate']:.1f}% ({100 * f['ci95'][0]:.1f}–{100 * f['ci95'][1]:.1f}), current "
+        f"{100 * h['win_rate']:.1f}% ({100 * h['ci95'][0]:.1f}–{100 * h['ci95'][1]:.1f}), paired "
+        f"difference {100 * r['diff']:+.1f} points ({100 * r['diff_ci95'][0]:+.1f} to "
+        f"{100 * r['diff_ci95'][1]:+.1f})"
+    )
 
 
 # ------------------------------------------------------------------ command line
@@ -428,19 +387,28 @@ def _split(text: str) -> list[str]:
 
 
 def main(argv: Iterable[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m pyengine.bots.tune", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog="python -m pyengine.bots.tune",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("command", choices=["run", "show", "compare", "subjects"])
     ap.add_argument("--subject", default="world-normal")
     ap.add_argument("--log", default="", help="the run's log file (JSON lines; resumed if it exists)")
     ap.add_argument("--iterations", type=int, default=60)
-    ap.add_argument("--seed", type=int, default=1,
-                    help="run: the run's seed (0..9999; training deals from 10^6 on); "
-                         "compare: the measuring seed (< 10^6)")
+    ap.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="run: the run's seed (0..9999; training deals from 10^6 on); "
+        "compare: the measuring seed (< 10^6)",
+    )
     ap.add_argument("--opponents", default=",".join(DEFAULT_PANEL))
     ap.add_argument("--players", default="2,4")
     ap.add_argument("--knobs", default="", help="run: tune only these fields (comma-separated)")
-    ap.add_argument("--deals", type=int, default=2, help="deals per cell and iteration (each at every rotation)")
+    ap.add_argument(
+        "--deals", type=int, default=2, help="deals per cell and iteration (each at every rotation)"
+    )
     ap.add_argument("--a", type=float, default=Spsa.a)
     ap.add_argument("--c", type=float, default=Spsa.c)
     ap.add_argument("--games", type=int, default=200, help="compare: games per cell")
@@ -454,7 +422,9 @@ def main(argv: Iterable[str] | None = None) -> int:
     if args.command == "subjects":
         for key in sorted(SUBJECTS):
             s = subject(key)
-            print(f"{key:20} {s.variant:6} " + ", ".join(f"{k.name}={getattr(s.base, k.name)}" for k in s.knobs))
+            print(
+                f"{key:20} {s.variant:6} " + ", ".join(f"{k.name}={getattr(s.base, k.name)}" for k in s.knobs)
+            )
         return 0
     cells = panel_cells(_split(args.opponents), [int(p) for p in _split(args.players)])
     log = Path(args.log) if args.log else None
@@ -465,8 +435,13 @@ def main(argv: Iterable[str] | None = None) -> int:
         try:
             only = _split(args.knobs)
             header = run_header(args.subject, cells, args.deals, args.seed, Spsa(args.a, args.c), only)
-            optimise(header, log, args.iterations,
-                     game_objective(args.subject, cells, args.deals, args.seed, runner, only), echo)
+            optimise(
+                header,
+                log,
+                args.iterations,
+                game_objective(args.subject, cells, args.deals, args.seed, runner, only),
+                echo,
+            )
         finally:
             runner.close()
         args.command = "show"
@@ -476,8 +451,17 @@ def main(argv: Iterable[str] | None = None) -> int:
         saved, records = read_log(log)
         if saved is None or not records:
             raise SystemExit(f"{log}: no iterations")
-        print(json.dumps({"subject": saved["subject"], "iterations": len(records),
-                          "hand_set": saved["start"], "fitted": fitted_values(saved, records)}, indent=1))
+        print(
+            json.dumps(
+                {
+                    "subject": saved["subject"],
+                    "iterations": len(records),
+                    "hand_set": saved["start"],
+                    "fitted": fitted_values(saved, records),
+                },
+                indent=1,
+            )
+        )
         return 0
     if args.command == "compare":
         if log is None:
@@ -487,8 +471,16 @@ def main(argv: Iterable[str] | None = None) -> int:
             raise SystemExit(f"{log}: no iterations of {args.subject}")
         runner = Runner(args.jobs)
         try:
-            rows = compare(args.subject, fitted_values(saved, records), cells, args.games, args.seed,
-                           runner, Path(args.out) if args.out else None, echo)
+            rows = compare(
+                args.subject,
+                fitted_values(saved, records),
+                cells,
+                args.games,
+                args.seed,
+                runner,
+                Path(args.out) if args.out else None,
+                echo,
+            )
         finally:
             runner.close()
         for r in rows:

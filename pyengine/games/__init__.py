@@ -3,6 +3,7 @@ static registry: name (with aliases) -> the game's rules object.
 
 ``base.py`` holds the contract every game fulfils (``Variant``) and the settings of one game.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -22,9 +23,12 @@ _GAMES: dict[str, Callable[[], Variant[Any]]] = {
     "cardgame": CardGameVariant,
 }
 _ALIASES: dict[str, str] = {
-    "classic": "usa", "north-america": "usa", "na": "usa",
+    "classic": "usa",
+    "north-america": "usa",
+    "na": "usa",
     "rails-and-sails": "world",
-    "card": "cardgame", "card-game": "cardgame",
+    "card": "cardgame",
+    "card-game": "cardgame",
 }
 _INSTANCES: dict[str, Variant[Any]] = {}
 
@@ -40,7 +44,8 @@ def get_variant(name: str) -> Variant[Any]:
     key = _ALIASES.get(name.lower(), name.lower())
     if key not in _GAMES:
         raise UnknownVariantError(
-            f"unknown variant {excerpt(name)}; known variants: {', '.join(variant_names())}")
+            f"unknown variant {excerpt(name)}; known variants: {', '.join(variant_names())}"
+        )
     if key not in _INSTANCES:
         _INSTANCES[key] = _GAMES[key]()
     return _INSTANCES[key]

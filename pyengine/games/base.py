@@ -1,4 +1,5 @@
 """The contract every game variant fulfils, and the settings that start one game."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -55,22 +56,27 @@ class Variant(Generic[S]):
 
     def options_info(self) -> dict[str, dict[str, Any]]:
         """Each option with its default and allowed values (for ``variants`` and the page)."""
-        return {key: {"default": default, "values": list(self.option_values.get(key, ()))}
-                for key, default in self.option_defaults.items()}
+        return {
+            key: {"default": default, "values": list(self.option_values.get(key, ()))}
+            for key, default in self.option_defaults.items()
+        }
 
     def check_settings(self, settings: Settings) -> None:
-        if not is_int(settings.players) or not (
-                self.min_players <= settings.players <= self.max_players):
+        if not is_int(settings.players) or not (self.min_players <= settings.players <= self.max_players):
             raise SettingsError(
                 f"{self.title} is for {self.min_players}–{self.max_players} players, "
-                f"not {excerpt(settings.players)}")
-        if not is_int(settings.start_player) or not (
-                0 <= settings.start_player < settings.players):
-            raise SettingsError(f"start player must be a seat from 0 to {settings.players - 1}, "
-                                f"not {excerpt(settings.start_player)}")
+                f"not {excerpt(settings.players)}"
+            )
+        if not is_int(settings.start_player) or not (0 <= settings.start_player < settings.players):
+            raise SettingsError(
+                f"start player must be a seat from 0 to {settings.players - 1}, "
+                f"not {excerpt(settings.start_player)}"
+            )
         unknown = set(settings.options) - set(self.option_defaults)
         if unknown:
-            raise SettingsError(f"unknown option(s) for {self.name}: {excerpt(', '.join(sorted(map(str, unknown))))}")
+            raise SettingsError(
+                f"unknown option(s) for {self.name}: {excerpt(', '.join(sorted(map(str, unknown))))}"
+            )
 
     def check_setup(self, state: S) -> None:
         """Refuse a state built from an explicit setup (a record, a link) that no game could
@@ -128,8 +134,11 @@ class Variant(Generic[S]):
 
     def hidden_marker(self, state: S) -> tuple[Any, ...]:
         """What ``reveals`` compares: copies of the hidden piles, the generator, the secrets' state."""
-        return (tuple(p[:] for p in self.hidden_piles(state)), state.rng.state,
-                self.secret_choices_public(state))
+        return (
+            tuple(p[:] for p in self.hidden_piles(state)),
+            state.rng.state,
+            self.secret_choices_public(state),
+        )
 
     def reveals(self, before: tuple[Any, ...], state: S) -> bool:
         """Whether the action that led from ``before`` (a ``hidden_marker``) to ``state`` showed
@@ -139,7 +148,7 @@ class Variant(Generic[S]):
         if state.rng.state != rng_state or self.secret_choices_public(state) != secrets_public:
             return True
         for old, new in zip(piles, self.hidden_piles(state)):
-            if len(new) < len(old) or new[len(new) - len(old):] != old:
+            if len(new) < len(old) or new[len(new) - len(old) :] != old:
                 return True
         return False
 
@@ -150,8 +159,13 @@ class Variant(Generic[S]):
 
     def view_head(self, state: S, player: int | None) -> dict[str, Any]:
         """The first fields of every game's view: which game, phase, turn, whose turn, for whom."""
-        return {"variant": self.name, "phase": self.phase(state), "turn": state.turn,
-                "current": state.current, "you": player}
+        return {
+            "variant": self.name,
+            "phase": self.phase(state),
+            "turn": state.turn,
+            "current": state.current,
+            "you": player,
+        }
 
     def sample_state(self, view: dict[str, Any], rng: Rng) -> S:
         """A full state consistent with ``view`` (what one seat knows): the inverse of ``view``,

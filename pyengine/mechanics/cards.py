@@ -2,6 +2,7 @@
 
 Cards are small integers (a variant names them); a pile is a list whose *end* is the top.
 """
+
 from __future__ import annotations
 
 from ..rng import Rng

@@ -1,4 +1,5 @@
 """Shared reasons why an action is illegal (the wording players see), for every variant."""
+
 from __future__ import annotations
 
 from ..actions import Action, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
@@ -16,8 +17,13 @@ def why_keep_illegal(action: KeepTickets, offered: set[str], need: int) -> str:
     return "list the kept tickets in the order of the legal actions (ticket order)"
 
 
-def why_take_illegal(action: TakeCard, market_names: list[str | None], is_wild: bool,
-                     second_card: bool, wild_name: str = "locomotive") -> str:
+def why_take_illegal(
+    action: TakeCard,
+    market_names: list[str | None],
+    is_wild: bool,
+    second_card: bool,
+    wild_name: str = "locomotive",
+) -> str:
     """Why taking face-up slot ``action.slot`` is refused (``market_names``: None = empty slot)."""
     if not 0 <= action.slot < len(market_names):
         return f"there is no face-up slot {action.slot} (slots are 0–{len(market_names) - 1})"
@@ -31,9 +37,18 @@ def why_take_illegal(action: TakeCard, market_names: list[str | None], is_wild: 
     return "this card cannot be taken now"
 
 
-def why_turn_illegal(action: Action, *, game: str, over: bool, keep_need: int | None,
-                     offered: set[str], second_card: bool, market_names: list[str | None],
-                     wild_at_slot: bool, empty_deck: str) -> str | None:
+def why_turn_illegal(
+    action: Action,
+    *,
+    game: str,
+    over: bool,
+    keep_need: int | None,
+    offered: set[str],
+    second_card: bool,
+    market_names: list[str | None],
+    wild_at_slot: bool,
+    empty_deck: str,
+) -> str | None:
     """Reasons shared by the one-deck games (classic, card game): game over, ticket choice,
     second card, draws, takes, tickets, pass. None: the variant's own actions must explain.
 

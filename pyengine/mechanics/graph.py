@@ -1,4 +1,5 @@
 """Route-graph mechanics shared by the map games: connectivity and the longest trail."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence

@@ -3,15 +3,31 @@
 Only the seat's view (its hand, its tickets, who owns which route) and the static board are read,
 so a hint never tells a player anything their own screen does not show. Works for every game from
 plain data: the action's JSON form, the view and the board view."""
+
 from __future__ import annotations
 
 from typing import Any
 
-COLOR_DE = {"purple": "lila", "white": "weiß", "blue": "blau", "yellow": "gelb", "orange": "orange",
-            "black": "schwarz", "red": "rot", "green": "grün", "pink": "rosa", "loco": "Lok",
-            "joker": "Joker", "gray": "grau"}
-FORM = {"train": ("train", "Zug"), "train-h": ("train, harbor", "Zug, Hafen"),
-        "ship": ("ship", "Schiff"), "double": ("double ship", "Doppelschiff")}
+COLOR_DE = {
+    "purple": "lila",
+    "white": "weiß",
+    "blue": "blau",
+    "yellow": "gelb",
+    "orange": "orange",
+    "black": "schwarz",
+    "red": "rot",
+    "green": "grün",
+    "pink": "rosa",
+    "loco": "Lok",
+    "joker": "Joker",
+    "gray": "grau",
+}
+FORM = {
+    "train": ("train", "Zug"),
+    "train-h": ("train, harbor", "Zug, Hafen"),
+    "ship": ("ship", "Schiff"),
+    "double": ("double ship", "Doppelschiff"),
+}
 Reason = dict[str, str]
 
 
@@ -28,8 +44,7 @@ def _card(name: str) -> tuple[str, str]:
 
 def _cards(cards: dict[str, int]) -> tuple[str, str]:
     pairs = [(n, _card(name)) for name, n in cards.items()]
-    return (", ".join(f"{n} {en}" for n, (en, _) in pairs),
-            ", ".join(f"{n} {de}" for n, (_, de) in pairs))
+    return (", ".join(f"{n} {en}" for n, (en, _) in pairs), ", ".join(f"{n} {de}" for n, (_, de) in pairs))
 
 
 def _city(board: dict[str, Any], cid: str) -> str:
@@ -40,7 +55,9 @@ def _city(board: dict[str, Any], cid: str) -> str:
 
 
 def _ticket_name(board: dict[str, Any], ticket: dict[str, Any]) -> str:
-    return "–".join(_city(board, c) for c in ticket["cities"][:2]) + ("…" if len(ticket["cities"]) > 2 else "")
+    return "–".join(_city(board, c) for c in ticket["cities"][:2]) + (
+        "…" if len(ticket["cities"]) > 2 else ""
+    )
 
 
 def _components(edges: list[tuple[str, str]]) -> dict[str, str]:
@@ -53,6 +70,7 @@ def _components(edges: list[tuple[str, str]]) -> dict[str, str]:
             parent[x] = parent[parent[x]]
             x = parent[x]
         return x
+
     for a, b in edges:
         parent[find(a)] = find(b)
     return {c: find(c) for c in parent}
@@ -67,7 +85,11 @@ def _claim(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any]) 
     routes = {r["id"]: r for r in board.get("routes", ())}
     route = routes[action["route"]]
     seat = view.get("you")
-    mine = [(routes[r]["a"], routes[r]["b"]) for r, o in view.get("routes", {}).items() if o == seat and r in routes]
+    mine = [
+        (routes[r]["a"], routes[r]["b"])
+        for r, o in view.get("routes", {}).items()
+        if o == seat and r in routes
+    ]
     before, after = _components(mine), _components(mine + [(route["a"], route["b"])])
     length = int(route["length"])
     table = board.get("route_points", {})
@@ -86,7 +108,10 @@ def _claim(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any]) 
     de = f"baut {name} ({length}): {points} Punkte"
     if done:
         names = ", ".join(f"{_ticket_name(board, tk)} (+{tk['points']})" for tk in done)
-        en, de = f"claims {name}: completes {names}, {points} points", f"baut {name}: schließt {names} ab, {points} Punkte"
+        en, de = (
+            f"claims {name}: completes {names}, {points} points",
+            f"baut {name}: schließt {names} ab, {points} Punkte",
+        )
     elif toward:
         names = ", ".join(_ticket_name(board, tk) for tk in toward[:2])
         en, de = f"{en}, on the way to {names}", f"{de}, auf dem Weg für {names}"
@@ -97,8 +122,11 @@ def _play(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any]) -
     """Card game: which of the seat's tickets need the colors played."""
     cards = action.get("cards") or {}
     en_cards, de_cards = _cards(cards)
-    helps = [tk for tk in (view.get("me") or {}).get("tickets", ())
-             if any(c in (tk.get("need") or {}) for c in cards)]
+    helps = [
+        tk
+        for tk in (view.get("me") or {}).get("tickets", ())
+        if any(c in (tk.get("need") or {}) for c in cards)
+    ]
     if helps:
         names = ", ".join(_ticket_name(board, tk) for tk in helps[:2])
         return {"en": f"plays {en_cards}: for {names}", "de": f"spielt {de_cards}: für {names}"}
@@ -117,16 +145,24 @@ def hint_reason(action: dict[str, Any], view: dict[str, Any], board: dict[str, A
     if kind == "take":
         en, de = _card(str(action.get("card")))
         have = int(me.get("hand", {}).get(action.get("card"), 0))
-        return {"en": f"takes the face-up {en} card ({have + 1} in hand then)",
-                "de": f"nimmt die offene Karte {de} (dann {have + 1} davon auf der Hand)"}
+        return {
+            "en": f"takes the face-up {en} card ({have + 1} in hand then)",
+            "de": f"nimmt die offene Karte {de} (dann {have + 1} davon auf der Hand)",
+        }
     if kind == "draw":
-        return {"en": "draws a card blind: no face-up card helps more",
-                "de": "zieht verdeckt: keine offene Karte hilft mehr"}
+        return {
+            "en": "draws a card blind: no face-up card helps more",
+            "de": "zieht verdeckt: keine offene Karte hilft mehr",
+        }
     if kind == "tickets":
         tickets = me.get("tickets", [])
-        done = sum(1 for tk in tickets if tk.get("completed") or tk.get("status") in ("completed", "connected"))
-        return {"en": f"draws new tickets ({done} of your {len(tickets)} done)",
-                "de": f"zieht neue Aufträge ({done} von {len(tickets)} erfüllt)"}
+        done = sum(
+            1 for tk in tickets if tk.get("completed") or tk.get("status") in ("completed", "connected")
+        )
+        return {
+            "en": f"draws new tickets ({done} of your {len(tickets)} done)",
+            "de": f"zieht neue Aufträge ({done} von {len(tickets)} erfüllt)",
+        }
     if kind == "keep":
         offered = {tk["id"]: tk for tk in me.get("offered", [])}
         kept = [offered[t] for t in action.get("tickets", []) if t in offered]
@@ -139,9 +175,13 @@ def hint_reason(action: dict[str, Any], view: dict[str, Any], board: dict[str, A
         city = _city(board, str(action.get("city")))
         return {"en": f"builds a harbor in {city}", "de": f"baut einen Hafen in {city}"}
     if kind == "pieces":
-        return {"en": f"takes {action.get('trains')} trains and {action.get('ships')} ships",
-                "de": f"nimmt {action.get('trains')} Züge und {action.get('ships')} Schiffe"}
+        return {
+            "en": f"takes {action.get('trains')} trains and {action.get('ships')} ships",
+            "de": f"nimmt {action.get('trains')} Züge und {action.get('ships')} Schiffe",
+        }
     if kind == "exchange":
-        return {"en": f"exchanges {action.get('count')} pieces for {action.get('want')}",
-                "de": f"tauscht {action.get('count')} Teile gegen {action.get('want')}"}
+        return {
+            "en": f"exchanges {action.get('count')} pieces for {action.get('want')}",
+            "de": f"tauscht {action.get('count')} Teile gegen {action.get('want')}",
+        }
     return {"en": f"plays {action.get('text')}", "de": f"spielt {action.get('text')}"}

@@ -1,4 +1,5 @@
 """Loading and validating a map data file (cities, routes, tickets) shipped with the package."""
+
 from __future__ import annotations
 
 import json
@@ -89,9 +90,16 @@ def parse_board(raw: dict[str, Any], where: str = "map data") -> Board:
         if cid in city_index:
             raise DataError(f"{where}: duplicate city id {cid!r}")
         city_index[cid] = len(cities)
-        cities.append(City(cid, str(_req(c, "name", cid)), float(_req(c, "x", cid)),
-                           float(_req(c, "y", cid)), bool(c.get("port", False)),
-                           bool(c.get("junction", False))))
+        cities.append(
+            City(
+                cid,
+                str(_req(c, "name", cid)),
+                float(_req(c, "x", cid)),
+                float(_req(c, "y", cid)),
+                bool(c.get("port", False)),
+                bool(c.get("junction", False)),
+            )
+        )
         if cities[-1].junction and cities[-1].port:
             raise DataError(f"{where}: junction {cid!r} cannot be a port")
     routes: list[Route] = []
@@ -113,9 +121,20 @@ def parse_board(raw: dict[str, Any], where: str = "map data") -> Board:
         route_index[rid] = len(routes)
         if r.get("double"):
             groups.setdefault(str(r["double"]), []).append(len(routes))
-        routes.append(Route(len(routes), rid, ends[0], ends[1], length, str(_req(r, "color", rid)),
-                            str(r.get("kind", "train")), -1, int(r.get("rough", 0)),
-                            bool(r.get("wraps", False))))
+        routes.append(
+            Route(
+                len(routes),
+                rid,
+                ends[0],
+                ends[1],
+                length,
+                str(_req(r, "color", rid)),
+                str(r.get("kind", "train")),
+                -1,
+                int(r.get("rough", 0)),
+                bool(r.get("wraps", False)),
+            )
+        )
     for gid, members in groups.items():
         if len(members) != 2:
             raise DataError(f"{where}: double route {gid!r} has {len(members)} tracks, expected 2")
@@ -144,19 +163,32 @@ def parse_board(raw: dict[str, Any], where: str = "map data") -> Board:
         for name in sets:
             ticket_sets.setdefault(name, []).append(len(tickets))
         ticket_index[tid] = len(tickets)
-        tickets.append(Ticket(len(tickets), tid, tuple(city_index[n] for n in names),
-                              int(_req(t, "points", tid)), values))
+        tickets.append(
+            Ticket(
+                len(tickets), tid, tuple(city_index[n] for n in names), int(_req(t, "points", tid)), values
+            )
+        )
     expect = raw.get("expect", {})
-    found = {"cities": len(cities), "routes": len(routes), "double_pairs": len(groups),
-             "spaces": sum(r.length for r in routes), "tickets": len(tickets)}
-    found.update({  # counts the world map's data file checks as well
-        "ports": sum(c.port for c in cities), "junctions": sum(c.junction for c in cities),
-        "train_routes": sum(r.kind == "train" for r in routes),
-        "ship_routes": sum(r.kind == "ship" for r in routes),
-        "train_spaces": sum(r.length for r in routes if r.kind == "train"),
-        "ship_spaces": sum(r.length for r in routes if r.kind == "ship"),
-        "rough_routes": sum(r.rough > 0 for r in routes), "wrapping_routes": sum(r.wraps for r in routes),
-        "itineraries": sum(len(t.cities) > 2 for t in tickets)})
+    found = {
+        "cities": len(cities),
+        "routes": len(routes),
+        "double_pairs": len(groups),
+        "spaces": sum(r.length for r in routes),
+        "tickets": len(tickets),
+    }
+    found.update(
+        {  # counts the world map's data file checks as well
+            "ports": sum(c.port for c in cities),
+            "junctions": sum(c.junction for c in cities),
+            "train_routes": sum(r.kind == "train" for r in routes),
+            "ship_routes": sum(r.kind == "ship" for r in routes),
+            "train_spaces": sum(r.length for r in routes if r.kind == "train"),
+            "ship_spaces": sum(r.length for r in routes if r.kind == "ship"),
+            "rough_routes": sum(r.rough > 0 for r in routes),
+            "wrapping_routes": sum(r.wraps for r in routes),
+            "itineraries": sum(len(t.cities) > 2 for t in tickets),
+        }
+    )
     for key, value in expect.items():
         if key in found and found[key] != value:
             raise DataError(f"{where}: expected {value} {key}, found {found[key]}")
@@ -164,19 +196,40 @@ def parse_board(raw: dict[str, Any], where: str = "map data") -> Board:
         members = ticket_sets.get(name, [])
         got = (len(members), sum(tickets[t].points for t in members))
         if got != (count, points):
-            raise DataError(f"{where}: ticket set {name!r} should have {count} tickets worth "
-                            f"{points} points, not {got[0]} worth {got[1]}")
+            raise DataError(
+                f"{where}: ticket set {name!r} should have {count} tickets worth "
+                f"{points} points, not {got[0]} worth {got[1]}"
+            )
     labels = components(len(cities), ((r.a, r.b) for r in routes))
     if len(set(labels)) != 1:
         lonely = [cities[i].id for i, lab in enumerate(labels) if lab != labels[0]]
         raise DataError(f"{where}: the route map is not connected (cut off: {', '.join(lonely)})")
     size = raw.get("size", {})
-    return Board(str(raw.get("name", where)), float(size.get("width", 1000)),
-                 float(size.get("height", 700)), tuple(cities), tuple(routes), tuple(tickets),
-                 raw, city_index, route_index, ticket_index,
-                 {name: tuple(members) for name, members in ticket_sets.items()})
+    return Board(
+        str(raw.get("name", where)),
+        float(size.get("width", 1000)),
+        float(size.get("height", 700)),
+        tuple(cities),
+        tuple(routes),
+        tuple(tickets),
+        raw,
+        city_index,
+        route_index,
+        ticket_index,
+        {name: tuple(members) for name, members in ticket_sets.items()},
+    )
 
 
 def _with_partner(route: Route, partner: int) -> Route:
-    return Route(route.index, route.id, route.a, route.b, route.length, route.color, route.kind,
-                 partner, route.rough, route.wraps)
+    return Route(
+        route.index,
+        route.id,
+        route.a,
+        route.b,
+        route.length,
+        route.color,
+        route.kind,
+        partner,
+        route.rough,
+        route.wraps,
+    )

@@ -1,4 +1,5 @@
 """Who wins: every game ranks its seats by a key of its own (total points, then its tie-breaks)."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence

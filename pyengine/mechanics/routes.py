@@ -4,6 +4,7 @@ With 2 or 3 players only one track of a double route may be used; with more, bot
 by the same player. The legal-move generators apply this rule in their hot loops; the reasons
 players read (refusals, the page's route tips) come from here.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
@@ -13,8 +14,8 @@ from typing import Any, NamedTuple
 
 DOUBLE_ROUTES_BOTH_USABLE_FROM = 4  # with fewer players only one track of a double route is usable
 
-TWIN_YOURS = "twin_yours"   # the player already owns the other track
-TWIN_TAKEN = "twin_taken"   # another player owns the other track, and only one may be used
+TWIN_YOURS = "twin_yours"  # the player already owns the other track
+TWIN_TAKEN = "twin_taken"  # another player owns the other track, and only one may be used
 
 TWIN_REASONS = {
     TWIN_YOURS: "you already own the other track of this double route",
@@ -22,8 +23,9 @@ TWIN_REASONS = {
 }
 
 
-def twin_closure(owner: Sequence[int], partner: Sequence[int], route: int, seat: int | None,
-                 players: int) -> str | None:
+def twin_closure(
+    owner: Sequence[int], partner: Sequence[int], route: int, seat: int | None, players: int
+) -> str | None:
     """Why the double-route rule closes unclaimed ``route`` to ``seat`` (TWIN_*), or None if it is open."""
     twin = partner[route]
     if twin < 0 or owner[twin] < 0:
@@ -33,8 +35,9 @@ def twin_closure(owner: Sequence[int], partner: Sequence[int], route: int, seat:
     return TWIN_TAKEN if players < DOUBLE_ROUTES_BOTH_USABLE_FROM else None
 
 
-def closed_twins(owner: Sequence[int], partner: Sequence[int], route_ids: Sequence[str],
-                 seat: int | None, players: int) -> dict[str, str]:
+def closed_twins(
+    owner: Sequence[int], partner: Sequence[int], route_ids: Sequence[str], seat: int | None, players: int
+) -> dict[str, str]:
     """Every unclaimed route the double-route rule closes to ``seat``: ``{route id: TWIN_*}``."""
     out = {}
     for r, o in enumerate(owner):
@@ -47,6 +50,7 @@ def closed_twins(owner: Sequence[int], partner: Sequence[int], route_ids: Sequen
 
 class BoardPosition(NamedTuple):
     """A board position's route masks (bit r = route r), keyed by seat where they depend on it."""
+
     unclaimed: int
     twins_of_claimed: int  # routes whose twin is claimed
     twins_by_seat: dict[int, int]  # seat -> routes whose twin that seat owns
@@ -125,12 +129,19 @@ class OpenRoutes:
                 if q >= 0:
                     twins_of_claimed |= 1 << q
                     twins_by_seat[o] = twins_by_seat.get(o, 0) | 1 << q
-        return BoardPosition((1 << len(owner)) - 1 & ~claimed, twins_of_claimed, twins_by_seat,
-                             routes_by_seat)
+        return BoardPosition(
+            (1 << len(owner)) - 1 & ~claimed, twins_of_claimed, twins_by_seat, routes_by_seat
+        )
 
 
-def why_route_unavailable(route_index: Mapping[str, int], owner: Sequence[int], partner: Sequence[int],
-                          route: str, seat: int, players: int) -> str | None:
+def why_route_unavailable(
+    route_index: Mapping[str, int],
+    owner: Sequence[int],
+    partner: Sequence[int],
+    route: str,
+    seat: int,
+    players: int,
+) -> str | None:
     """Why ``seat`` cannot claim ``route`` whatever its cards (unknown, claimed, closed by its twin), or None."""
     if route not in route_index:
         return f"there is no route {route!r}"
@@ -141,8 +152,9 @@ def why_route_unavailable(route_index: Mapping[str, int], owner: Sequence[int], 
     return TWIN_REASONS[closure] if closure is not None else None
 
 
-def cards_short(can_pay: Callable[[list[int]], bool], hand: Sequence[int], kinds: Sequence[int],
-                limit: int) -> tuple[int, tuple[int, ...]] | None:
+def cards_short(
+    can_pay: Callable[[list[int]], bool], hand: Sequence[int], kinds: Sequence[int], limit: int
+) -> tuple[int, tuple[int, ...]] | None:
     """The fewest extra cards of one kind that would let ``hand`` pay a route, and every kind
     (of ``kinds``) that needs only that many: ``(k, kinds)``, or None if none does within
     ``limit``. ``can_pay`` is the game's own payment rule, so the answer never drifts from it."""
@@ -160,9 +172,16 @@ def cards_short(can_pay: Callable[[list[int]], bool], hand: Sequence[int], kinds
     return (best, tuple(which)) if best else None
 
 
-def route_needs(*, unavailable: str | None, claimable: bool, pieces: str, need_pieces: int,
-                have_pieces: int, short: tuple[int, tuple[int, ...]] | None,
-                card_names: Sequence[str]) -> dict[str, Any] | None:
+def route_needs(
+    *,
+    unavailable: str | None,
+    claimable: bool,
+    pieces: str,
+    need_pieces: int,
+    have_pieces: int,
+    short: tuple[int, tuple[int, ...]] | None,
+    card_names: Sequence[str],
+) -> dict[str, Any] | None:
     """What a player lacks to claim an open route, as data the page words (EN, DE):
     ``{"reason": "pieces", "pieces": "trains"|"ships", "need": n, "have": m}`` or
     ``{"reason": "cards", "more": k, "cards": [card names]}`` (k more cards of any one of them);

@@ -3,6 +3,7 @@
 A setup names the cards and tickets it places; everything else is shuffled underneath, with the
 game's own generator, so a setup plus a seed is still one exact game.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence

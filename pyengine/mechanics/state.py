@@ -1,4 +1,5 @@
 """What the games' states share: the fields of a table of card players, and snapshots."""
+
 from __future__ import annotations
 
 from typing import Any, Self
@@ -29,8 +30,9 @@ def snapshot_slots(state: Any) -> tuple[Any, ...]:
     States keep hand-written ``clone`` methods: search bots clone millions of times and a
     generic copy would be several times slower.
     """
-    return tuple(state.rng.state if k == "rng" else freeze(getattr(state, k))
-                 for k in _all_slots(type(state)))
+    return tuple(
+        state.rng.state if k == "rng" else freeze(getattr(state, k)) for k in _all_slots(type(state))
+    )
 
 
 class TableState:

@@ -2,6 +2,7 @@
 the game's own log events (what each seat did) and its final scores (where the points came from).
 
 The page shows these fields as they are; it never counts moves or reads action texts itself."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
@@ -14,14 +15,29 @@ PointSources = Callable[[dict[str, Any]], list[tuple[str, int]]]
 
 
 def _empty(seat: int) -> dict[str, Any]:
-    return {"seat": seat, "routes": 0, "route_length": 0, "average_length": 0.0,
-            "route_lengths": {}, "face_up": 0, "face_up_wild": 0, "blind": 0,
-            "ticket_draws": 0, "tickets_offered": 0, "tickets_kept": 0,
-            "harbors": 0, "exchanges": 0, "plays": 0, "raids": 0, "points": []}
+    return {
+        "seat": seat,
+        "routes": 0,
+        "route_length": 0,
+        "average_length": 0.0,
+        "route_lengths": {},
+        "face_up": 0,
+        "face_up_wild": 0,
+        "blind": 0,
+        "ticket_draws": 0,
+        "tickets_offered": 0,
+        "tickets_kept": 0,
+        "harbors": 0,
+        "exchanges": 0,
+        "plays": 0,
+        "raids": 0,
+        "points": [],
+    }
 
 
-def play_stats(log: Sequence[Mapping[str, Any]], scores: Sequence[dict[str, Any]],
-               point_sources: PointSources) -> list[dict[str, Any]]:
+def play_stats(
+    log: Sequence[Mapping[str, Any]], scores: Sequence[dict[str, Any]], point_sources: PointSources
+) -> list[dict[str, Any]]:
     """Per seat: routes claimed with their lengths (count per length, average), cards taken
     face up (wild ones apart) and drawn blind, ticket draws with tickets offered and kept (the
     opening choice included), harbors built, pieces exchanged, card-game plays and raids, and the

@@ -2,6 +2,7 @@
 
 Tickets are small integers (a game names them); a ticket deck is a list whose *end* is the top.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -41,8 +42,12 @@ def return_under(deck: list[int], returned: Sequence[int]) -> None:
     deck[0:0] = list(returned)[::-1]
 
 
-def keep_actions(cache: dict[tuple[tuple[int, ...], int], list[Any]], ticket_ids: Sequence[str],
-                 offered: Sequence[int], need: int) -> list[Any]:
+def keep_actions(
+    cache: dict[tuple[tuple[int, ...], int], list[Any]],
+    ticket_ids: Sequence[str],
+    offered: Sequence[int],
+    need: int,
+) -> list[Any]:
     """The legal keep actions for ``offered`` ticket indices (at least ``need`` kept), memoized in
     ``cache``: the same offer always yields the same list of actions."""
     key = (tuple(sorted(offered)), need)
@@ -62,13 +67,20 @@ def offer_tickets(s: TableState, count: int, ev: Event, keep_phase: int) -> None
     s.phase = keep_phase
 
 
-def keep_offered(s: TableState, tickets: Sequence[str], ticket_index: dict[str, int], ev: Event,
-                 setup: bool) -> None:
+def keep_offered(
+    s: TableState, tickets: Sequence[str], ticket_index: dict[str, int], ev: Event, setup: bool
+) -> None:
     """The current seat keeps ``tickets`` (ids) of its offer: the offer is cleared, ``ev`` gets
     the keep event's fields (the kept ids only for their owner: ``events.redact``), and the
     tickets given back go under the ticket deck in ticket order (the map games' rule)."""
     p = s.current
-    ev.update({"count": len(tickets), "offered": len(s.offered[p]), "setup": setup,
-               "private_tickets": list(tickets)})
+    ev.update(
+        {
+            "count": len(tickets),
+            "offered": len(s.offered[p]),
+            "setup": setup,
+            "private_tickets": list(tickets),
+        }
+    )
     return_under(s.ticket_deck, keep_tickets(s.tickets[p], s.offered[p], [ticket_index[t] for t in tickets]))
     s.offered[p] = []

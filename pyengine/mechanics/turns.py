@@ -1,4 +1,5 @@
 """Turn order shared by the map games: the end of a turn, the last round and the second card."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -31,8 +32,7 @@ def next_setup_seat(s: SetupState) -> bool:
     return s.current == s.start_player
 
 
-def end_turn(s: TurnState, *, starts_last_round: bool, last_round_turns: int, main: int,
-             over: int) -> None:
+def end_turn(s: TurnState, *, starts_last_round: bool, last_round_turns: int, main: int, over: int) -> None:
     """Close the current player's turn.
 
     In the last round one turn fewer is left, and the game ends with the last. Otherwise, when

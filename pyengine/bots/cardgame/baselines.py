@@ -16,6 +16,7 @@ pile, and a card gets there only through a rail-yard row, one card per row and o
 Like the levels, they decide on ``belief_state`` (the view and its public log) and never read
 its hidden parts.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -123,8 +124,7 @@ class StylePolicy:
             return plays[-1] if plays else legal[0]
         return legal[best[1]]
 
-    def card_weights(self, short: Sequence[int], hand: Sequence[int], hoard: float = 0.0
-                     ) -> list[float]:
+    def card_weights(self, short: Sequence[int], hand: Sequence[int], hoard: float = 0.0) -> list[float]:
         """1 per needed color not yet in hand (more for colors ``hoard``ed), a little for others."""
         w = [0.15] * NKINDS
         for c in range(NCOL):
@@ -136,8 +136,9 @@ class StylePolicy:
     def raid_size(self, s: CardGameState, p: int, c: int) -> int:
         return sum(s.yard_n[q][c] + s.yard_k[q][c] for q in range(s.players) if q != p)
 
-    def sets(self, s: CardGameState, p: int, legal: Sequence[Action]
-             ) -> list[tuple[PlayCards, int, int, int]]:
+    def sets(
+        self, s: CardGameState, p: int, legal: Sequence[Action]
+    ) -> list[tuple[PlayCards, int, int, int]]:
         """The legal sets of one color as (action, color, colored cards, locomotives)."""
         out = []
         for a in legal:
@@ -156,8 +157,15 @@ class StylePolicy:
                     out.append((a, tuple(info[1])))
         return out
 
-    def best_set(self, s: CardGameState, p: int, legal: Sequence[Action], colors: Sequence[int],
-                 least: int = 2, locos: bool = True) -> PlayCards | None:
+    def best_set(
+        self,
+        s: CardGameState,
+        p: int,
+        legal: Sequence[Action],
+        colors: Sequence[int],
+        least: int = 2,
+        locos: bool = True,
+    ) -> PlayCards | None:
         """The biggest set of one of ``colors`` with at least ``least`` cards: all colored cards
         of that color, locomotives only to reach ``least`` or to raid. Ties: the earlier color."""
         best: tuple[tuple[int, int, int], PlayCards] | None = None
@@ -172,8 +180,9 @@ class StylePolicy:
                 best = (key, a)
         return best[1] if best else None
 
-    def play_needed(self, s: CardGameState, p: int, legal: Sequence[Action], short: Sequence[int]
-                    ) -> PlayCards | None:
+    def play_needed(
+        self, s: CardGameState, p: int, legal: Sequence[Action], short: Sequence[int]
+    ) -> PlayCards | None:
         """The biggest set of a color ``short`` still misses (most missing first), else three
         colors of which at least two are missing; None if neither can be played."""
         needed = sorted((c for c in range(NCOL) if short[c] > 0), key=lambda c: (-short[c], c))
@@ -234,8 +243,7 @@ class DestinationHungry(StylePolicy):
     def keep(self, s: CardGameState, p: int) -> list[int]:
         f, arr, have = self.supply_state(s, p)
         spare = self.spare(s.tickets[p], have)
-        budget = self.hunger * (self.capacity(s, f) + sum(have)) - sum(
-            self.size[t] for t in s.tickets[p])
+        budget = self.hunger * (self.capacity(s, f) + sum(have)) - sum(self.size[t] for t in s.tickets[p])
 
         def overlap(t: int) -> float:  # the share of the ticket its "network" already holds
             return sum(min(k, spare[c]) for c, k in enumerate(self.need[t])) / self.size[t]
@@ -255,8 +263,7 @@ class DestinationHungry(StylePolicy):
         young = len(s.deck) >= self.early * self.first_deck(s)
         if s.phase == MAIN:
             demand = sum(self.size[t] for t in mine)
-            if (young and demand < self.capacity(s, f) + sum(have)) or (
-                    open_cards == 0 and f >= 4):
+            if (young and demand < self.capacity(s, f) + sum(have)) or (open_cards == 0 and f >= 4):
                 act = self.draw_tickets(s, legal)
                 if act is not None:
                     return act
@@ -328,7 +335,7 @@ class OneStepThinker(StylePolicy):
             scored.append(((2.0 * got / self.size[t] - 1.0) * self.points[t], t))
         scored.sort(key=lambda x: (-x[0], x[1]))
         keep = [t for v, t in scored if v > 0]
-        return keep or [t for _, t in scored[:self.min_keep(s)]]
+        return keep or [t for _, t in scored[: self.min_keep(s)]]
 
     def decide(self, s: CardGameState, p: int, legal: Sequence[Action], rng: Rng) -> Action:
         f, arr, have = self.supply_state(s, p)
@@ -352,16 +359,14 @@ class OneStepThinker(StylePolicy):
                 q = 1.5 if open_hand == 0 and f >= 4 and len(s.ticket_deck) >= 4 else -1.0
             else:
                 q = -5.0
-            if s.phase == MAIN and (kind is DrawCard or (kind is TakeCard and s.market[
-                    a.slot] != LOCO)):  # type: ignore[attr-defined]
+            if s.phase == MAIN and (kind is DrawCard or (kind is TakeCard and s.market[a.slot] != LOCO)):  # type: ignore[attr-defined]
                 q += 0.5 * max(second, self.blind_weight)  # a second card follows
             if best is None or q > best[0] + 1e-9:
                 best = (q, i)
         assert best is not None
         return legal[best[1]]
 
-    def play_effect(self, s: CardGameState, p: int, a: PlayCards, short: Sequence[int],
-                    f: float) -> float:
+    def play_effect(self, s: CardGameState, p: int, a: PlayCards, short: Sequence[int], f: float) -> float:
         """Needed cards put on their way (only as many as the rows can still move), minus a
         little for cards and locomotives spent beyond the need, plus the cards a raid destroys."""
         if f < 1:
@@ -390,8 +395,8 @@ class LongRouteJunkie(StylePolicy):
         f, arr, have = self.supply_state(s, p)
         budget = self.capacity(s, f) + sum(self.spare(s.tickets[p], have))
         order = sorted(s.offered[p], key=lambda t: (-self.size[t], -self.points[t], t))
-        keep = [t for t in order[:2 if s.phase == SETUP_TICKETS else 1] if self.size[t] <= budget]
-        return keep or order[:self.min_keep(s)]
+        keep = [t for t in order[: 2 if s.phase == SETUP_TICKETS else 1] if self.size[t] <= budget]
+        return keep or order[: self.min_keep(s)]
 
     def decide(self, s: CardGameState, p: int, legal: Sequence[Action], rng: Rng) -> Action:
         f, arr, have = self.supply_state(s, p)
@@ -415,20 +420,37 @@ class LongRouteJunkie(StylePolicy):
 # ---------------------------------------------------------------------- bots
 def _style_bot(name: str, description: str, policy: type[StylePolicy]) -> Callable[[], Bot]:
     """A factory for the style's bot (the registry wants one per name)."""
-    return lambda: CardGameBot(name, "Card game, " + description + " (de Mesentier Silva et al. "
-                               "2017).", policy)
+    return lambda: CardGameBot(
+        name, "Card game, " + description + " (de Mesentier Silva et al. 2017).", policy
+    )
 
 
-destination_hungry_bot = _style_bot("destination_hungry", "Destination Hungry: draws tickets early "
-                                    "and often, then collects for all", DestinationHungry)
-route_focus_bot = _style_bot("route_focus", "Route Focus: one ticket at a time, the most valuable "
-                             "first", RouteFocus)
-one_step_thinker_bot = _style_bot("one_step_thinker", "One Step Thinker: the action with the best "
-                                  "immediate effect", OneStepThinker)
-long_route_junkie_bot = _style_bot("long_route_junkie", "Long Route Junkie: keeps the biggest "
-                                   "tickets, hoards cards for big sets", LongRouteJunkie)
+destination_hungry_bot = _style_bot(
+    "destination_hungry",
+    "Destination Hungry: draws tickets early and often, then collects for all",
+    DestinationHungry,
+)
+route_focus_bot = _style_bot(
+    "route_focus", "Route Focus: one ticket at a time, the most valuable first", RouteFocus
+)
+one_step_thinker_bot = _style_bot(
+    "one_step_thinker", "One Step Thinker: the action with the best immediate effect", OneStepThinker
+)
+long_route_junkie_bot = _style_bot(
+    "long_route_junkie",
+    "Long Route Junkie: keeps the biggest tickets, hoards cards for big sets",
+    LongRouteJunkie,
+)
 
 
-__all__ = ["DestinationHungry", "LongRouteJunkie", "OneStepThinker", "RouteFocus", "StylePolicy",
-           "destination_hungry_bot", "long_route_junkie_bot", "one_step_thinker_bot",
-           "route_focus_bot"]
+__all__ = [
+    "DestinationHungry",
+    "LongRouteJunkie",
+    "OneStepThinker",
+    "RouteFocus",
+    "StylePolicy",
+    "destination_hungry_bot",
+    "long_route_junkie_bot",
+    "one_step_thinker_bot",
+    "route_focus_bot",
+]

@@ -1,6 +1,7 @@
 """What a card-game bot believes: a full ``CardGameState`` whose public and own parts are exact and
 whose hidden parts are filled in (the game's ``sample_state``, with the piles it remembers from the
 log; see ``planner.py``)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -20,7 +21,8 @@ def cardgame_variant() -> CardGameVariant:
     return v
 
 
-def belief_state(view: dict[str, Any], variant: CardGameVariant, rng: Rng | None = None,
-                 piles: PileKnowledge | None = None) -> CardGameState:
+def belief_state(
+    view: dict[str, Any], variant: CardGameVariant, rng: Rng | None = None, piles: PileKnowledge | None = None
+) -> CardGameState:
     """The seat's belief: ``variant.sample_state`` (random with ``rng``, fixed without)."""
     return variant.sample_state(view, rng, piles)

@@ -15,6 +15,7 @@ in a one-round playout a ticket draw is rarely the reply that matters), and 3-6 
 saving pays for trying 5 candidates in the endgame, where the exact scoring finds what the
 planner's estimate misses. Ticket choices and the second card of a draw are left to the planner.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -44,13 +45,31 @@ ROLLOUT_PARAMS = replace(HARD_CARD_PARAMS, ticket_samples=2, draw_tickets=False)
 class CardSearchConfig:
     """Card game hard: the search parameters of an ordinary turn and of the endgame."""
 
-    search: SearchParams = field(default_factory=lambda: SearchParams(
-        candidates=3, worlds=6, min_worlds=3, step_budget=150, step_cap=300, playout_steps=40,
-        prior_bonus=0.6, win_bonus=WIN_BONUS))
+    search: SearchParams = field(
+        default_factory=lambda: SearchParams(
+            candidates=3,
+            worlds=6,
+            min_worlds=3,
+            step_budget=150,
+            step_cap=300,
+            playout_steps=40,
+            prior_bonus=0.6,
+            win_bonus=WIN_BONUS,
+        )
+    )
     # The endgame: playouts to the half's end (exact scores), more candidates.
-    endgame: SearchParams = field(default_factory=lambda: SearchParams(
-        candidates=5, worlds=6, min_worlds=3, step_budget=150, step_cap=300, playout_steps=40,
-        prior_bonus=0.6, win_bonus=WIN_BONUS))
+    endgame: SearchParams = field(
+        default_factory=lambda: SearchParams(
+            candidates=5,
+            worlds=6,
+            min_worlds=3,
+            step_budget=150,
+            step_cap=300,
+            playout_steps=40,
+            prior_bonus=0.6,
+            win_bonus=WIN_BONUS,
+        )
+    )
     endgame_cards: int = 3  # deck cards per player below which the look-ahead runs to the half's end
     # ... unless a seat holds more tickets than this: the exact ticket solver at the half's end
     # grows exponentially with them (23 tickets: 0.1 s per playout, a 3 s decision)
@@ -62,8 +81,7 @@ class CardRollout:
     """The playout policy for every seat; stops at the searching seat's next main turn (or, in
     the endgame, at the end of the half)."""
 
-    def __init__(self, variant: CardGameVariant, planner: Planner, me: int, deep: bool,
-                 half: int) -> None:
+    def __init__(self, variant: CardGameVariant, planner: Planner, me: int, deep: bool, half: int) -> None:
         self.v = variant
         self.planner = planner
         self.me = me
@@ -86,9 +104,12 @@ class CardSearchDomain(VariantDomain[CardGameState]):
 
     variant: CardGameVariant
 
-    def __init__(self, config: CardSearchConfig | None = None,
-                 planner_params: CardParams = HARD_CARD_PARAMS,
-                 rollout_params: CardParams = ROLLOUT_PARAMS) -> None:
+    def __init__(
+        self,
+        config: CardSearchConfig | None = None,
+        planner_params: CardParams = HARD_CARD_PARAMS,
+        rollout_params: CardParams = ROLLOUT_PARAMS,
+    ) -> None:
         self.config = config or CardSearchConfig()
         self.variant = self.v = cardgame_variant()
         self.planner = Planner(self.v, planner_params)
@@ -98,8 +119,9 @@ class CardSearchDomain(VariantDomain[CardGameState]):
         self.half = 0
 
     # ---------------------------------------------------------------- prior
-    def decision(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
-                 board: dict[str, Any], ranking: bool) -> Decision:
+    def decision(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any], ranking: bool
+    ) -> Decision:
         cfg = self.config
         self.piles = track_piles(view)
         me = int(view["you"])
@@ -107,8 +129,9 @@ class CardSearchDomain(VariantDomain[CardGameState]):
         if s0.phase != MAIN:
             return Decision([self.planner.choose(s0, me, legal, rng)], cfg.search)
         ranked = self.planner.rank(s0, me, legal, rng)
-        self.deep = ((len(s0.deck) <= cfg.endgame_cards * s0.players or s0.final_turns > 0)
-                     and max(map(len, s0.tickets)) <= cfg.endgame_max_tickets)
+        self.deep = (len(s0.deck) <= cfg.endgame_cards * s0.players or s0.final_turns > 0) and max(
+            map(len, s0.tickets)
+        ) <= cfg.endgame_max_tickets
         self.half = s0.half
         params = cfg.endgame if self.deep else cfg.search
         width = cfg.rank_candidates if ranking else params.candidates
@@ -130,7 +153,9 @@ class CardSearchDomain(VariantDomain[CardGameState]):
             mine = totals[me]
             best_other = max(t for q, t in enumerate(totals) if q != me)
             margin = float(mine - best_other)
-            bonus = params.win_bonus if mine > best_other else params.win_bonus / 2 if mine == best_other else 0.0
+            bonus = (
+                params.win_bonus if mine > best_other else params.win_bonus / 2 if mine == best_other else 0.0
+            )
             return Outcome(margin + bonus, margin)
         est = []
         for q in range(s.players):
@@ -142,9 +167,14 @@ class CardSearchDomain(VariantDomain[CardGameState]):
 
 
 def cardgame_hard_bot(config: CardSearchConfig | None = None, name: str = "cardgame_hard") -> Bot:
-    return SearchBot(name, "Card game, hard: the planner's best moves tried in sampled worlds "
-                     "(hidden cards and tickets), opponents answering, endgame to the end.",
-                     CardSearchDomain(config), ("cardgame",), wants_log=True)
+    return SearchBot(
+        name,
+        "Card game, hard: the planner's best moves tried in sampled worlds "
+        "(hidden cards and tickets), opponents answering, endgame to the end.",
+        CardSearchDomain(config),
+        ("cardgame",),
+        wants_log=True,
+    )
 
 
 __all__ = [

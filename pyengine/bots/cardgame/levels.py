@@ -1,5 +1,6 @@
 """The card game's bots by name: the levels (easy < normal < hard) and the four FDG 2017 play
 styles mapped onto the card game."""
+
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -25,6 +25,7 @@ Levels:
   sampling 4-ticket offers from the tickets it has not seen (with 4 players, first-half draws
   pay a fixed cost for the turn).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -109,9 +110,15 @@ class Planner:
         return f
 
     # -------------------------------------------------------------- the value
-    def supply(self, s: CardGameState, q: int, f: float, hand: Sequence[int] | None = None,
-               yard_n: Sequence[int] | None = None, yard_k: Sequence[int] | None = None
-               ) -> tuple[list[float], float]:
+    def supply(
+        self,
+        s: CardGameState,
+        q: int,
+        f: float,
+        hand: Sequence[int] | None = None,
+        yard_n: Sequence[int] | None = None,
+        yard_k: Sequence[int] | None = None,
+    ) -> tuple[list[float], float]:
         """Expected cards of each kind in ``q``'s pile at the end of the half (hand cards
         weighted), and the capacity for cards not yet drawn."""
         pr = self.params
@@ -141,8 +148,7 @@ class Planner:
             cap += pr.second_half_turns * pr.capacity_per_turn
         return sup, cap * pr.capacity_weight
 
-    def tickets_value(self, tickets: Sequence[int], sup: Sequence[float], cap: float,
-                      final: bool) -> float:
+    def tickets_value(self, tickets: Sequence[int], sup: Sequence[float], cap: float, final: bool) -> float:
         """Expected score of ``tickets`` against the supply: + points for the covered part of a
         ticket, - points for the rest (an uncompleted ticket costs its value), spare cards a bit.
         Tickets take their cards in order of decreasing points."""
@@ -184,9 +190,16 @@ class Planner:
             spare += x if x < 12.0 else 12.0
         return total + pr.spare_value * spare
 
-    def value(self, s: CardGameState, q: int, f: float, tickets: Sequence[int] | None = None,
-              hand: Sequence[int] | None = None, yard_n: Sequence[int] | None = None,
-              yard_k: Sequence[int] | None = None) -> float:
+    def value(
+        self,
+        s: CardGameState,
+        q: int,
+        f: float,
+        tickets: Sequence[int] | None = None,
+        hand: Sequence[int] | None = None,
+        yard_n: Sequence[int] | None = None,
+        yard_k: Sequence[int] | None = None,
+    ) -> float:
         tickets = s.tickets[q] if tickets is None else tickets
         if self.params.split_complete > 0 and s.half < s.halves:
             return self.split_value(s, q, f, tickets, hand, yard_n, yard_k)
@@ -194,9 +207,16 @@ class Planner:
         final = f < 0.5 and s.half == s.halves
         return self.tickets_value(tickets, sup, cap, final)
 
-    def split_value(self, s: CardGameState, q: int, f: float, tickets: Sequence[int],
-                    hand: Sequence[int] | None, yard_n: Sequence[int] | None,
-                    yard_k: Sequence[int] | None) -> float:
+    def split_value(
+        self,
+        s: CardGameState,
+        q: int,
+        f: float,
+        tickets: Sequence[int],
+        hand: Sequence[int] | None,
+        yard_n: Sequence[int] | None,
+        yard_k: Sequence[int] | None,
+    ) -> float:
         """``tickets_value`` for a half with a later one: the pile (and what the rows still move)
         pays only the tickets this half completes; the rest carry over with the hand."""
         pr = self.params
@@ -270,8 +290,7 @@ class Planner:
             return self.second_card(s, legal, self.card_margins(s, p, f, self.value(s, p, f)))
         return self.rank(s, p, legal, rng)[0][1]
 
-    def rank(self, s: CardGameState, p: int, legal: Sequence[Action], rng: Rng
-             ) -> list[tuple[float, Action]]:
+    def rank(self, s: CardGameState, p: int, legal: Sequence[Action], rng: Rng) -> list[tuple[float, Action]]:
         """Main-phase actions with their estimated gains, best first (ties: legal order)."""
         f = self.future_turns(s, p)
         base = self.value(s, p, f)
@@ -365,8 +384,9 @@ class Planner:
             seen.update(t for t, _, _ in s.completed[q])
         return [t for t in range(len(self.need)) if t not in seen]
 
-    def best_subset(self, s: CardGameState, p: int, f: float, offered: Sequence[int],
-                    least: int) -> tuple[float, tuple[int, ...]]:
+    def best_subset(
+        self, s: CardGameState, p: int, f: float, offered: Sequence[int], least: int
+    ) -> tuple[float, tuple[int, ...]]:
         sup, cap = self.supply(s, p, f)
         final = f < 0.5 and s.half == s.halves
         cur = list(s.tickets[p])
@@ -458,8 +478,7 @@ class EasyPolicy:
                         spare[LOCO] -= k - use
             return _pick_keep(keep, legal)
         hand = s.hands[p]
-        if (s.phase == MAIN and sum(spare) - short >= 3 and len(s.ticket_deck) >= 4
-                and rng.random() < 0.5):
+        if s.phase == MAIN and sum(spare) - short >= 3 and len(s.ticket_deck) >= 4 and rng.random() < 0.5:
             for a in legal:
                 if type(a) is DrawTickets:
                     return a
@@ -519,8 +538,9 @@ class CardGameBot(Bot):
             self._policy = self._make(cardgame_variant())
         return self._policy
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
-               board: dict[str, Any]) -> Action:
+    def choose(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]
+    ) -> Action:
         del board  # The variant's static data is the same.
         if len(legal) == 1:
             return legal[0]
@@ -530,13 +550,17 @@ class CardGameBot(Bot):
 
 
 def cardgame_easy_bot() -> Bot:
-    return CardGameBot("cardgame_easy", "Card game, easy: simple rules (needed colors, sets of 2+).",
-                       EasyPolicy)
+    return CardGameBot(
+        "cardgame_easy", "Card game, easy: simple rules (needed colors, sets of 2+).", EasyPolicy
+    )
 
 
 def cardgame_normal_bot() -> Bot:
-    return CardGameBot("cardgame_normal", "Card game, normal: plans tickets against the expected "
-                       "on-the-way pile; raids when it pays.", Planner)
+    return CardGameBot(
+        "cardgame_normal",
+        "Card game, normal: plans tickets against the expected on-the-way pile; raids when it pays.",
+        Planner,
+    )
 
 
 __all__ = [

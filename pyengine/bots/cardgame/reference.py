@@ -15,6 +15,7 @@ colour the ticket needs to the rail yard (from where it reaches the pile).
 Like the FDG styles (``baselines.py``, whose plumbing they use), they decide on
 ``belief_state`` and never read its hidden parts.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -41,8 +42,10 @@ class ShortestPath(RouteFocus):
 
     def focus_order(self, s: CardGameState, p: int, arr: Sequence[int]) -> list[int]:
         """Fewest cards missing after the cards on their way first (then the most points)."""
+
         def missing(t: int) -> tuple[int, int, int]:
             return (self.shortfall([t], arr)[LOCO], -self.points[t], t)
+
         return sorted(s.tickets[p], key=missing)
 
 
@@ -69,15 +72,22 @@ class Zombie(StylePolicy):
 
 
 def shortest_path_cardgame_bot() -> Bot:
-    return CardGameBot("shortest_path", "Card game, Shortest Path (issue 16's reference opponent): "
-                       "works on the cheapest open ticket, collects and plays its colours.",
-                       ShortestPath)
+    return CardGameBot(
+        "shortest_path",
+        "Card game, Shortest Path (issue 16's reference opponent): "
+        "works on the cheapest open ticket, collects and plays its colours.",
+        ShortestPath,
+    )
 
 
 def zombie_cardgame_bot() -> Bot:
-    return CardGameBot("zombie", "Card game, Zombie (issue 16's reference opponent): a set for an "
-                       "unfinished ticket, else tickets while 8 turns are left, else two blind "
-                       "cards.", Zombie)
+    return CardGameBot(
+        "zombie",
+        "Card game, Zombie (issue 16's reference opponent): a set for an "
+        "unfinished ticket, else tickets while 8 turns are left, else two blind "
+        "cards.",
+        Zombie,
+    )
 
 
 __all__ = ["ShortestPath", "Zombie", "shortest_path_cardgame_bot", "zombie_cardgame_bot"]

@@ -6,6 +6,7 @@ Playtesting of Contemporary Board Games" (FDG 2017), rebuilt on this engine (see
 * One Step Thinker: no plan; takes the action whose immediate evaluation is best.
 * Long Route Junkie: tickets and routes through long routes only; hoards cards for them.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -34,8 +35,9 @@ class _StyleBot(Bot):
     def __init__(self) -> None:
         self.helper = PlannerPolicy()
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
-               board: dict[str, Any]) -> Action:
+    def choose(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]
+    ) -> Action:
         sit = Situation.from_view(view, board_model(board))
         if sit.phase in ("setup_tickets", "keep_tickets"):
             return _pick(self.keep(sit, legal), legal)
@@ -47,8 +49,13 @@ class _StyleBot(Bot):
     def decide(self, sit: Situation, legal: Sequence[Action], rng: Rng) -> Action:
         raise NotImplementedError
 
-    def keep_by_ratio(self, sit: Situation, max_trains: int, costs: list[float] | None = None,
-                      sizes: Sequence[int] | None = None) -> Action:
+    def keep_by_ratio(
+        self,
+        sit: Situation,
+        max_trains: int,
+        costs: list[float] | None = None,
+        sizes: Sequence[int] | None = None,
+    ) -> Action:
         """Keep the subset with the most ticket points per planned train within ``max_trains``;
         if none fits, the allowed subset with the fewest points (least to lose)."""
         model = sit.model
@@ -57,7 +64,7 @@ class _StyleBot(Bot):
         current = sit.open_tickets()
         best: tuple[float, tuple[int, ...]] | None = None
         fallback: tuple[float, tuple[int, ...]] | None = None
-        for k in (sizes or range(need, len(offered) + 1)):
+        for k in sizes or range(need, len(offered) + 1):
             if k < need or k > len(offered):
                 continue
             for sub in combinations(offered, k):
@@ -73,14 +80,12 @@ class _StyleBot(Bot):
         assert chosen is not None
         return KeepTickets(tuple(model.ticket_ids[t] for t in chosen[1]))
 
-    def build(self, sit: Situation, legal: Sequence[Action], routes: list[RouteIndex], rng: Rng
-              ) -> Action:
+    def build(self, sit: Situation, legal: Sequence[Action], routes: list[RouteIndex], rng: Rng) -> Action:
         """Claim the first affordable of ``routes`` (ordered), else draw cards for them."""
         act = self.helper.claim_from(sit, routes, routes, legal)
         if act is not None:
             return act
-        return self.helper.draw(sit, legal, Plan(routes, 0, [], []), rng,
-                                second=sit.phase == "second_card")
+        return self.helper.draw(sit, legal, Plan(routes, 0, [], []), rng, second=sit.phase == "second_card")
 
     def longest_free(self, sit: Situation, min_length: int = 1) -> list[RouteIndex]:
         """Usable routes, longest first, ties broken by how many matching cards are in hand."""
@@ -101,8 +106,10 @@ class DestinationHungryBot(_StyleBot):
     """Destination Hungry: hoards tickets at the start, then builds one network for all of them."""
 
     name = "destination_hungry"
-    description = ("Destination Hungry (de Mesentier Silva et al. 2017): draws tickets early until "
-                   "its network needs most of its trains, then builds that one network.")
+    description = (
+        "Destination Hungry (de Mesentier Silva et al. 2017): draws tickets early until "
+        "its network needs most of its trains, then builds that one network."
+    )
     network_target = 30  # keep drawing tickets while the network needs fewer trains than this
 
     def keep(self, sit: Situation, legal: Sequence[Action]) -> Action:
@@ -112,11 +119,14 @@ class DestinationHungryBot(_StyleBot):
         plan = plan_tickets(sit, sit.open_tickets())
         if sit.phase == "main":
             early = sit.min_trains() >= 35
-            if (early and plan.trains < self.network_target and sit.ticket_deck > 0
-                    and DrawTickets() in legal):
+            if early and plan.trains < self.network_target and sit.ticket_deck > 0 and DrawTickets() in legal:
                 return DrawTickets()
-            if not plan.routes and sit.trains[sit.me] >= 12 and sit.min_other_trains() >= 12 \
-                    and DrawTickets() in legal:
+            if (
+                not plan.routes
+                and sit.trains[sit.me] >= 12
+                and sit.min_other_trains() >= 12
+                and DrawTickets() in legal
+            ):
                 return DrawTickets()
         routes = plan.routes or self.longest_free(sit)
         return self.build(sit, legal, routes, rng)
@@ -126,8 +136,10 @@ class RouteFocusBot(_StyleBot):
     """Route Focus: one ticket at a time (most valuable first), along its shortest path."""
 
     name = "route_focus"
-    description = ("Route Focus (de Mesentier Silva et al. 2017): completes one ticket at a time, "
-                   "the most valuable first, along its shortest path.")
+    description = (
+        "Route Focus (de Mesentier Silva et al. 2017): completes one ticket at a time, "
+        "the most valuable first, along its shortest path."
+    )
 
     def keep(self, sit: Situation, legal: Sequence[Action]) -> Action:
         return self.keep_by_ratio(sit, sit.trains[sit.me], sizes=[max(1, sit.min_keep)])
@@ -147,8 +159,13 @@ class RouteFocusBot(_StyleBot):
 
     def decide(self, sit: Situation, legal: Sequence[Action], rng: Rng) -> Action:
         path = self.focus_path(sit)
-        if (not path and sit.phase == "main" and sit.trains[sit.me] >= 12
-                and sit.min_other_trains() >= 12 and DrawTickets() in legal):
+        if (
+            not path
+            and sit.phase == "main"
+            and sit.trains[sit.me] >= 12
+            and sit.min_other_trains() >= 12
+            and DrawTickets() in legal
+        ):
             return DrawTickets()
         return self.build(sit, legal, path or self.longest_free(sit), rng)
 
@@ -157,15 +174,22 @@ class OneStepThinkerBot(_StyleBot):
     """One Step Thinker: scores every legal action by its immediate effect and takes the best."""
 
     name = "one_step_thinker"
-    description = ("One Step Thinker (de Mesentier Silva et al. 2017): no plan; takes the action "
-                   "with the best immediate evaluation.")
+    description = (
+        "One Step Thinker (de Mesentier Silva et al. 2017): no plan; takes the action "
+        "with the best immediate evaluation."
+    )
 
     def keep(self, sit: Situation, legal: Sequence[Action]) -> Action:
         # Immediate view: the allowed minimum, most points per train of each ticket alone.
         model = sit.model
         costs = sit.route_costs()
-        ranked = sorted(sit.offered, key=lambda t: -model.tickets[t][2] / max(
-            1.0, shortest_path(model, costs, model.tickets[t][0], model.tickets[t][1])[0]))
+        ranked = sorted(
+            sit.offered,
+            key=lambda t: (
+                -model.tickets[t][2]
+                / max(1.0, shortest_path(model, costs, model.tickets[t][0], model.tickets[t][1])[0])
+            ),
+        )
         k = max(1, min(sit.min_keep, len(ranked)))
         return KeepTickets(tuple(model.ticket_ids[t] for t in sorted(ranked[:k])))
 
@@ -188,8 +212,16 @@ class OneStepThinkerBot(_StyleBot):
         assert best is not None
         return best[2]
 
-    def evaluate(self, sit: Situation, a: Action, on_path: set[RouteIndex], open_t: list[TicketIndex],
-                 labels: list[int], demand: list[int], wild: str) -> float:
+    def evaluate(
+        self,
+        sit: Situation,
+        a: Action,
+        on_path: set[RouteIndex],
+        open_t: list[TicketIndex],
+        labels: list[int],
+        demand: list[int],
+        wild: str,
+    ) -> float:
         """Immediate value: points scored now, tickets completed now, useful cards gained."""
         model = sit.model
         if isinstance(a, ClaimRoute):
@@ -224,8 +256,10 @@ class LongRouteJunkieBot(_StyleBot):
     """Long Route Junkie: plans tickets through long routes only and hoards cards to claim them."""
 
     name = "long_route_junkie"
-    description = ("Long Route Junkie (de Mesentier Silva et al. 2017): routes its tickets over "
-                   "long routes, hoards cards and claims the longest routes it can.")
+    description = (
+        "Long Route Junkie (de Mesentier Silva et al. 2017): routes its tickets over "
+        "long routes, hoards cards and claims the longest routes it can."
+    )
     min_length = 3  # routes shorter than this are avoided when planning
 
     def long_costs(self, sit: Situation) -> list[float]:
@@ -236,8 +270,9 @@ class LongRouteJunkieBot(_StyleBot):
         return costs
 
     def keep(self, sit: Situation, legal: Sequence[Action]) -> Action:
-        return self.keep_by_ratio(sit, sit.trains[sit.me], costs=self.long_costs(sit),
-                                  sizes=[max(1, sit.min_keep)])
+        return self.keep_by_ratio(
+            sit, sit.trains[sit.me], costs=self.long_costs(sit), sizes=[max(1, sit.min_keep)]
+        )
 
     def decide(self, sit: Situation, legal: Sequence[Action], rng: Rng) -> Action:
         plan = plan_tickets(sit, sit.open_tickets(), costs=self.long_costs(sit))

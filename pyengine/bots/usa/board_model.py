@@ -5,6 +5,7 @@ of a position a seat may know, built either from the player's view (real play) o
 simulated state (a bot's own sampled belief, used in look-ahead). Everything after that works on
 plain integer lists, so planning is fast enough for rollouts in Pyodide.
 """
+
 from __future__ import annotations
 
 import heapq
@@ -59,8 +60,17 @@ class BoardModel:
         for i, r in enumerate(board["routes"]):
             color = -1 if r["color"] == "gray" else self.card_index[r["color"]]
             partner = rid_index[r["double"]] if r.get("double") else -1
-            self.routes.append(Route(i, r["id"], self.city_index[r["a"]], self.city_index[r["b"]],
-                                     int(r["length"]), color, partner))
+            self.routes.append(
+                Route(
+                    i,
+                    r["id"],
+                    self.city_index[r["a"]],
+                    self.city_index[r["b"]],
+                    int(r["length"]),
+                    color,
+                    partner,
+                )
+            )
         self.route_index = rid_index
         self.route_points: dict[int, int] = {int(k): int(v) for k, v in board["route_points"].items()}
         self.max_trains: int = int(board.get("trains", 45))
@@ -76,8 +86,9 @@ class BoardModel:
             self.ticket_ids.append(t["id"])
         self.ticket_index = {tid: i for i, tid in enumerate(self.ticket_ids)}
         # Planning cost of a free route (see route_costs), computed once.
-        self.base_cost: list[float] = [r.length + ROUTE_TURN_COST - POINT_DISCOUNT * self.route_points[r.length]
-                                       for r in self.routes]
+        self.base_cost: list[float] = [
+            r.length + ROUTE_TURN_COST - POINT_DISCOUNT * self.route_points[r.length] for r in self.routes
+        ]
         self.cards_per_color = 12
         self.total_cards = 110
 
@@ -132,16 +143,25 @@ class Situation:
             hand[model.card_index[name]] = int(n)
         players = view["players"]
         return cls(
-            model=model, me=me, players=len(players), phase=view["phase"], owner=owner, hand=hand,
-            trains=[int(p["trains"]) for p in players], scores=[int(p["score"]) for p in players],
+            model=model,
+            me=me,
+            players=len(players),
+            phase=view["phase"],
+            owner=owner,
+            hand=hand,
+            trains=[int(p["trains"]) for p in players],
+            scores=[int(p["score"]) for p in players],
             tickets=[model.ticket_index[t["id"]] for t in mine["tickets"]],
             offered=[model.ticket_index[t["id"]] for t in mine["offered"]],
             min_keep=int(mine.get("min_keep", 1)),
             market=[model.card_index[c] if c is not None else -1 for c in view["market"]],
-            deck=int(view["deck"]), discard=int(view["discard"]),
-            ticket_deck=int(view["ticket_deck"]), final_round=bool(view["final_round"]),
+            deck=int(view["deck"]),
+            discard=int(view["discard"]),
+            ticket_deck=int(view["ticket_deck"]),
+            final_round=bool(view["final_round"]),
             turn=int(view.get("turn", 0)),
-            globetrotter=int(view.get("bonuses", {}).get("globetrotter", 0)))
+            globetrotter=int(view.get("bonuses", {}).get("globetrotter", 0)),
+        )
 
     # ------------------------------------------------------------------ route access
     def usable(self, r: RouteIndex, p: int | None = None) -> bool:
@@ -213,8 +233,9 @@ class Situation:
         return min((t for p, t in enumerate(self.trains) if p != self.me), default=self.model.max_trains)
 
 
-def shortest_path(model: BoardModel, costs: Sequence[float], src: CityIndex, dst: CityIndex
-                  ) -> tuple[float, list[RouteIndex]]:
+def shortest_path(
+    model: BoardModel, costs: Sequence[float], src: CityIndex, dst: CityIndex
+) -> tuple[float, list[RouteIndex]]:
     """Dijkstra over route costs; returns (cost, routes on the path) or (INF, [])."""
     if src == dst:
         return 0.0, []
@@ -266,8 +287,14 @@ class Plan:
         return not self.routes
 
 
-def plan_tickets(sit: Situation, tickets: Iterable[TicketIndex], p: int | None = None,
-                 costs: list[float] | None = None, improve: bool = False, fit: bool = True) -> Plan:
+def plan_tickets(
+    sit: Situation,
+    tickets: Iterable[TicketIndex],
+    p: int | None = None,
+    costs: list[float] | None = None,
+    improve: bool = False,
+    fit: bool = True,
+) -> Plan:
     """A Steiner-tree-like network joining every ticket's cities, built greedily.
 
     Tickets are connected longest-first by shortest paths in which owned and already planned
@@ -319,15 +346,26 @@ def plan_tickets(sit: Situation, tickets: Iterable[TicketIndex], p: int | None =
             keep.pop()
             sub = plan_tickets(sit, keep, p, base, improve, fit=False)
             if sub.trains <= sit.trains[p]:
-                return Plan(sub.routes, sub.trains, sub.feasible,
-                            infeasible + [t for t in feasible if t not in sub.feasible], sub.paths)
+                return Plan(
+                    sub.routes,
+                    sub.trains,
+                    sub.feasible,
+                    infeasible + [t for t in feasible if t not in sub.feasible],
+                    sub.paths,
+                )
         return Plan([], 0, [], infeasible + feasible)
-    return Plan(routes, trains, feasible, infeasible,
-                {t: [r for r in path if owner[r] < 0] for t, path in paths.items()})
+    return Plan(
+        routes,
+        trains,
+        feasible,
+        infeasible,
+        {t: [r for r in path if owner[r] < 0] for t, path in paths.items()},
+    )
 
 
-def payment_options(sit: Situation, r: RouteIndex, hand: Sequence[int] | None = None
-                    ) -> list[tuple[int, int]]:
+def payment_options(
+    sit: Situation, r: RouteIndex, hand: Sequence[int] | None = None
+) -> list[tuple[int, int]]:
     """Ways to pay route ``r`` as (color card index, locomotives used), cheapest in locos first."""
     model = sit.model
     if hand is None:
@@ -349,8 +387,7 @@ def payment_options(sit: Situation, r: RouteIndex, hand: Sequence[int] | None = 
     return out
 
 
-def claim_cards(model: BoardModel, r: RouteIndex, color: int, locos: int
-                ) -> tuple[tuple[str, int], ...]:
+def claim_cards(model: BoardModel, r: RouteIndex, color: int, locos: int) -> tuple[tuple[str, int], ...]:
     """The canonical payment tuple of a ClaimRoute: (color, n) then (wild, k)."""
     length = model.routes[r].length
     wild = model.cards[model.wild]

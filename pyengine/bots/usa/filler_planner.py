@@ -17,6 +17,7 @@ longest routes it can pay for ("fillers"):
 * **more tickets**: when its tickets are done and trains are plentiful, it draws tickets and
   keeps those its network (nearly) covers.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -25,7 +26,16 @@ from dataclasses import dataclass
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, TakeCard
 from ...rng import Rng
 from .board_model import INF, BoardModel, Plan, RouteIndex, Situation, TicketIndex, plan_tickets
-from .planner import PlannerBot, PlannerParams, PlannerPolicy, _locos, _pick, color_demand
+from .planner import (
+    PlannerBot,
+    PlannerParams,
+    PlannerPolicy,
+    _locos,
+    _pick,
+    best_claim,
+    color_demand,
+    take_or_draw,
+)
 
 
 @dataclass(frozen=True)
@@ -55,12 +65,16 @@ class FillerPolicy(PlannerPolicy):
 
     def __init__(self, params: FillerParams | None = None) -> None:
         self.sp = params or FillerParams()
-        super().__init__(PlannerParams(improve_plan=self.sp.improve_plan,
-                                       keep_min_only=self.sp.keep_min_only,
-                                       train_cost=self.sp.train_value,
-                                       risk_scale=self.sp.risk_scale,
-                                       take_face_up_loco=self.sp.take_face_up_loco,
-                                       focus=False))
+        super().__init__(
+            PlannerParams(
+                improve_plan=self.sp.improve_plan,
+                keep_min_only=self.sp.keep_min_only,
+                train_cost=self.sp.train_value,
+                risk_scale=self.sp.risk_scale,
+                take_face_up_loco=self.sp.take_face_up_loco,
+                focus=False,
+            )
+        )
         self._base: dict[int, list[float]] = {}
 
     # ------------------------------------------------------------------ planning
@@ -68,8 +82,10 @@ class FillerPolicy(PlannerPolicy):
         base = self._base.get(id(model))
         if base is None:
             sp = self.sp
-            base = [max(0.3, r.length + sp.turn_cost - sp.discount * model.route_points[r.length])
-                    for r in model.routes]
+            base = [
+                max(0.3, r.length + sp.turn_cost - sp.discount * model.route_points[r.length])
+                for r in model.routes
+            ]
             self._base[id(model)] = base
         return base
 
@@ -81,23 +97,13 @@ class FillerPolicy(PlannerPolicy):
         return [c if c == 0.0 or c == INF else base[i] for i, c in enumerate(raw)]
 
     def plan(self, sit: Situation) -> Plan:
-        return plan_tickets(sit, sit.open_tickets(), costs=self.costs(sit),
-                            improve=self.sp.improve_plan)
+        return plan_tickets(sit, sit.open_tickets(), costs=self.costs(sit), improve=self.sp.improve_plan)
 
-    def tickets_value(self, sit: Situation, current: list[TicketIndex],
-                      extra: list[TicketIndex]) -> float:
-        model = sit.model
-        plan = plan_tickets(sit, current + extra, costs=self.costs(sit), improve=self.sp.improve_plan)
-        p = self.completion_chance(sit, plan)
-        value = 0.0
-        for t in plan.feasible:
-            value += model.tickets[t][2] * (2 * p - 1)
-        for t in plan.infeasible:
-            value -= model.tickets[t][2]
-        value += p * len(plan.feasible) * sit.completed_ticket_value()
-        value += p * sum(model.points(r) for r in plan.routes)
-        value -= self.sp.train_value * plan.trains
-        return value
+    def tickets_value(self, sit: Situation, current: list[TicketIndex], extra: list[TicketIndex]) -> float:
+        # The plan's trains cost ``train_value`` each (PlannerParams.train_cost, set from it).
+        return self.plan_value(
+            sit, plan_tickets(sit, current + extra, costs=self.costs(sit), improve=self.sp.improve_plan)
+        )
 
     def fillers(self, sit: Situation, plan: Plan) -> list[RouteIndex]:
         """Long free routes for the trains the plan leaves, best first."""
@@ -122,8 +128,12 @@ class FillerPolicy(PlannerPolicy):
         wild = hand[model.wild]
         scored: list[tuple[float, RouteIndex]] = []
         for route in model.routes:
-            if (route.length < minimum or route.length > spare or route.index in planned
-                    or not sit.usable(route.index)):
+            if (
+                route.length < minimum
+                or route.length > spare
+                or route.index in planned
+                or not sit.usable(route.index)
+            ):
                 continue
             have = (hand[route.color] if route.color >= 0 else max(hand[c] for c in model.colors)) + wild
             short = max(0, route.length - have)
@@ -157,13 +167,20 @@ class FillerPolicy(PlannerPolicy):
             act = self.claim_from(sit, order, plan.routes, legal)
             if act is not None:
                 return act
-        elif (sp.draw_tickets and my_trains >= sp.ticket_min_trains
-              and sit.min_other_trains() >= sp.ticket_min_other and sit.ticket_deck > 0
-              and any(isinstance(a, DrawTickets) for a in legal)):
+        elif (
+            sp.draw_tickets
+            and my_trains >= sp.ticket_min_trains
+            and sit.min_other_trains() >= sp.ticket_min_other
+            and sit.ticket_deck > 0
+            and any(isinstance(a, DrawTickets) for a in legal)
+        ):
             return _pick(DrawTickets(), legal)
         fill = self.fillers(sit, plan)
-        if (fill and (not plan.routes or sp.spare_fill)
-                and (not plan.routes or my_trains - plan.trains - sp.spare_reserve >= 1)):
+        if (
+            fill
+            and (not plan.routes or sp.spare_fill)
+            and (not plan.routes or my_trains - plan.trains - sp.spare_reserve >= 1)
+        ):
             act = self.claim_spare(sit, fill, plan.routes, legal)
             if act is not None:
                 return act
@@ -171,8 +188,13 @@ class FillerPolicy(PlannerPolicy):
             act = self.endgame_claim(sit, plan, legal)
             if act is not None:
                 return act
-        return self.draw2(sit, legal, plan.routes, fill[: max(1, sp.filler_guide)] if not plan.routes
-                          else fill[: sp.filler_guide], rng)
+        return self.draw2(
+            sit,
+            legal,
+            plan.routes,
+            fill[: max(1, sp.filler_guide)] if not plan.routes else fill[: sp.filler_guide],
+            rng,
+        )
 
     def contested_order(self, sit: Situation, routes: list[RouteIndex]) -> list[RouteIndex]:
         """Plan routes that touch an opponent's network (likely to be taken) first, longest first."""
@@ -182,11 +204,18 @@ class FillerPolicy(PlannerPolicy):
             if o >= 0 and o != sit.me:
                 theirs.add(model.routes[r].a)
                 theirs.add(model.routes[r].b)
-        return sorted(routes, key=lambda r: (not (model.routes[r].a in theirs or model.routes[r].b in theirs),
-                                             -model.routes[r].length, r))
+        return sorted(
+            routes,
+            key=lambda r: (
+                not (model.routes[r].a in theirs or model.routes[r].b in theirs),
+                -model.routes[r].length,
+                r,
+            ),
+        )
 
-    def claim_spare(self, sit: Situation, fill: list[RouteIndex], plan_routes: list[RouteIndex],
-                    legal: Sequence[Action]) -> Action | None:
+    def claim_spare(
+        self, sit: Situation, fill: list[RouteIndex], plan_routes: list[RouteIndex], legal: Sequence[Action]
+    ) -> Action | None:
         """Claim a filler with cards the plan does not need (best filler first)."""
         model = sit.model
         demand = color_demand(model, plan_routes, sit.hand) if plan_routes else [0] * len(model.cards)
@@ -220,20 +249,23 @@ class FillerPolicy(PlannerPolicy):
             if len(path) == 1:
                 last[path[0]] = last.get(path[0], 0) + 2 * model.tickets[t][2]
         planned = set(plan.routes)
-        best: tuple[float, Action] | None = None
-        for a in legal:
-            if not isinstance(a, ClaimRoute):
-                continue
-            r = model.route_index[a.route]
-            value = (model.points(r) + last.get(r, 0) + (1.0 if r in planned else 0.0)
-                     - 0.01 * _locos(a, model))
-            if best is None or value > best[0]:
-                best = (value, a)
-        return best[1] if best else None
+        return best_claim(
+            model,
+            legal,
+            lambda r, a: (
+                model.points(r) + last.get(r, 0) + (1.0 if r in planned else 0.0) - 0.01 * _locos(a, model)
+            ),
+        )
 
     # ------------------------------------------------------------------ cards
-    def draw2(self, sit: Situation, legal: Sequence[Action], primary: list[RouteIndex],
-              secondary: list[RouteIndex], rng: Rng) -> Action:
+    def draw2(
+        self,
+        sit: Situation,
+        legal: Sequence[Action],
+        primary: list[RouteIndex],
+        secondary: list[RouteIndex],
+        rng: Rng,
+    ) -> Action:
         """Take a face-up card the plan (then the fillers) lacks, a locomotive when that pays,
         else draw blind."""
         del rng
@@ -251,36 +283,31 @@ class FillerPolicy(PlannerPolicy):
         def2 = [max(0, d2[c] - rest[c]) for c in range(len(model.cards))]
         def2[model.wild] = 0
         total = sum(def1) + sum(def2) - hand[model.wild]
-        wild_name = model.cards[model.wild]
-        best_take: TakeCard | None = None
-        best_score = 0.0
-        for a in takes:
-            if a.card == wild_name:
-                continue
-            c = model.card_index[a.card]
-            score = (2.0 + 0.01 * def1[c] if def1[c] > 0 else 0.0) + (1.0 + 0.01 * def2[c] if def2[c] > 0 else 0.0)
-            if score > best_score:
-                best_take, best_score = a, score
-        if best_take is not None and total > 0:
-            return best_take
-        if (not second and total >= 2 and self.sp.take_face_up_loco
-                and any(a.card == wild_name for a in takes)):
-            needed = sum(1 for c in range(len(model.cards)) if def1[c] > 0 or def2[c] > 0)
-            p_blind = (model.cards_per_color * needed + 14) / model.total_cards
-            if 2 * p_blind < 1.0:
-                return next(a for a in takes if a.card == wild_name)
-        if blind is not None:
-            return blind
-        if takes:
-            return next((a for a in takes if a.card != wild_name), takes[0])
-        return legal[0]
+        return take_or_draw(
+            model,
+            legal,
+            takes,
+            blind,
+            lambda c: (
+                (2.0 + 0.01 * def1[c] if def1[c] > 0 else 0.0)
+                + (1.0 + 0.01 * def2[c] if def2[c] > 0 else 0.0)
+            ),
+            total,
+            not second and self.sp.take_face_up_loco,
+            lambda: sum(1 for c in range(len(model.cards)) if def1[c] > 0 or def2[c] > 0),
+        )
 
-    def draw(self, sit: Situation, legal: Sequence[Action], plan: Plan, rng: Rng,
-             second: bool = False) -> Action:
+    def draw(
+        self, sit: Situation, legal: Sequence[Action], plan: Plan, rng: Rng, second: bool = False
+    ) -> Action:
         fill = self.fillers(sit, plan)
-        return self.draw2(sit, legal, plan.routes,
-                          fill[: max(1, self.sp.filler_guide)] if not plan.routes
-                          else fill[: self.sp.filler_guide], rng)
+        return self.draw2(
+            sit,
+            legal,
+            plan.routes,
+            fill[: max(1, self.sp.filler_guide)] if not plan.routes else fill[: self.sp.filler_guide],
+            rng,
+        )
 
 
 class FillerPlannerBot(PlannerBot):
@@ -300,5 +327,6 @@ HARD_PARAMS = FillerParams(discount=0.5, train_value=3.0, draw_tickets=False, fi
 # "normal": the same policy with weaker choices (cheaper trains in the ticket valuation, shorter
 # fillers not steered towards its own network, more tickets mid-game), measured between easy and
 # hard at 2 and 4 players (docs/bots.md).
-NORMAL_FILLER_PARAMS = FillerParams(discount=0.5, train_value=1.0, draw_tickets=True, filler_min=4,
-                                    near_bonus=0.0)
+NORMAL_FILLER_PARAMS = FillerParams(
+    discount=0.5, train_value=1.0, draw_tickets=True, filler_min=4, near_bonus=0.0
+)

@@ -10,6 +10,7 @@ most ``playout_steps`` moves), where the score is exact.
 The playout policy caches its plans by (routes owned, seat, tickets, trains): a plan depends only
 on those, and in playouts the same position is planned again and again (94% hits, same moves).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -36,9 +37,17 @@ PLAN_CACHE_SIZE = 20_000  # plans kept by the playout policy (cleared when full)
 class UsaSearchConfig:
     """Classic hard: which decisions are searched, and the search parameters."""
 
-    search: SearchParams = field(default_factory=lambda: SearchParams(
-        candidates=3, worlds=16, min_worlds=2, step_budget=2400, playout_steps=400,
-        prior_bonus=1.0, win_bonus=25.0))
+    search: SearchParams = field(
+        default_factory=lambda: SearchParams(
+            candidates=3,
+            worlds=16,
+            min_worlds=2,
+            step_budget=2400,
+            playout_steps=400,
+            prior_bonus=1.0,
+            win_bonus=25.0,
+        )
+    )
     search_keep: bool = True  # setup ticket keeps
     keep_gap: float = 1e9  # search keeps only when the runner-up is within this many points
     search_endgame: bool = True  # end game: the best claims vs. the planner's move
@@ -75,11 +84,25 @@ def situation_from_state(s: UsaState, model: BoardModel, p: int) -> Situation:
     """Seat ``p``'s knowledge of a (sampled) state, for the playout policy."""
     phase = ("setup_tickets", "main", "second_card", "keep_tickets", "over")[s.phase]
     return Situation(
-        model=model, me=p, players=s.players, phase=phase, owner=s.owner, hand=s.hands[p],
-        trains=s.trains, scores=s.points, tickets=s.tickets[p], offered=sorted(s.offered[p]),
-        min_keep=s.way.keep_min(s.phase == 0), market=s.market, deck=len(s.deck),
-        discard=len(s.discard), ticket_deck=len(s.ticket_deck), final_round=s.final_turns > 0,
-        turn=s.turn, globetrotter=s.way.globetrotter_points or 0)
+        model=model,
+        me=p,
+        players=s.players,
+        phase=phase,
+        owner=s.owner,
+        hand=s.hands[p],
+        trains=s.trains,
+        scores=s.points,
+        tickets=s.tickets[p],
+        offered=sorted(s.offered[p]),
+        min_keep=s.way.keep_min(s.phase == 0),
+        market=s.market,
+        deck=len(s.deck),
+        discard=len(s.discard),
+        ticket_deck=len(s.ticket_deck),
+        final_round=s.final_turns > 0,
+        turn=s.turn,
+        globetrotter=s.way.globetrotter_points or 0,
+    )
 
 
 class UsaRollout:
@@ -111,8 +134,9 @@ class UsaSearchDomain(VariantDomain[UsaState]):
         self.variant = variant
 
     # ---------------------------------------------------------------- prior
-    def decision(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
-                 board: dict[str, Any], ranking: bool) -> Decision:
+    def decision(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any], ranking: bool
+    ) -> Decision:
         model = self.model = board_model(board)
         sit = Situation.from_view(view, model)
         default = _pick(self.policy.decide(sit, legal, rng), legal)
@@ -120,8 +144,9 @@ class UsaSearchDomain(VariantDomain[UsaState]):
         width = cfg.rank_candidates if ranking else cfg.search.candidates
         return Decision(self.candidates(sit, legal, default, width, ranking), cfg.search)
 
-    def candidates(self, sit: Situation, legal: Sequence[Action], default: Action, width: int,
-                   ranking: bool = False) -> list[Action]:
+    def candidates(
+        self, sit: Situation, legal: Sequence[Action], default: Action, width: int, ranking: bool = False
+    ) -> list[Action]:
         """The planner's move first, then: the best-valued ticket keeps at setup; in the end
         game (or for ``rank``, at any main turn) the claims worth most and the planner's draw."""
         cfg = self.config
@@ -145,8 +170,9 @@ class UsaSearchDomain(VariantDomain[UsaState]):
                     per_route[r] = a
         plan = self.policy.plan(sit)
         planned = set(plan.routes)
-        claims = sorted(per_route.items(),
-                        key=lambda x: (-model.points(x[0]) - (3 if x[0] in planned else 0), x[0]))
+        claims = sorted(
+            per_route.items(), key=lambda x: (-model.points(x[0]) - (3 if x[0] in planned else 0), x[0])
+        )
         default_route = default.route if isinstance(default, ClaimRoute) else None
         for r, a in claims:
             if len(out) >= width:
@@ -157,15 +183,17 @@ class UsaSearchDomain(VariantDomain[UsaState]):
             # The planner would claim: also try drawing as it would.
             fill = self.policy.fillers(sit, plan)
             guide = self.policy.sp.filler_guide
-            draw = self.policy.draw2(sit, legal, plan.routes,
-                                     fill[: max(1, guide)] if not plan.routes else fill[:guide], Rng(0))
+            draw = self.policy.draw2(
+                sit, legal, plan.routes, fill[: max(1, guide)] if not plan.routes else fill[:guide], Rng(0)
+            )
             draw = _pick(draw, legal)
             if isinstance(draw, (DrawCard, TakeCard)) and draw not in out:
                 out.append(draw)
         return out
 
-    def keep_candidates(self, sit: Situation, legal: Sequence[Action], out: list[Action],
-                        width: int) -> list[Action]:
+    def keep_candidates(
+        self, sit: Situation, legal: Sequence[Action], out: list[Action], width: int
+    ) -> list[Action]:
         current = sit.open_tickets()
         offered = sorted(sit.offered)
         need = max(1, min(sit.min_keep, len(offered)))
@@ -198,10 +226,20 @@ class UsaSearchDomain(VariantDomain[UsaState]):
 
 
 def usa_hard_bot(config: UsaSearchConfig | None = None, name: str = "hard") -> Bot:
-    return SearchBot(name, "Plans its tickets over long routes, then checks its ticket choice and "
-                     "end-game moves by playing sampled worlds to the end.",
-                     UsaSearchDomain(config), ("usa",))
+    return SearchBot(
+        name,
+        "Plans its tickets over long routes, then checks its ticket choice and "
+        "end-game moves by playing sampled worlds to the end.",
+        UsaSearchDomain(config),
+        ("usa",),
+    )
 
 
-__all__ = ["CachedFillerPolicy", "UsaSearchConfig", "UsaSearchDomain", "sample_world",
-           "situation_from_state", "usa_hard_bot"]
+__all__ = [
+    "CachedFillerPolicy",
+    "UsaSearchConfig",
+    "UsaSearchDomain",
+    "sample_world",
+    "situation_from_state",
+    "usa_hard_bot",
+]

@@ -1,5 +1,6 @@
 """The classic game's bots by name: the levels the page offers (easy < normal < hard) and the four
 FDG 2017 play styles the report measures them against."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -13,16 +14,22 @@ from .reference import shortest_path_bot, zombie_bot
 
 
 def easy_bot() -> Bot:
-    return PlannerBot("easy", "Like normal, but half its card draws ignore the plan and it does "
-                      "not hurry at the end.", EASY_PARAMS)
+    return PlannerBot(
+        "easy",
+        "Like normal, but half its card draws ignore the plan and it does not hurry at the end.",
+        EASY_PARAMS,
+    )
 
 
 def normal_bot() -> Bot:
     """The long-route planner with weaker choices (NORMAL_FILLER_PARAMS): at 4 players the plain
     planner (planner.NORMAL_PARAMS) was hardly better than easy (27-31% against three easys)."""
-    return FillerPlannerBot("normal", "Plans its tickets over long routes, collects its colors, claims "
-                            "as soon as it can and spends the trains left on long routes.",
-                            NORMAL_FILLER_PARAMS)
+    return FillerPlannerBot(
+        "normal",
+        "Plans its tickets over long routes, collects its colors, claims "
+        "as soon as it can and spends the trains left on long routes.",
+        NORMAL_FILLER_PARAMS,
+    )
 
 
 def hard_bot() -> Bot:

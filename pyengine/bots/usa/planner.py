@@ -4,10 +4,11 @@ One policy, tuned by ``PlannerParams``, serves the "easy" level and is the base 
 planner (``filler_planner.py``: "normal" and "hard"). It works on a ``Situation`` (the seat's knowledge), so it runs both on a real
 view and on a sampled belief state inside the search.
 """
+
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
@@ -87,11 +88,14 @@ class PlannerPolicy:
         act = KeepTickets(tuple(model.ticket_ids[t] for t in best[1]))
         return _pick(act, legal)
 
-    def tickets_value(self, sit: Situation, current: list[TicketIndex],
-                      extra: list[TicketIndex]) -> float:
+    def tickets_value(self, sit: Situation, current: list[TicketIndex], extra: list[TicketIndex]) -> float:
         """Expected points of holding ``current + extra``: +value if done in time, -value if not."""
+        return self.plan_value(sit, plan_tickets(sit, current + extra, improve=self.params.improve_plan))
+
+    def plan_value(self, sit: Situation, plan: Plan) -> float:
+        """Expected points of a ticket plan: each feasible ticket +value if done in time and -value
+        if not, infeasible ones lost, the plan's route points, less ``train_cost`` a train."""
         model = sit.model
-        plan = plan_tickets(sit, current + extra, improve=self.params.improve_plan)
         p = self.completion_chance(sit, plan)
         value = 0.0
         for t in plan.feasible:
@@ -126,8 +130,9 @@ class PlannerPolicy:
         if plan.routes:
             if params.one_ticket:
                 focus = focus_routes(model, plan)
-                plan = Plan(focus, sum(model.routes[r].length for r in focus), plan.feasible,
-                            plan.infeasible, {})
+                plan = Plan(
+                    focus, sum(model.routes[r].length for r in focus), plan.feasible, plan.infeasible, {}
+                )
             act = self.claim_from(sit, plan.routes, plan.routes, legal)
             if act is not None:
                 return act
@@ -136,9 +141,13 @@ class PlannerPolicy:
                 if act is not None:
                     return act
             return self.draw(sit, legal, plan, rng)
-        if (params.draw_tickets and my_trains >= params.ticket_min_trains
-                and sit.min_other_trains() >= params.ticket_min_other and sit.ticket_deck > 0
-                and any(isinstance(a, DrawTickets) for a in legal)):
+        if (
+            params.draw_tickets
+            and my_trains >= params.ticket_min_trains
+            and sit.min_other_trains() >= params.ticket_min_other
+            and sit.ticket_deck > 0
+            and any(isinstance(a, DrawTickets) for a in legal)
+        ):
             return DrawTickets()
         # Points mode: all tickets done (or hopeless); long routes score most per turn.
         targets = self.long_targets(sit)
@@ -163,8 +172,11 @@ class PlannerPolicy:
         for r in model.routes:
             if r.length < minimum or r.length > trains or not sit.usable(r.index):
                 continue
-            short = r.length - max((sit.hand[c] for c in ([r.color] if r.color >= 0 else model.colors)),
-                                   default=0) - sit.hand[model.wild]
+            short = (
+                r.length
+                - max((sit.hand[c] for c in ([r.color] if r.color >= 0 else model.colors)), default=0)
+                - sit.hand[model.wild]
+            )
             near = 1.0 if labels[r.a] in mine or labels[r.b] in mine else 0.0
             scored.append((model.points(r.index) + near - 1.5 * max(0, short), r.index))
         scored.sort(key=lambda x: (-x[0], x[1]))
@@ -201,18 +213,19 @@ class PlannerPolicy:
         """The claim worth most right now: route points plus any ticket it completes."""
         model = sit.model
         planned = set(plan.routes)
-        best: tuple[float, Action] | None = None
-        for a in legal:
-            if not isinstance(a, ClaimRoute):
-                continue
-            r = model.route_index[a.route]
-            value = model.points(r) + (3.0 if r in planned else 0.0) - 0.01 * _locos(a, model)
-            if best is None or value > best[0]:
-                best = (value, a)
-        return best[1] if best else None
+        return best_claim(
+            model,
+            legal,
+            lambda r, a: model.points(r) + (3.0 if r in planned else 0.0) - 0.01 * _locos(a, model),
+        )
 
-    def claim_from(self, sit: Situation, candidates: list[RouteIndex], plan_routes: list[RouteIndex],
-                   legal: Sequence[Action]) -> Action | None:
+    def claim_from(
+        self,
+        sit: Situation,
+        candidates: list[RouteIndex],
+        plan_routes: list[RouteIndex],
+        legal: Sequence[Action],
+    ) -> Action | None:
         """Claim the first affordable candidate, paying so the rest of the plan loses least."""
         model = sit.model
         for r in candidates:
@@ -237,8 +250,9 @@ class PlannerPolicy:
         return None
 
     # ------------------------------------------------------------------ cards
-    def draw(self, sit: Situation, legal: Sequence[Action], plan: Plan, rng: Rng,
-             second: bool = False) -> Action:
+    def draw(
+        self, sit: Situation, legal: Sequence[Action], plan: Plan, rng: Rng, second: bool = False
+    ) -> Action:
         """Take a needed face-up card, a locomotive when nothing needed shows, else draw blind."""
         model = sit.model
         takes = [a for a in legal if isinstance(a, TakeCard)]
@@ -259,29 +273,16 @@ class PlannerPolicy:
             # claims, so fewer routes get blocked while the hand fills up.
             fdemand = color_demand(model, focus_routes(model, plan), sit.hand)
             focus = [max(0, fdemand[c] - sit.hand[c]) for c in range(len(model.cards))]
-        wild_name = model.cards[model.wild]
-        best_take: TakeCard | None = None
-        best_score = 0.0
-        for a in takes:
-            if a.card == wild_name:
-                continue
-            c = model.card_index[a.card]
-            score = (2.0 if focus[c] > 0 else 0.0) + (1.0 + 0.01 * deficit[c] if deficit[c] > 0 else 0.0)
-            if score > best_score:
-                best_take, best_score = a, score
-        if best_take is not None and total > 0:
-            return best_take
-        if (not second and total >= 2 and self.params.take_face_up_loco
-                and any(a.card == wild_name for a in takes)):
-            needed_colors = sum(1 for d in deficit if d > 0)
-            p_blind = (model.cards_per_color * needed_colors + 14) / model.total_cards
-            if 2 * p_blind < 1.0:
-                return next(a for a in takes if a.card == wild_name)
-        if blind is not None:
-            return blind
-        if takes:
-            return next((a for a in takes if a.card != wild_name), takes[0])
-        return legal[0]
+        return take_or_draw(
+            model,
+            legal,
+            takes,
+            blind,
+            lambda c: (2.0 if focus[c] > 0 else 0.0) + (1.0 + 0.01 * deficit[c] if deficit[c] > 0 else 0.0),
+            total,
+            not second and self.params.take_face_up_loco,
+            lambda: sum(1 for d in deficit if d > 0),
+        )
 
 
 def focus_routes(model: BoardModel, plan: Plan) -> list[RouteIndex]:
@@ -316,6 +317,55 @@ def color_demand(model: BoardModel, routes: Sequence[RouteIndex], hand: Sequence
     return demand
 
 
+def best_claim(
+    model: BoardModel, legal: Sequence[Action], value: Callable[[RouteIndex, ClaimRoute], float]
+) -> Action | None:
+    """The legal claim ``value(route, claim)`` rates highest (the first of equals), or None."""
+    best: tuple[float, Action] | None = None
+    for a in legal:
+        if not isinstance(a, ClaimRoute):
+            continue
+        v = value(model.route_index[a.route], a)
+        if best is None or v > best[0]:
+            best = (v, a)
+    return best[1] if best else None
+
+
+def take_or_draw(
+    model: BoardModel,
+    legal: Sequence[Action],
+    takes: Sequence[TakeCard],
+    blind: Action | None,
+    score: Callable[[int], float],
+    total: int,
+    loco_ok: bool,
+    needed_colors: Callable[[], int],
+) -> Action:
+    """A card draw: the face-up card (not a locomotive) with the best positive ``score`` while
+    ``total`` cards are still missing; else a face-up locomotive, where ``loco_ok`` and 2+ are
+    missing, when a blind draw is unlikely to give one of the ``needed_colors``; else blind."""
+    wild_name = model.cards[model.wild]
+    best_take: TakeCard | None = None
+    best_score = 0.0
+    for a in takes:
+        if a.card == wild_name:
+            continue
+        s = score(model.card_index[a.card])
+        if s > best_score:
+            best_take, best_score = a, s
+    if best_take is not None and total > 0:
+        return best_take
+    if loco_ok and total >= 2 and any(a.card == wild_name for a in takes):
+        p_blind = (model.cards_per_color * needed_colors() + 14) / model.total_cards
+        if 2 * p_blind < 1.0:
+            return next(a for a in takes if a.card == wild_name)
+    if blind is not None:
+        return blind
+    if takes:
+        return next((a for a in takes if a.card != wild_name), takes[0])
+    return legal[0]
+
+
 def _locos(a: ClaimRoute, model: BoardModel) -> int:
     wild = model.cards[model.wild]
     return sum(n for name, n in a.cards if name == wild)
@@ -337,8 +387,9 @@ class PlannerBot(Bot):
         self.description = description
         self.policy = PlannerPolicy(params)
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
-               board: dict[str, Any]) -> Action:
+    def choose(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]
+    ) -> Action:
         sit = Situation.from_view(view, board_model(board))
         return _pick(self.policy.decide(sit, legal, rng), legal)
 
@@ -346,5 +397,6 @@ class PlannerBot(Bot):
 # Measured (docs/bots.md): keeping the fewest tickets and then building long routes beats
 # drawing more tickets on this map, because long routes score well and end the game fast.
 NORMAL_PARAMS = PlannerParams(keep_min_only=True, draw_tickets=False, focus=False)
-EASY_PARAMS = replace(NORMAL_PARAMS, improve_plan=False, take_face_up_loco=False, endgame_trains=0,
-                      sloppy=0.5, long_route_min=2)
+EASY_PARAMS = replace(
+    NORMAL_PARAMS, improve_plan=False, take_face_up_loco=False, endgame_trains=0, sloppy=0.5, long_route_min=2
+)

@@ -13,6 +13,7 @@
 Both decide on the ``Situation`` parsed from the seat's view (``_StyleBot``) and reuse the
 planner's claim and draw helpers.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -31,8 +32,10 @@ class ShortestPathBot(_StyleBot):
     """Claims routes of the cheapest network joining its tickets; draws the colours it needs."""
 
     name = "shortest_path"
-    description = ("Shortest Path: claims routes of the cheapest network that joins its tickets "
-                   "and draws the colours that network needs.")
+    description = (
+        "Shortest Path: claims routes of the cheapest network that joins its tickets "
+        "and draws the colours that network needs."
+    )
     keep_margin = 8  # keep tickets whose network leaves this many trains spare
 
     def keep(self, sit: Situation, legal: Sequence[Action]) -> Action:
@@ -42,8 +45,12 @@ class ShortestPathBot(_StyleBot):
         plan = plan_tickets(sit, sit.open_tickets(), improve=True)
         if plan.routes:
             return self.build(sit, legal, plan.routes, rng)
-        if (sit.phase == "main" and sit.min_trains() >= NEW_TICKETS_MIN_TRAINS
-                and sit.ticket_deck > 0 and DrawTickets() in legal):
+        if (
+            sit.phase == "main"
+            and sit.min_trains() >= NEW_TICKETS_MIN_TRAINS
+            and sit.ticket_deck > 0
+            and DrawTickets() in legal
+        ):
             return DrawTickets()
         return self.build(sit, legal, self.longest_free(sit), rng)
 
@@ -52,9 +59,11 @@ class ZombieBot(_StyleBot):
     """Claim on a shortest path to an unfinished ticket, else tickets, else two blind cards."""
 
     name = "zombie"
-    description = ("Zombie: claims a route on a shortest path to an unfinished ticket; with none "
-                   "left to reach, draws tickets while every player has 8 trains; else draws two "
-                   "blind cards.")
+    description = (
+        "Zombie: claims a route on a shortest path to an unfinished ticket; with none "
+        "left to reach, draws tickets while every player has 8 trains; else draws two "
+        "blind cards."
+    )
 
     def keep(self, sit: Situation, legal: Sequence[Action]) -> Action:
         return self.keep_by_ratio(sit, sit.trains[sit.me], sizes=[max(1, sit.min_keep)])
@@ -76,8 +85,13 @@ class ZombieBot(_StyleBot):
         act = self.helper.claim_from(sit, paths, paths, legal)
         if act is not None:
             return act
-        if (not paths and sit.phase == "main" and sit.min_trains() >= ZOMBIE_TICKET_TRAINS
-                and sit.ticket_deck > 0 and DrawTickets() in legal):
+        if (
+            not paths
+            and sit.phase == "main"
+            and sit.min_trains() >= ZOMBIE_TICKET_TRAINS
+            and sit.ticket_deck > 0
+            and DrawTickets() in legal
+        ):
             return DrawTickets()
         return blind_card(legal)
 

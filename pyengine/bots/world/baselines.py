@@ -22,6 +22,7 @@ soon as a port city named by its tickets allows (any harbor in the last round: +
 pieces are exchanged when a target route is payable but its piece kind is short; on the very
 last turn the best-scoring claim is taken.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -33,7 +34,8 @@ from ...games.world.actions import BuildHarbor, ExchangePieces
 from ...games.world.state import HARBOR_VALUES, MAX_SHIPS, MAX_TRAINS, MIN_TRAINS, PIECES_IN_PLAY
 from ...rng import Rng
 from ..base import Bot
-from .planner import WorldBot, WorldPolicy
+from .bot import WorldBot
+from .planner import WorldPolicy
 from .planning import (
     INF,
     PIECE_VALUE,
@@ -53,8 +55,7 @@ LONG_SHIP = 5  # ... and ship routes this long (the map's ship routes run to 8 s
 SHORT_PENALTY = 10.0  # planning cost added to a short route: usable only as a last resort
 
 
-def route_plan(k: Know, m: WorldModel, tickets: Sequence[int], base: list[float],
-               together: bool) -> Plan:
+def route_plan(k: Know, m: WorldModel, tickets: Sequence[int], base: list[float], together: bool) -> Plan:
     """Each ticket's legs joined by shortest paths over ``base`` (most valuable ticket first).
 
     ``together``: routes planned for earlier tickets cost nothing for later ones (one network);
@@ -84,11 +85,16 @@ def route_plan(k: Know, m: WorldModel, tickets: Sequence[int], base: list[float]
     return with_routes(m, plan, plan.routes, base)
 
 
-def with_routes(m: WorldModel, plan: Plan, routes: list[int], base: list[float] | None = None
-                ) -> Plan:
+def with_routes(m: WorldModel, plan: Plan, routes: list[int], base: list[float] | None = None) -> Plan:
     """``plan`` aimed at ``routes`` (in order), its turn/piece totals recounted for them."""
-    out = replace(plan, routes=list(routes), turns=0.0, trains=0, ships=0,
-                  cost=sum(base[r] for r in routes) if base else plan.cost)
+    out = replace(
+        plan,
+        routes=list(routes),
+        turns=0.0,
+        trains=0,
+        ships=0,
+        cost=sum(base[r] for r in routes) if base else plan.cost,
+    )
     for r in routes:
         out.turns += m.base_cost[r]
         if m.ship[r]:
@@ -120,14 +126,18 @@ def free_routes(k: Know, m: WorldModel, long_only: bool = False) -> list[int]:
     return [r for _, _, r in out]
 
 
-def split_legal(m: WorldModel, legal: Sequence[Action]
-                ) -> tuple[dict[int, list[ClaimRoute]], list[BuildHarbor], list[ExchangePieces]]:
+def split_legal(
+    m: WorldModel, legal: Sequence[Action]
+) -> tuple[dict[int, list[ClaimRoute]], list[BuildHarbor], list[ExchangePieces]]:
     """The claims by route, the harbor builds and the exchanges among ``legal``."""
     claims: dict[int, list[ClaimRoute]] = {}
     for claim in (a for a in legal if isinstance(a, ClaimRoute)):
         claims.setdefault(m.route_index[claim.route], []).append(claim)
-    return (claims, [a for a in legal if isinstance(a, BuildHarbor)],
-            [a for a in legal if isinstance(a, ExchangePieces)])
+    return (
+        claims,
+        [a for a in legal if isinstance(a, BuildHarbor)],
+        [a for a in legal if isinstance(a, ExchangePieces)],
+    )
 
 
 class StylePolicy(WorldPolicy):
@@ -154,8 +164,9 @@ class StylePolicy(WorldPolicy):
         trains = self.network(k, m).trains + self.params.piece_slack
         return max(MIN_TRAINS, min(MAX_TRAINS, trains))
 
-    def keep_by_ratio(self, k: Know, m: WorldModel, legal: Sequence[Action], budget: int,
-                      fewest: bool) -> Action:
+    def keep_by_ratio(
+        self, k: Know, m: WorldModel, legal: Sequence[Action], budget: int, fewest: bool
+    ) -> Action:
         """Keep the subset with the most ticket points per planned piece within ``budget``
         pieces (``fewest``: only subsets of the allowed minimum size); if none fits, the subset
         with the fewest points at stake."""
@@ -173,8 +184,11 @@ class StylePolicy(WorldPolicy):
             sub = [m.ticket_index[t] for t in a.tickets]
             plan = route_plan(k, m, current + sub, weights, self.together)
             points = float(sum(m.t_values[t][0] for t in sub))
-            fits = (not plan.failed and plan.trains + plan.ships <= budget
-                    and (k.trains[k.me] >= 0 or (plan.trains <= MAX_TRAINS and plan.ships <= MAX_SHIPS)))
+            fits = (
+                not plan.failed
+                and plan.trains + plan.ships <= budget
+                and (k.trains[k.me] >= 0 or (plan.trains <= MAX_TRAINS and plan.ships <= MAX_SHIPS))
+            )
             if fits:
                 key = points / max(1, plan.trains + plan.ships)
                 if best is None or key > best[0]:
@@ -198,13 +212,29 @@ class StylePolicy(WorldPolicy):
                 return act
         return self.turn(k, m, legal, plan, claims, exchanges, rng)
 
-    def turn(self, k: Know, m: WorldModel, legal: Sequence[Action], plan: Plan,
-             claims: dict[int, list[ClaimRoute]], exchanges: list[ExchangePieces], rng: Rng) -> Action:
+    def turn(
+        self,
+        k: Know,
+        m: WorldModel,
+        legal: Sequence[Action],
+        plan: Plan,
+        claims: dict[int, list[ClaimRoute]],
+        exchanges: list[ExchangePieces],
+        rng: Rng,
+    ) -> Action:
         """The style's own move (default: build the targets)."""
         return self.build(k, m, legal, plan, claims, exchanges, rng)
 
-    def build(self, k: Know, m: WorldModel, legal: Sequence[Action], plan: Plan,
-              claims: dict[int, list[ClaimRoute]], exchanges: list[ExchangePieces], rng: Rng) -> Action:
+    def build(
+        self,
+        k: Know,
+        m: WorldModel,
+        legal: Sequence[Action],
+        plan: Plan,
+        claims: dict[int, list[ClaimRoute]],
+        exchanges: list[ExchangePieces],
+        rng: Rng,
+    ) -> Action:
         """Claim the longest payable target, else exchange pieces for one, else draw cards."""
         payable = [r for r in plan.routes if r in claims]
         if payable:
@@ -218,8 +248,11 @@ class StylePolicy(WorldPolicy):
 
     def may_draw_tickets(self, k: Know, legal: Sequence[Action], min_pieces: int) -> bool:
         """More tickets only while I and every opponent keep ``min_pieces`` pieces."""
-        return (k.ticket_deck > 0 and DrawTickets() in legal
-                and min(k.pieces(p) for p in range(k.n)) >= min_pieces)
+        return (
+            k.ticket_deck > 0
+            and DrawTickets() in legal
+            and min(k.pieces(p) for p in range(k.n)) >= min_pieces
+        )
 
 
 class DestinationHungryPolicy(StylePolicy):
@@ -234,11 +267,22 @@ class DestinationHungryPolicy(StylePolicy):
         budget = (k.pieces(k.me) if k.trains[k.me] >= 0 else PIECES_IN_PLAY) - self.keep_margin
         return self.keep_by_ratio(k, m, legal, budget, fewest=False)
 
-    def turn(self, k: Know, m: WorldModel, legal: Sequence[Action], plan: Plan,
-             claims: dict[int, list[ClaimRoute]], exchanges: list[ExchangePieces], rng: Rng) -> Action:
+    def turn(
+        self,
+        k: Know,
+        m: WorldModel,
+        legal: Sequence[Action],
+        plan: Plan,
+        claims: dict[int, list[ClaimRoute]],
+        exchanges: list[ExchangePieces],
+        rng: Rng,
+    ) -> Action:
         net = self.network(k, m)
-        if net.routes and net.trains + net.ships < self.network_target and \
-                self.may_draw_tickets(k, legal, self.early_pieces):
+        if (
+            net.routes
+            and net.trains + net.ships < self.network_target
+            and self.may_draw_tickets(k, legal, self.early_pieces)
+        ):
             return DrawTickets()
         if not net.routes and self.may_draw_tickets(k, legal, 15):
             return DrawTickets()
@@ -262,8 +306,16 @@ class RouteFocusPolicy(StylePolicy):
                 return with_routes(m, focus, todo)
         return with_routes(m, Plan(), free_routes(k, m)[:2])
 
-    def turn(self, k: Know, m: WorldModel, legal: Sequence[Action], plan: Plan,
-             claims: dict[int, list[ClaimRoute]], exchanges: list[ExchangePieces], rng: Rng) -> Action:
+    def turn(
+        self,
+        k: Know,
+        m: WorldModel,
+        legal: Sequence[Action],
+        plan: Plan,
+        claims: dict[int, list[ClaimRoute]],
+        exchanges: list[ExchangePieces],
+        rng: Rng,
+    ) -> Action:
         if not plan.tickets and self.may_draw_tickets(k, legal, 15):
             return DrawTickets()
         return self.build(k, m, legal, plan, claims, exchanges, rng)
@@ -282,8 +334,16 @@ class OneStepThinkerPolicy(StylePolicy):
         # The routes on each open ticket's current shortest path (no network, no order).
         return self.network(k, m)
 
-    def turn(self, k: Know, m: WorldModel, legal: Sequence[Action], plan: Plan,
-             claims: dict[int, list[ClaimRoute]], exchanges: list[ExchangePieces], rng: Rng) -> Action:
+    def turn(
+        self,
+        k: Know,
+        m: WorldModel,
+        legal: Sequence[Action],
+        plan: Plan,
+        claims: dict[int, list[ClaimRoute]],
+        exchanges: list[ExchangePieces],
+        rng: Rng,
+    ) -> Action:
         roots = connected_sets(k, m, k.me)
         open_t = [t for t in k.tickets if not ticket_done(m, roots, t)]
         on_path = set(plan.routes)
@@ -303,8 +363,10 @@ class OneStepThinkerPolicy(StylePolicy):
         if options:
             i = max(range(len(options)), key=lambda i: (options[i][0], -i))
             best = (options[i][0], -len(claims) - i, options[i][1])
-        bounds = sorted(((self.claim_value(k, m, r, on_path, open_t, roots), -i, r)
-                         for i, r in enumerate(claims)), reverse=True)
+        bounds = sorted(
+            ((self.claim_value(k, m, r, on_path, open_t, roots), -i, r) for i, r in enumerate(claims)),
+            reverse=True,
+        )
         for bound, neg_i, r in bounds:
             if best is not None and (bound, neg_i) < best[:2]:
                 break
@@ -319,8 +381,9 @@ class OneStepThinkerPolicy(StylePolicy):
         and half a point a joker."""
         return self.pay_cost(k, m, plan, a) + 0.5 * sum(n for name, n in a.cards if name == "joker")
 
-    def claim_value(self, k: Know, m: WorldModel, r: int, on_path: set[int], open_t: list[int],
-                    roots: list[int]) -> float:
+    def claim_value(
+        self, k: Know, m: WorldModel, r: int, on_path: set[int], open_t: list[int], roots: list[int]
+    ) -> float:
         """Points now, tickets this claim completes, a route on a ticket path; pieces spent off
         every path count against it (the payment's costs come on top: ``spend_cost``)."""
         L = m.length[r]
@@ -357,8 +420,9 @@ class OneStepThinkerPolicy(StylePolicy):
         if isinstance(move, ClaimRoute):
             roots = connected_sets(k, m, k.me)
             open_t = [t for t in k.tickets if not ticket_done(m, roots, t)]
-            return self.claim_value(k, m, m.route_index[move.route], set(plan.routes), open_t,
-                                    roots) - self.spend_cost(k, m, plan, move)
+            return self.claim_value(
+                k, m, m.route_index[move.route], set(plan.routes), open_t, roots
+            ) - self.spend_cost(k, m, plan, move)
         return self.card_value
 
     def harbor_value(self, k: Know, m: WorldModel, plan: Plan, h: BuildHarbor) -> float:
@@ -399,7 +463,7 @@ class LongRouteJunkiePolicy(StylePolicy):
             head = sorted(net.routes, key=lambda r: (-m.length[r], r))
         else:
             head = free_routes(k, m, long_only=True) or free_routes(k, m)
-        return with_routes(m, net, head[:self.hoard])
+        return with_routes(m, net, head[: self.hoard])
 
 
 class WorldBaselineBot(WorldBot):
@@ -414,14 +478,22 @@ class WorldBaselineBot(WorldBot):
 
 _PAPER = "(de Mesentier Silva et al. 2017) for Rails & Sails: "
 STYLES: dict[str, tuple[str, type[StylePolicy]]] = {
-    "destination_hungry": ("Destination Hungry " + _PAPER + "many tickets early, then one network "
-                           "for all of them.", DestinationHungryPolicy),
-    "route_focus": ("Route Focus " + _PAPER + "one ticket at a time, the most valuable first, "
-                    "along its shortest path.", RouteFocusPolicy),
-    "one_step_thinker": ("One Step Thinker " + _PAPER + "the action with the best immediate "
-                         "evaluation.", OneStepThinkerPolicy),
-    "long_route_junkie": ("Long Route Junkie " + _PAPER + "tickets over long routes, cards "
-                          "hoarded for them.", LongRouteJunkiePolicy),
+    "destination_hungry": (
+        "Destination Hungry " + _PAPER + "many tickets early, then one network for all of them.",
+        DestinationHungryPolicy,
+    ),
+    "route_focus": (
+        "Route Focus " + _PAPER + "one ticket at a time, the most valuable first, along its shortest path.",
+        RouteFocusPolicy,
+    ),
+    "one_step_thinker": (
+        "One Step Thinker " + _PAPER + "the action with the best immediate evaluation.",
+        OneStepThinkerPolicy,
+    ),
+    "long_route_junkie": (
+        "Long Route Junkie " + _PAPER + "tickets over long routes, cards hoarded for them.",
+        LongRouteJunkiePolicy,
+    ),
 }
 
 

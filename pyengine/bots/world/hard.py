@@ -19,6 +19,7 @@ every main turn is searched (``endgame``) -- the planner's move against the clai
 (route points plus the tickets they complete), the best harbor and the planner's card draw --
 with a looser switch test. Every other decision is the planner's.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -33,7 +34,8 @@ from ...games.world.variant import WorldVariant
 from ...rng import Rng
 from ..base import Bot
 from ..search import Decision, Outcome, SearchBot, SearchParams, VariantDomain, margin_outcome
-from .planner import HAND_SET_NORMAL_PARAMS, WorldParams, WorldPolicy, group_moves
+from .params import HAND_SET_NORMAL_PARAMS, WorldParams
+from .planner import WorldPolicy, group_moves
 from .planning import (
     KEEP_TICKETS,
     MAIN,
@@ -70,13 +72,33 @@ class WorldSearchConfig:
 
     # Strategic decisions: 6 worlds (fewer with more players, ``worlds_for``), the budget shared
     # by all playouts (cut-off playouts, evaluated); an alternative needs a clear paired gain.
-    search: SearchParams = field(default_factory=lambda: SearchParams(
-        candidates=3, worlds=6, min_worlds=6, step_budget=480, playout_steps=600,
-        split_budget=True, prior_bonus=8.0, min_z=1.5, win_bonus=WIN_BONUS))
+    search: SearchParams = field(
+        default_factory=lambda: SearchParams(
+            candidates=3,
+            worlds=6,
+            min_worlds=6,
+            step_budget=480,
+            playout_steps=600,
+            split_budget=True,
+            prior_bonus=8.0,
+            min_z=1.5,
+            win_bonus=WIN_BONUS,
+        )
+    )
     # End game: playouts to the real end, more candidates, a looser switch test.
-    endgame: SearchParams = field(default_factory=lambda: SearchParams(
-        candidates=5, worlds=6, min_worlds=6, step_budget=600, playout_steps=600,
-        split_budget=True, prior_bonus=1.0, min_z=1.0, win_bonus=WIN_BONUS))
+    endgame: SearchParams = field(
+        default_factory=lambda: SearchParams(
+            candidates=5,
+            worlds=6,
+            min_worlds=6,
+            step_budget=600,
+            playout_steps=600,
+            split_budget=True,
+            prior_bonus=1.0,
+            min_z=1.0,
+            win_bonus=WIN_BONUS,
+        )
+    )
     mix_step: int = 5  # piece-mix candidates: the planner's trains, -step and +step
     search_keeps: bool = True
     search_mix: bool = True
@@ -103,8 +125,9 @@ def sample_world(view: dict[str, Any], rng: Rng) -> WorldState:
     return variant.sample_state(view, rng)
 
 
-def rollout_actions(variant: Any, s: WorldState, m: WorldModel, policy: WorldPolicy,
-                    k: Know, plan: Plan | None) -> list[Action]:
+def rollout_actions(
+    variant: Any, s: WorldState, m: WorldModel, policy: WorldPolicy, k: Know, plan: Plan | None
+) -> list[Action]:
     """The main-phase moves the planner can pick, without the engine's full list (whose rough
     terrain payments are costly to enumerate for big hands): card moves, claims of the plan's
     payable routes and of the three best-scoring payable routes, harbors, exchanges, tickets.
@@ -177,8 +200,11 @@ class RolloutPolicy:
     def plan_for(self, s: WorldState, m: WorldModel, k: Know) -> Plan:
         p = s.current
         hit = self.cache.get(p)
-        if hit is not None and hit[0] == len(s.tickets[p]) and not any(
-                blocked(k, m, r) and s.owner[r] != p for r in hit[1].routes):
+        if (
+            hit is not None
+            and hit[0] == len(s.tickets[p])
+            and not any(blocked(k, m, r) and s.owner[r] != p for r in hit[1].routes)
+        ):
             plan = hit[1]
             plan.routes = [r for r in plan.routes if s.owner[r] < 0]
             return plan
@@ -210,8 +236,9 @@ class WorldSearchDomain(VariantDomain[WorldState]):
         self.variant = variant
 
     # ---------------------------------------------------------------- prior
-    def decision(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
-                 board: dict[str, Any], ranking: bool) -> Decision:
+    def decision(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any], ranking: bool
+    ) -> Decision:
         m = self.model = world_model(board)
         k = Know.from_view(view, m)
         default = self.policy.decide(k, m, legal, rng)
@@ -227,11 +254,15 @@ class WorldSearchDomain(VariantDomain[WorldState]):
 
     def in_endgame(self, k: Know) -> bool:
         """Whether the end is near enough for playouts to the real end (some seat's pieces)."""
-        return self.config.search_endgame and k.phase == MAIN and (
-            k.final_round or min(k.pieces(p) for p in range(k.n)) <= self.config.endgame_pieces)
+        return (
+            self.config.search_endgame
+            and k.phase == MAIN
+            and (k.final_round or min(k.pieces(p) for p in range(k.n)) <= self.config.endgame_pieces)
+        )
 
-    def endgame_candidates(self, k: Know, m: WorldModel, legal: Sequence[Action],
-                           default: Action, limit: int) -> list[Action]:
+    def endgame_candidates(
+        self, k: Know, m: WorldModel, legal: Sequence[Action], default: Action, limit: int
+    ) -> list[Action]:
         """The planner's move, the claims worth most now (route points plus the tickets they
         complete), the best harbor and the planner's card draw."""
         pol = self.policy
@@ -243,8 +274,9 @@ class WorldSearchDomain(VariantDomain[WorldState]):
             owner = list(k.owner)
             owner[r] = k.me
             roots = connected_sets(replace(k, owner=owner), m, k.me)
-            gain = m.points[r] + sum(m.t_values[t][0] - m.t_values[t][2] for t in open_t
-                                     if ticket_done(m, roots, t))
+            gain = m.points[r] + sum(
+                m.t_values[t][0] - m.t_values[t][2] for t in open_t if ticket_done(m, roots, t)
+            )
             scored.append((-gain, r))
         scored.sort()
         out = [default]
@@ -334,12 +366,17 @@ class WorldSearchDomain(VariantDomain[WorldState]):
         return total
 
 
-def world_hard_bot(config: WorldSearchConfig | None = None, name: str = "world_hard",
-                   params: WorldParams | None = None) -> Bot:
-    return SearchBot(name, "Rails & Sails: plans like normal, then checks its ticket choices, piece "
-                     "mix, extra tickets and end-game moves by playing out sampled hidden worlds "
-                     "(determinised Monte Carlo, fixed budget).", WorldSearchDomain(config, params),
-                     ("world",))
+def world_hard_bot(
+    config: WorldSearchConfig | None = None, name: str = "world_hard", params: WorldParams | None = None
+) -> Bot:
+    return SearchBot(
+        name,
+        "Rails & Sails: plans like normal, then checks its ticket choices, piece "
+        "mix, extra tickets and end-game moves by playing out sampled hidden worlds "
+        "(determinised Monte Carlo, fixed budget).",
+        WorldSearchDomain(config, params),
+        ("world",),
+    )
 
 
 __all__ = ["HARD_PARAMS", "WorldSearchConfig", "WorldSearchDomain", "sample_world", "world_hard_bot"]

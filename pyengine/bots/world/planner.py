@@ -1,8 +1,9 @@
-"""Computer opponents for Rails & Sails (variant ``world``): the "easy" and "normal" levels.
+"""The policy of Rails & Sails' "easy" and "normal" levels (variant ``world``).
 
-``bot_action(game, "normal")`` on a world game reaches ``world_normal`` through the per-variant
-dispatch in ``bots/__init__.py``. Like every bot, these see only the seat's view, the legal
-actions, their own rng and the static board (``variant.board_view()``).
+``bot_action(game, "normal")`` on a world game reaches ``world_normal`` (``bot.py``: this policy
+with the level's ``params.py`` values) through the per-variant dispatch in ``bots/__init__.py``.
+Like every bot, these see only the seat's view, the legal actions, their own rng and the static
+board (``variant.board_view()``).
 
 The policy (``WorldPolicy``) works on ``Know`` -- what a seat knows -- built either from a view
 (the real bot) or from a sampled state (the rollouts of ``search.py``); the board model,
@@ -31,12 +32,12 @@ knowledge and plans it works on are in ``planning.py``. Its steps:
 * **After the tickets.** More tickets while pieces last, else long routes for points; when an
   opponent is near the end (≤ 6 pieces triggers two more turns each) the best points now.
 """
+
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, TakeCard
 from ...games.world.actions import BuildHarbor, ChoosePieces, ExchangePieces
@@ -58,16 +59,14 @@ from ...games.world.state import (
     TRAIN_H,
 )
 from ...rng import Rng
-from ..base import Bot
+from .params import WorldParams
 from .planning import (
     INF,
     KEEP_TICKETS,
     MAIN,
-    PIECE_VALUE,
     SECOND_CARD,
     SETUP_PIECES,
     SETUP_TICKETS,
-    TURN_VALUE,
     Know,
     Plan,
     WorldModel,
@@ -80,43 +79,14 @@ from .planning import (
     make_plan,
     missing_cards,
     ticket_done,
-    world_model,
 )
 
-
 # ---------------------------------------------------------------------- the policy
-@dataclass(frozen=True)
-class WorldParams:
-    together: bool = True  # plan the tickets as one network (False: each on its own)
-    keep_best_subset: bool = True  # value every allowed subset (False: the minimum, best singly)
-    piece_slack: int = 3  # trains beyond the plan's train spaces
-    fixed_mix: tuple[int, int] | None = None  # a fixed piece mix (ignores the plan)
-    exchange: bool = True
-    harbor_cards: float = 1.0  # a card towards a harbor, in route cards (0: none)
-    harbors: bool = True  # build harbors in the plan's port cities
-    more_tickets: bool = True
-    tickets_min_pieces: int = 22  # draw more tickets only with this many pieces left ...
-    tickets_min_other: int = 18  # ... and while every opponent has this many
-    sloppy: float = 0.0  # chance a card draw ignores the plan (random deck)
-    endgame: bool = True  # grab points when an opponent is close to the end
-    endgame_pieces: int = 9
-    piece_value: float = PIECE_VALUE
-    turn_value: float = TURN_VALUE
-    risk_scale: float = 3.0
-    block_risk: float = 0.015  # chance per planned route and opponent that it gets blocked
-    harbor_pot: float = 0.6  # weight of the harbor potential in a ticket subset's value
-    filler_min_len: int = 1  # no plan and not late: claim only routes at least this long
-    ticket_bonus: float = 0.0  # per kept ticket (a ticket is points without pieces when it fits)
-    color_ship: float = 1.0  # cards to collect for a colored ship route count this many times
-    color_train: float = 1.0  # ... for a colored train route (one color of six is slow to gather)
-    stall_hand: int = 0  # with this many cards (0: never) and no payable planned route, claim
-    stall_min_len: int = 4  # ... the best payable route this long the spare pieces allow
-    # Field overrides at 3+ players (the 2-player game stays as tuned): ((field, value), ...).
-    many_players: tuple[tuple[str, Any], ...] = ()
 
 
-def group_moves(m: WorldModel, legal: Sequence[Action]) -> tuple[
-        dict[int, list[ClaimRoute]], list[BuildHarbor], list[ExchangePieces]]:
+def group_moves(
+    m: WorldModel, legal: Sequence[Action]
+) -> tuple[dict[int, list[ClaimRoute]], list[BuildHarbor], list[ExchangePieces]]:
     """The building moves of a main turn: claims by route (one per payment), harbors, exchanges."""
     claims: dict[int, list[ClaimRoute]] = {}
     harbors: list[BuildHarbor] = []
@@ -146,15 +116,17 @@ class WorldPolicy:
         self.params = params or WorldParams()
         over = dict(self.params.many_players)
         self.many: WorldPolicy | None = (
-            type(self)(replace(self.params, many_players=(), **over)) if over else None)
+            type(self)(replace(self.params, many_players=(), **over)) if over else None
+        )
 
     def at(self, k: Know) -> WorldPolicy:
         """The policy for this game's player count (``many_players`` overrides at 3+ players)."""
         return self.many if self.many is not None and k.n >= 3 else self
 
     # ------------------------------------------------------------ entry
-    def decide(self, k: Know, m: WorldModel, legal: Sequence[Action], rng: Rng,
-               plan: Plan | None = None) -> Action:
+    def decide(
+        self, k: Know, m: WorldModel, legal: Sequence[Action], rng: Rng, plan: Plan | None = None
+    ) -> Action:
         if len(legal) == 1:
             return legal[0]
         if self.many is not None and k.n >= 3:
@@ -175,8 +147,16 @@ class WorldPolicy:
 
     def plan(self, k: Know, m: WorldModel) -> Plan:
         prm = self.at(k).params
-        return make_plan(k, m, self.open_tickets(k, m), prm.together, prm.piece_value, prm.turn_value,
-                         prm.color_ship, prm.color_train)
+        return make_plan(
+            k,
+            m,
+            self.open_tickets(k, m),
+            prm.together,
+            prm.piece_value,
+            prm.turn_value,
+            prm.color_ship,
+            prm.color_train,
+        )
 
     # ------------------------------------------------------------ tickets
     def chance(self, k: Know, m: WorldModel, plan: Plan) -> float:
@@ -185,8 +165,9 @@ class WorldPolicy:
         prm = self.params
         if plan.routes and (prm.color_ship != 1.0 or prm.color_train != 1.0):
             tot = sum(m.cards[r] for r in plan.routes)
-            missing *= sum(m.cards[r] * color_factor(m, r, prm.color_ship, prm.color_train)
-                           for r in plan.routes) / max(1e-9, tot)
+            missing *= sum(
+                m.cards[r] * color_factor(m, r, prm.color_ship, prm.color_train) for r in plan.routes
+            ) / max(1e-9, tot)
         need = missing / 2.0 + len(plan.routes)
         p = _logistic((k.turns_left() - need) / self.params.risk_scale)
         # Opponents may block planned routes: more routes and more opponents, more risk.
@@ -205,8 +186,9 @@ class WorldPolicy:
         prm = self.params
         roots = connected_sets(k, m, k.me)
         open_t = [t for t in tickets if not ticket_done(m, roots, t)]
-        plan = make_plan(k, m, open_t, prm.together, prm.piece_value, prm.turn_value,
-                         prm.color_ship, prm.color_train)
+        plan = make_plan(
+            k, m, open_t, prm.together, prm.piece_value, prm.turn_value, prm.color_ship, prm.color_train
+        )
         p = self.chance(k, m, plan)
         value = 0.0
         for t in tickets:
@@ -222,8 +204,7 @@ class WorldPolicy:
         value += self.harbor_potential(k, m, tickets, plan, p)
         return value, plan
 
-    def harbor_potential(self, k: Know, m: WorldModel, tickets: Sequence[int], plan: Plan,
-                         p: float) -> float:
+    def harbor_potential(self, k: Know, m: WorldModel, tickets: Sequence[int], plan: Plan, p: float) -> float:
         """Harbors the tickets can feed: by port city, the tickets naming it (best three)."""
         if not self.params.harbors:
             return 0.0
@@ -246,8 +227,10 @@ class WorldPolicy:
         if not self.params.keep_best_subset:
             fewest = min(len(a.tickets) for a in keeps)
             single = {t: self.tickets_value(k, m, k.tickets + [t])[0] for t in k.offered}
-            best = max((a for a in keeps if len(a.tickets) == fewest),
-                       key=lambda a: sum(single[idx[t]] for t in a.tickets))
+            best = max(
+                (a for a in keeps if len(a.tickets) == fewest),
+                key=lambda a: sum(single[idx[t]] for t in a.tickets),
+            )
             return best
         best_a, best_v = keeps[0], -INF
         for a in keeps:
@@ -259,8 +242,10 @@ class WorldPolicy:
     def ranked_keeps(self, k: Know, m: WorldModel, legal: Sequence[Action]) -> list[Action]:
         keeps = [a for a in legal if isinstance(a, KeepTickets)]
         idx = m.ticket_index
-        scored = [(self.tickets_value(k, m, k.tickets + [idx[t] for t in a.tickets])[0], i, a)
-                  for i, a in enumerate(keeps)]
+        scored = [
+            (self.tickets_value(k, m, k.tickets + [idx[t] for t in a.tickets])[0], i, a)
+            for i, a in enumerate(keeps)
+        ]
         scored.sort(key=lambda x: (-x[0], x[1]))
         return [a for _, _, a in scored]
 
@@ -311,8 +296,12 @@ class WorldPolicy:
                 return act
         if not plan.routes:
             tick = next((a for a in legal if isinstance(a, DrawTickets)), None)
-            if (tick is not None and prm.more_tickets and k.pieces(me) >= prm.tickets_min_pieces
-                    and others_low >= prm.tickets_min_other):
+            if (
+                tick is not None
+                and prm.more_tickets
+                and k.pieces(me) >= prm.tickets_min_pieces
+                and others_low >= prm.tickets_min_other
+            ):
                 return tick
             long_claims = {r: a for r, a in claims.items() if m.length[r] >= prm.filler_min_len}
             act = self.best_points(k, m, plan, long_claims)
@@ -320,8 +309,9 @@ class WorldPolicy:
                 return act
         return self.draw(k, m, legal, plan, rng, second=False)
 
-    def harbor_choice(self, k: Know, m: WorldModel, plan: Plan, harbors: list[BuildHarbor],
-                      late: bool) -> Action | None:
+    def harbor_choice(
+        self, k: Know, m: WorldModel, plan: Plan, harbors: list[BuildHarbor], late: bool
+    ) -> Action | None:
         roots = connected_sets(k, m, k.me)
         best = None
         for a in harbors:
@@ -339,8 +329,9 @@ class WorldPolicy:
                 best = (key, a)
         return best[1] if best else None
 
-    def stall_claim(self, k: Know, m: WorldModel, plan: Plan,
-                    claims: dict[int, list[ClaimRoute]]) -> Action | None:
+    def stall_claim(
+        self, k: Know, m: WorldModel, plan: Plan, claims: dict[int, list[ClaimRoute]]
+    ) -> Action | None:
         """A big hand and no payable planned route: pieces, not cards, are short, so turn spare
         pieces into points now -- the best long payable route the plan's pieces allow."""
         me = k.me
@@ -360,16 +351,18 @@ class WorldPolicy:
             return None
         return self.pay(k, m, plan, claims[best[1]])
 
-    def best_points(self, k: Know, m: WorldModel, plan: Plan,
-                    claims: dict[int, list[ClaimRoute]]) -> Action | None:
+    def best_points(
+        self, k: Know, m: WorldModel, plan: Plan, claims: dict[int, list[ClaimRoute]]
+    ) -> Action | None:
         if not claims:
             return None
         in_plan = set(plan.routes)
         r = max(claims, key=lambda r: (m.points[r] + (2 if r in in_plan else 0), -r))
         return self.pay(k, m, plan, claims[r])
 
-    def exchange_choice(self, k: Know, m: WorldModel, plan: Plan,
-                        exchanges: list[ExchangePieces]) -> Action | None:
+    def exchange_choice(
+        self, k: Know, m: WorldModel, plan: Plan, exchanges: list[ExchangePieces]
+    ) -> Action | None:
         me = k.me
         trains, ships = k.trains[me], k.ships[me]
         if trains < 0:
@@ -428,8 +421,11 @@ class WorldPolicy:
         me = k.me
         trains = k.trains[me] if k.trains[me] >= 0 else MAX_TRAINS
         ships = k.ships[me] if k.ships[me] >= 0 else MAX_SHIPS
-        free = [r for r in range(m.nroutes) if not blocked(k, m, r)
-                and m.length[r] <= (ships if m.ship[r] else trains)]
+        free = [
+            r
+            for r in range(m.nroutes)
+            if not blocked(k, m, r) and m.length[r] <= (ships if m.ship[r] else trains)
+        ]
         free.sort(key=lambda r: (-m.points[r] / (m.cards[r] + 1.0), r))
         return free[:2]
 
@@ -445,8 +441,17 @@ class WorldPolicy:
                     return self.params.harbor_cards
         return 0.25 * self.params.harbor_cards  # only the −4 for an unbuilt harbor is at stake
 
-    def card_utility(self, k: Know, m: WorldModel, targets: list[int], base_miss: float,
-                     base_harbor: int, hw: float, c: int, relevant: bool = True) -> float:
+    def card_utility(
+        self,
+        k: Know,
+        m: WorldModel,
+        targets: list[int],
+        base_miss: float,
+        base_harbor: int,
+        hw: float,
+        c: int,
+        relevant: bool = True,
+    ) -> float:
         h = list(k.hand)
         h[c] += 1
         u = base_miss - missing_cards(m, targets, h, ordered=True) if relevant else 0.0
@@ -456,8 +461,9 @@ class WorldPolicy:
             u = max(u, 0.25)
         return u + 0.01  # any card beats nothing
 
-    def draw(self, k: Know, m: WorldModel, legal: Sequence[Action], plan: Plan, rng: Rng,
-             second: bool) -> Action:
+    def draw(
+        self, k: Know, m: WorldModel, legal: Sequence[Action], plan: Plan, rng: Rng, second: bool
+    ) -> Action:
         cards = [a for a in legal if isinstance(a, (DrawCard, TakeCard))]
         if not cards:
             tick = next((a for a in legal if isinstance(a, DrawTickets)), None)
@@ -481,9 +487,19 @@ class WorldPolicy:
                 rel[:] = [True] * NCOLORS
             else:
                 rel[m.color[r]] = True
-        util = [self.card_utility(k, m, targets, base_miss, base_harbor, hw, c,
-                                  c == JOKER or (rel_ship if DECK_OF[c] == SHIP_DECK else rel_train)[c // 4])
-                for c in range(NCARDS)]
+        util = [
+            self.card_utility(
+                k,
+                m,
+                targets,
+                base_miss,
+                base_harbor,
+                hw,
+                c,
+                c == JOKER or (rel_ship if DECK_OF[c] == SHIP_DECK else rel_train)[c // 4],
+            )
+            for c in range(NCARDS)
+        ]
         # Expected value of a blind draw per deck (unseen = all cards minus my hand and the market).
         blind = [0.0, 0.0]
         for deck in (TRAIN_DECK, SHIP_DECK):
@@ -516,73 +532,7 @@ class WorldPolicy:
         return best[2]
 
 
-# ---------------------------------------------------------------------- the bots
-class WorldBot(Bot):
-    """A planning bot for Rails & Sails (see the module docstring)."""
-
-    variants = ("world",)
-
-    def __init__(self, name: str, description: str, params: WorldParams | None = None) -> None:
-        self.name = name
-        self.description = description
-        self.policy = WorldPolicy(params)
-
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng,
-               board: dict[str, Any]) -> Action:
-        m = world_model(board)
-        k = Know.from_view(view, m)
-        return self.policy.decide(k, m, legal, rng)
-
-
-# At 4 players the end-game hurry (best points now once an opponent is near the end) cost
-# normal ~8 points a game against three easys (200 games): the game ends at the trigger anyway.
-# These are normal's values as set by hand; hard's planner (world/hard.py) builds on them.
-HAND_SET_NORMAL_PARAMS = WorldParams(many_players=(("endgame", False),))
-# Fitted by self-play on 2-player training deals (docs/bots.md, "Tuning by self-play"):
-#   python -m pyengine.bots.tune run --subject world-normal --players 2 --deals 3 --iterations 27 \
-#       --seed 2 --a 0.5 --c 0.2 --knobs turn_value,piece_value,piece_slack,tickets_min_pieces,\
-#       tickets_min_other,endgame_pieces,risk_scale --log docs/tuning/world-normal-2p.jsonl
-#   python -m pyengine.bots.tune show --log docs/tuning/world-normal-2p.jsonl
-# The run was stopped after 27 of 60 iterations (--iterations 27 replays it). Against the
-# hand-set values on the fresh seed 2027 (tune compare, 200 paired games a cell,
-# docs/tuning/world-normal-2p-compare-2027.jsonl): +10.4 points pooled (95% 5.9 to 14.8).
-# At 3+ players normal keeps the hand-set values (the fit saw 2-player games only).
-FITTED_NORMAL_2P: dict[str, Any] = {
-    "piece_slack": 4,
-    "tickets_min_pieces": 21,
-    "tickets_min_other": 16,
-    "endgame_pieces": 7,
-    "piece_value": 2.3228,
-    "turn_value": 2.7733,
-    "risk_scale": 3.4226,
-}
-NORMAL_PARAMS = replace(HAND_SET_NORMAL_PARAMS, **FITTED_NORMAL_2P, many_players=(
-    ("endgame", False), *((k, getattr(HAND_SET_NORMAL_PARAMS, k)) for k in FITTED_NORMAL_2P)))
-EASY_PARAMS = WorldParams(together=False, keep_best_subset=False, fixed_mix=None, exchange=False,
-                          harbor_cards=0.0, harbor_pot=0.0, more_tickets=False, sloppy=0.7,
-                          endgame=False, piece_slack=5)
-
-
-def world_normal_bot() -> Bot:
-    return WorldBot("world_normal", "Rails & Sails planner: tickets that fit together, a piece mix "
-                    "for their network, cards for it, harbors in its port cities.", NORMAL_PARAMS)
-
-
-def world_easy_bot() -> Bot:
-    return WorldBot("world_easy", "Rails & Sails, simple: each ticket on its own path, most of its "
-                    "draws blind at random, tickets chosen without regard to harbors, no "
-                    "harbor cards, no exchanges.", EASY_PARAMS)
-
-
 __all__ = [
-    "EASY_PARAMS",
-    "FITTED_NORMAL_2P",
-    "HAND_SET_NORMAL_PARAMS",
-    "NORMAL_PARAMS",
-    "WorldBot",
-    "WorldParams",
     "WorldPolicy",
     "group_moves",
-    "world_easy_bot",
-    "world_normal_bot",
 ]

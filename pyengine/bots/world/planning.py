@@ -1,6 +1,7 @@
 """What a Rails & Sails bot knows and how it plans: the static board model, a seat's knowledge
 (``Know``, from a view or a sampled state), ticket plans over train and ship routes and the cards a
 plan still misses. The policy that uses them is in ``planner.py``."""
+
 from __future__ import annotations
 
 import heapq
@@ -23,8 +24,14 @@ from ...games.world.state import (
 )
 
 SETUP_TICKETS, SETUP_PIECES, MAIN, SECOND_CARD, KEEP_TICKETS, OVER = range(6)
-PHASES = {"setup_tickets": SETUP_TICKETS, "setup_pieces": SETUP_PIECES, "main": MAIN,
-          "second_card": SECOND_CARD, "keep_tickets": KEEP_TICKETS, "over": OVER}
+PHASES = {
+    "setup_tickets": SETUP_TICKETS,
+    "setup_pieces": SETUP_PIECES,
+    "main": MAIN,
+    "second_card": SECOND_CARD,
+    "keep_tickets": KEEP_TICKETS,
+    "over": OVER,
+}
 SHIP_SPACES_PER_CARD = 1.6  # a colored ship card: 4 singles + 6 doubles -> 16 spaces / 10 cards
 PIECES_PER_TURN = 1.6  # tempo: pieces a building player places per turn (turns-left estimate)
 INF = float("inf")
@@ -56,15 +63,19 @@ class WorldModel:
             self.adj[self.ra[r]].append((r, self.rb[r]))
             self.adj[self.rb[r]].append((r, self.ra[r]))
         # Turns a free route costs: cards to collect (2 a turn) plus the claiming turn.
-        self.cards = [L / SHIP_SPACES_PER_CARD if s else float(L + ro)
-                      for L, s, ro in zip(self.length, self.ship, self.rough)]
+        self.cards = [
+            L / SHIP_SPACES_PER_CARD if s else float(L + ro)
+            for L, s, ro in zip(self.length, self.ship, self.rough)
+        ]
         self.base_cost = [c / 2.0 + 1.0 for c in self.cards]
         self.ticket_ids = [t["id"] for t in board["tickets"]]
         self.ticket_index = {tid: i for i, tid in enumerate(self.ticket_ids)}
         self.t_cities = [tuple(self.city_index[c] for c in t["cities"]) for t in board["tickets"]]
         # (value when done / in order, value when connected out of order, value when failed)
-        self.t_values = [tuple(t["values"]) if t.get("itinerary") else (t["points"], t["points"], -t["points"])
-                         for t in board["tickets"]]
+        self.t_values = [
+            tuple(t["values"]) if t.get("itinerary") else (t["points"], t["points"], -t["points"])
+            for t in board["tickets"]
+        ]
 
 
 _MODELS: dict[int, tuple[dict[str, Any], WorldModel]] = {}
@@ -117,34 +128,52 @@ class Know:
             owner[m.route_index[rid]] = int(p)
         pieces = mine.get("pieces") or {}
         return cls(
-            me=me, n=len(players), phase=PHASES[view["phase"]], owner=owner, hand=hand,
+            me=me,
+            n=len(players),
+            phase=PHASES[view["phase"]],
+            owner=owner,
+            hand=hand,
             trains=[-1 if p["trains"] is None else int(p["trains"]) for p in players],
             ships=[-1 if p["ships"] is None else int(p["ships"]) for p in players],
-            box_trains=int(pieces.get("box_trains", 0)), box_ships=int(pieces.get("box_ships", 0)),
+            box_trains=int(pieces.get("box_trains", 0)),
+            box_ships=int(pieces.get("box_ships", 0)),
             tickets=[m.ticket_index[t["id"]] for t in mine["tickets"]],
             offered=[m.ticket_index[t["id"]] for t in mine["offered"]],
             min_keep=int(mine.get("min_keep", 1)),
             harbor_owner={m.city_index[c]: int(p) for c, p in view["harbors"].items()},
             harbors_left=[int(p["harbors_left"]) for p in players],
             market=[CARD_INDEX[c] if c is not None else -1 for c in view["market"]],
-            ticket_deck=int(view["ticket_deck"]), final_round=bool(view["final_round"]),
+            ticket_deck=int(view["ticket_deck"]),
+            final_round=bool(view["final_round"]),
             scores=[int(p["score"]) for p in players],
-            chosen=[bool(p["chose_pieces"]) for p in players])
+            chosen=[bool(p["chose_pieces"]) for p in players],
+        )
 
     @classmethod
     def from_state(cls, s: Any, p: int) -> Know:
         """Seat ``p``'s knowledge of a (sampled) WorldState, for rollouts."""
         revealed = all(s.chosen)
         return cls(
-            me=p, n=s.players, phase=s.phase, owner=s.owner, hand=s.hands[p],
+            me=p,
+            n=s.players,
+            phase=s.phase,
+            owner=s.owner,
+            hand=s.hands[p],
             trains=[s.trains[q] if (revealed or q == p) and s.chosen[q] else -1 for q in range(s.players)],
             ships=[s.ships[q] if (revealed or q == p) and s.chosen[q] else -1 for q in range(s.players)],
-            box_trains=s.box_trains[p], box_ships=s.box_ships[p], tickets=s.tickets[p],
-            offered=sorted(s.offered[p]), min_keep=3 if s.phase == SETUP_TICKETS else 1,
+            box_trains=s.box_trains[p],
+            box_ships=s.box_ships[p],
+            tickets=s.tickets[p],
+            offered=sorted(s.offered[p]),
+            min_keep=3 if s.phase == SETUP_TICKETS else 1,
             harbor_owner={c: o for c, o in enumerate(s.harbor_owner) if o >= 0},
-            harbors_left=s.harbors_left, market=s.market,
-            ticket_deck=len(s.ticket_deck), final_round=s.final_turns > 0, scores=s.points,
-            chosen=s.chosen)
+            harbors_left=s.harbors_left,
+            market=s.market,
+            ticket_deck=len(s.ticket_deck),
+            final_round=s.final_turns > 0,
+            scores=s.points,
+            chosen=s.chosen,
+        )
 
     def pieces(self, p: int) -> int:
         """Pieces in seat p's supply (60 while the mix is unknown)."""
@@ -212,9 +241,14 @@ def color_factor(m: WorldModel, r: int, color_ship: float, color_train: float) -
     return color_ship if m.ship[r] else color_train
 
 
-def route_weights(k: Know, m: WorldModel, piece_value: float = PIECE_VALUE,
-                  turn_value: float = TURN_VALUE, color_ship: float = 1.0,
-                  color_train: float = 1.0) -> list[float]:
+def route_weights(
+    k: Know,
+    m: WorldModel,
+    piece_value: float = PIECE_VALUE,
+    turn_value: float = TURN_VALUE,
+    color_ship: float = 1.0,
+    color_train: float = 1.0,
+) -> list[float]:
     """Planning cost of each route for seat k.me, in points: 0 if owned, inf if closed, else
     what its pieces and turns could score elsewhere minus its own points (at least 0.3)."""
     me = k.me
@@ -291,9 +325,16 @@ def ticket_done(m: WorldModel, roots: list[int], t: int) -> bool:
     return all(roots[c] == roots[cs[0]] for c in cs)
 
 
-def make_plan(k: Know, m: WorldModel, tickets: Sequence[int], together: bool = True,
-              piece_value: float = PIECE_VALUE, turn_value: float = TURN_VALUE,
-              color_ship: float = 1.0, color_train: float = 1.0) -> Plan:
+def make_plan(
+    k: Know,
+    m: WorldModel,
+    tickets: Sequence[int],
+    together: bool = True,
+    piece_value: float = PIECE_VALUE,
+    turn_value: float = TURN_VALUE,
+    color_ship: float = 1.0,
+    color_train: float = 1.0,
+) -> Plan:
     """A network joining every ticket's cities (legs in order), most valuable ticket first.
 
     ``together``: routes planned for earlier tickets are free for later ones (a Steiner-like
@@ -308,7 +349,7 @@ def make_plan(k: Know, m: WorldModel, tickets: Sequence[int], together: bool = T
     for t in sorted(tickets, key=lambda t: (-m.t_values[t][0], t)):
         cs = m.t_cities[t]
         found: list[int] | None = None
-        for strict in ((True, False) if len(cs) > 2 else (False,)):
+        for strict in (True, False) if len(cs) > 2 else (False,):
             cur = (w if together else base)[:] if strict else (w if together else base)
             found = []
             for i in range(len(cs) - 1):
@@ -342,14 +383,13 @@ def make_plan(k: Know, m: WorldModel, tickets: Sequence[int], together: bool = T
 
 
 # ---------------------------------------------------------------------- cards
-def missing_cards(m: WorldModel, routes: Sequence[int], hand: Sequence[int],
-                  ordered: bool = False) -> float:
+def missing_cards(m: WorldModel, routes: Sequence[int], hand: Sequence[int], ordered: bool = False) -> float:
     """Cards still to collect for ``routes`` after a greedy allocation of ``hand``
     (``ordered``: the routes are already in allocation order, see ``alloc_order``)."""
     h = list(hand)
     miss = 0.0
     # Colored routes first, then gray ones (they take the best remaining color).
-    for r in (routes if ordered else alloc_order(m, routes)):
+    for r in routes if ordered else alloc_order(m, routes):
         L = m.length[r]
         col = m.color[r]
         if m.ship[r]:

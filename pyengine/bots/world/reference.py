@@ -14,6 +14,7 @@ piece kind, and the best-scoring claim in the last round.
   it can still reach, draws tickets while every player has at least 8 pieces; else draws two blind
   cards, from the deck of the piece kind its paths need most.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -39,8 +40,16 @@ class ShortestPathPolicy(StylePolicy):
         budget = (k.pieces(k.me) if k.trains[k.me] >= 0 else PIECES_IN_PLAY) - self.keep_margin
         return self.keep_by_ratio(k, m, legal, budget, fewest=False)
 
-    def turn(self, k: Know, m: WorldModel, legal: Sequence[Action], plan: Plan,
-             claims: dict[int, list[ClaimRoute]], exchanges: list[ExchangePieces], rng: Rng) -> Action:
+    def turn(
+        self,
+        k: Know,
+        m: WorldModel,
+        legal: Sequence[Action],
+        plan: Plan,
+        claims: dict[int, list[ClaimRoute]],
+        exchanges: list[ExchangePieces],
+        rng: Rng,
+    ) -> Action:
         if not plan.tickets and self.may_draw_tickets(k, legal, NEW_TICKETS_MIN_PIECES):
             return DrawTickets()
         return self.build(k, m, legal, plan, claims, exchanges, rng)
@@ -58,14 +67,23 @@ class ZombiePolicy(StylePolicy):
     def plan(self, k: Know, m: WorldModel) -> Plan:
         return self.network(k, m)  # no filler routes: without a ticket path it draws
 
-    def turn(self, k: Know, m: WorldModel, legal: Sequence[Action], plan: Plan,
-             claims: dict[int, list[ClaimRoute]], exchanges: list[ExchangePieces], rng: Rng) -> Action:
+    def turn(
+        self,
+        k: Know,
+        m: WorldModel,
+        legal: Sequence[Action],
+        plan: Plan,
+        claims: dict[int, list[ClaimRoute]],
+        exchanges: list[ExchangePieces],
+        rng: Rng,
+    ) -> Action:
         if not plan.routes and self.may_draw_tickets(k, legal, ZOMBIE_TICKET_PIECES):
             return DrawTickets()
         return self.build(k, m, legal, plan, claims, exchanges, rng)
 
-    def draw(self, k: Know, m: WorldModel, legal: Sequence[Action], plan: Plan, rng: Rng,
-             second: bool) -> Action:
+    def draw(
+        self, k: Know, m: WorldModel, legal: Sequence[Action], plan: Plan, rng: Rng, second: bool
+    ) -> Action:
         """A blind card from the deck of the piece kind the paths need most (trains on a tie or
         without paths); the other deck if that one is out; face-up cards only if both are."""
         order = ("ship", "train") if plan.ships > plan.trains else ("train", "ship")
@@ -78,10 +96,16 @@ class ZombiePolicy(StylePolicy):
 
 _ISSUE = " (issue 16's reference opponent) for Rails & Sails: "
 POLICIES: dict[str, tuple[str, type[StylePolicy]]] = {
-    "shortest_path": ("Shortest Path" + _ISSUE + "claims routes of the cheapest network that joins "
-                      "its tickets, draws the cards it needs.", ShortestPathPolicy),
-    "zombie": ("Zombie" + _ISSUE + "a route on a ticket's shortest path, else tickets while "
-               "every player has 8 pieces, else two blind cards.", ZombiePolicy),
+    "shortest_path": (
+        "Shortest Path" + _ISSUE + "claims routes of the cheapest network that joins "
+        "its tickets, draws the cards it needs.",
+        ShortestPathPolicy,
+    ),
+    "zombie": (
+        "Zombie" + _ISSUE + "a route on a ticket's shortest path, else tickets while "
+        "every player has 8 pieces, else two blind cards.",
+        ZombiePolicy,
+    ),
 }
 
 
@@ -99,5 +123,11 @@ def zombie_world_bot() -> Bot:
     return world_reference_bot("zombie")
 
 
-__all__ = ["POLICIES", "ShortestPathPolicy", "ZombiePolicy", "shortest_path_world_bot",
-           "world_reference_bot", "zombie_world_bot"]
+__all__ = [
+    "POLICIES",
+    "ShortestPathPolicy",
+    "ZombiePolicy",
+    "shortest_path_world_bot",
+    "world_reference_bot",
+    "zombie_world_bot",
+]

@@ -8,6 +8,7 @@ purple black white loco):
 
 The parser accepts the items in any order (and repeated kinds) and writes them canonically.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable

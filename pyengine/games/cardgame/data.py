@@ -3,6 +3,7 @@
 The file ``pyengine/games/cardgame/cardgame.json`` (format ``railtrip-cards/1``) is written by
 ``tools/make_cardgame_data.py`` with one ticket per line; a malformed file raises DataError.
 """
+
 from __future__ import annotations
 
 import json
@@ -83,7 +84,7 @@ def parse_card_data(raw: Any, where: str = "card data") -> CardData:
     """Build and validate CardData from parsed JSON; every problem is a DataError naming the spot."""
     if not isinstance(raw, dict) or not str(raw.get("format", "")).startswith(FORMAT_PREFIX):
         raise DataError(f"{where}: not a railtrip card data file (format {FORMAT_PREFIX}N)")
-    version = str(raw["format"])[len(FORMAT_PREFIX):]
+    version = str(raw["format"])[len(FORMAT_PREFIX) :]
     if not version.isdigit() or int(version) > FORMAT_VERSION:
         raise DataError(f"{where}: unsupported format version {raw['format']!r}")
     cards = _req(raw, "cards", where)
@@ -120,8 +121,11 @@ def parse_card_data(raw: Any, where: str = "card data") -> CardData:
         if city_index[cid] in big_of_city:
             raise DataError(f"{w}: {cid} has two bonus cards")
         big_of_city[city_index[cid]] = len(bigs)
-        bigs.append(BigCity(len(bigs), city_index[cid], _int(_req(b, "bonus", w), f"{w} bonus", 1),
-                            str(b.get("gem", ""))))
+        bigs.append(
+            BigCity(
+                len(bigs), city_index[cid], _int(_req(b, "bonus", w), f"{w} bonus", 1), str(b.get("gem", ""))
+            )
+        )
 
     tickets: list[CardTicket] = []
     ticket_index: dict[str, int] = {}
@@ -151,16 +155,31 @@ def parse_card_data(raw: Any, where: str = "card data") -> CardData:
         points = _int(_req(t, "points", w), f"{w} points", 1)
         big = tuple(sorted({big_of_city[e] for e in ends if e in big_of_city}))
         ticket_index[tid] = len(tickets)
-        tickets.append(CardTicket(len(tickets), tid, ends[0], ends[1], points, tuple(need),
-                                  len(need_list), big))
+        tickets.append(
+            CardTicket(len(tickets), tid, ends[0], ends[1], points, tuple(need), len(need_list), big)
+        )
 
-    data = CardData(str(raw.get("name", where)), tuple(colors), wild, per_color, locos,
-                    tuple(city_ids), tuple(city_names), tuple(bigs), tuple(tickets), ticket_index)
+    data = CardData(
+        str(raw.get("name", where)),
+        tuple(colors),
+        wild,
+        per_color,
+        locos,
+        tuple(city_ids),
+        tuple(city_names),
+        tuple(bigs),
+        tuple(tickets),
+        ticket_index,
+    )
     expect = raw.get("expect", {})
     if not isinstance(expect, dict):
         raise DataError(f"{where}: 'expect' must be an object")
-    found = {"cards": data.total_cards, "tickets": len(tickets), "big_cities": len(bigs),
-             "cities": len(city_ids)}
+    found = {
+        "cards": data.total_cards,
+        "tickets": len(tickets),
+        "big_cities": len(bigs),
+        "cities": len(city_ids),
+    }
     for key, value in expect.items():
         if key not in found:
             raise DataError(f"{where}: unknown expected count {key!r}")

@@ -1,4 +1,5 @@
 """The card game: why an action is not legal now (and what a legal play would raid)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -41,8 +42,11 @@ class CardGameExplain(CardGameRules):
             return {"set": "three_colors"}
         c = info[1]
         out: dict[str, Any] = {"set": "one_color", "color": COLORS[c]}
-        raids = [{"victim": q, "color": COLORS[c], "discarded": self._row(s, q, c)}
-                 for q in range(s.players) if q != s.current and s.yard_n[q][c]]
+        raids = [
+            {"victim": q, "color": COLORS[c], "discarded": self._row(s, q, c)}
+            for q in range(s.players)
+            if q != s.current and s.yard_n[q][c]
+        ]
         if raids:
             out["raids"] = raids
         return out
@@ -50,18 +54,23 @@ class CardGameExplain(CardGameRules):
     def why_illegal(self, s: CardGameState, action: Action) -> str:
         phase = s.phase
         choosing = phase in (SETUP_TICKETS, KEEP_TICKETS)
-        wild = (isinstance(action, TakeCard) and 0 <= action.slot < MARKET_SIZE
-                and s.market[action.slot] == LOCO)
+        wild = (
+            isinstance(action, TakeCard) and 0 <= action.slot < MARKET_SIZE and s.market[action.slot] == LOCO
+        )
         common = why_turn_illegal(
-            action, game="card game", over=phase == OVER,
+            action,
+            game="card game",
+            over=phase == OVER,
             keep_need=(TICKETS_KEEP_AT_START if phase == SETUP_TICKETS else TICKETS_KEEP_LATER)
-            if choosing else None,
+            if choosing
+            else None,
             offered={self.tickets[t].id for t in s.offered[s.current]},
             second_card=phase == SECOND_CARD,
             market_names=[CARD_NAMES[c] if c >= 0 else None for c in s.market],
             wild_at_slot=wild,
             empty_deck="the deck is used up (it is not reshuffled); take a face-up card, "
-                       "play cards or draw tickets")
+            "play cards or draw tickets",
+        )
         if common is not None:
             return common
         if isinstance(action, PlayCards):
@@ -86,27 +95,35 @@ class CardGameExplain(CardGameRules):
             if locos:
                 return "three cards of different colors are played without locomotives"
             if len(colored) != MIXED_SET_SIZE or any(counts[c] != 1 for c in colored):
-                return ("play either 2 or more cards of one color (locomotives may be added) "
-                        "or exactly 3 cards of 3 different colors")
+                return (
+                    "play either 2 or more cards of one color (locomotives may be added) "
+                    "or exactly 3 cards of 3 different colors"
+                )
             for name in colored:
                 c = COLORS.index(name)
                 if s.yard_n[p][c]:
                     return f"you already have a {name} row in your rail yard; it must be empty first"
                 for q in range(s.players):
                     if q != p and s.yard_n[q][c]:
-                        return (f"player {q} has a {name} row of {self._row(s, q, c)} card(s); "
-                                "one card cannot raid it")
+                        return (
+                            f"player {q} has a {name} row of {self._row(s, q, c)} card(s); "
+                            "one card cannot raid it"
+                        )
             return "write the cards in the canonical order, e.g. 'play 1red 1green 1blue'"
         name = colored[0]
         c = COLORS.index(name)
         total = counts[name] + locos
         if total < SET_MIN_CARDS:
-            return (f"a set of one color needs at least {SET_MIN_CARDS} cards "
-                    "(or play exactly 3 cards of 3 different colors)")
+            return (
+                f"a set of one color needs at least {SET_MIN_CARDS} cards "
+                "(or play exactly 3 cards of 3 different colors)"
+            )
         if s.yard_n[p][c]:
             return f"you already have a {name} row in your rail yard; it must be empty first"
         for q in range(s.players):
             if q != p and s.yard_n[q][c] and total <= self._row(s, q, c):
-                return (f"player {q} has a {name} row of {self._row(s, q, c)} card(s); to raid it "
-                        f"play more than {self._row(s, q, c)} {name} cards (locomotives count)")
+                return (
+                    f"player {q} has a {name} row of {self._row(s, q, c)} card(s); to raid it "
+                    f"play more than {self._row(s, q, c)} {name} cards (locomotives count)"
+                )
         return "write the cards as in the legal actions, e.g. 'play 3red 1loco'"

@@ -8,9 +8,9 @@ phase-2 action: draw cards, play cards to the rail yard, or draw tickets. When t
 everyone gets one more turn; then every player completes tickets from the on-the-way pile (an
 exact search picks the best set, see ``best_completion``). With 4 players a second half follows.
 """
+
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 from ...actions import Action, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
@@ -18,12 +18,13 @@ from ...boundary import excerpt
 from ...errors import SettingsError
 from ...events import AutoEvent, Event
 from ...mechanics.setup import CardSupply, setup_fields, setup_list, ticket_deck
-from ...mechanics.tickets import draw_tickets, keep_actions, keep_tickets, return_under
+from ...mechanics.tickets import draw_tickets, keep_tickets, return_under
 from ...mechanics.turns import next_setup_seat
 from ...rng import Rng
 from ..base import Settings
 from .actions import PlayCards
-from .scoring import CardGameScoring, _cards_json
+from .legal import CardGameLegal
+from .scoring import _cards_json
 from .solver import assign_cards, best_completion
 from .state import (
     BEST_RESPONSE_PASSES,
@@ -36,27 +37,23 @@ from .state import (
     MAIN,
     MARKET_SIZE,
     MARKET_TO_NEW_DECK,
-    MIXED_SET_SIZE,
     NKINDS,
     OVER,
     SECOND_CARD,
     SECOND_HALF_CARDS,
-    SET_MIN_CARDS,
-    SET_MIN_NATURAL,
     SETUP_FIELDS,
     SETUP_TICKETS,
     START_LOCOS,
     TICKETS_DEALT,
     TICKETS_DRAWN,
-    TICKETS_KEEP_AT_START,
-    TICKETS_KEEP_LATER,
     TWO_HALVES_FROM,
     CardGameState,
 )
 
 
-class CardGameRules(CardGameScoring):
-    """Setup, legal actions, their effect and the end of a half (see the module docstring)."""
+class CardGameRules(CardGameLegal):
+    """Setup, the effect of actions and the end of a half (see the module docstring; the legal
+    actions: legal.py)."""
 
     # ------------------------------------------------------------------ setup
     def check_settings(self, settings: Settings) -> None:
@@ -119,8 +116,10 @@ class CardGameRules(CardGameScoring):
                     c = COLORS.index(color)
                     nat = sum(1 for x in cards if x == c)
                     if not cards or cards != [c] * nat + [LOCO] * (len(cards) - nat) or nat < 1:
-                        raise SettingsError(f"setup yard {p}: the {color} row must be {color} cards "
-                                            "(at least one) with any locomotives on top (last)")
+                        raise SettingsError(
+                            f"setup yard {p}: the {color} row must be {color} cards "
+                            "(at least one) with any locomotives on top (last)"
+                        )
                     s.yard_n[p][c] = nat
                     s.yard_k[p][c] = len(cards) - nat
         for p in range(n):
@@ -187,98 +186,6 @@ class CardGameRules(CardGameScoring):
             raise SettingsError(f"setup names unknown ticket {excerpt(tid)}")
         return self.data.ticket_index[tid]
 
-
-    # ------------------------------------------------------------------ legal actions
-    def legal_actions(self, s: CardGameState) -> list[Action]:
-        phase = s.phase
-        if phase == MAIN:
-            out = self._main_actions(s)
-            return out if out else [self.pass_action]
-        if phase == SECOND_CARD:
-            out2: list[Action] = [self.draw_action] if s.deck else []
-            for i, c in enumerate(s.market):
-                if c >= 0 and c != LOCO:
-                    out2.append(self.take_actions[i][c])
-            return out2
-        if phase in (KEEP_TICKETS, SETUP_TICKETS):
-            return self._keep_actions(s)
-        return []
-
-    def _keep_actions(self, s: CardGameState) -> list[Action]:
-        need = TICKETS_KEEP_AT_START if s.phase == SETUP_TICKETS else TICKETS_KEEP_LATER
-        return keep_actions(self.keep_cache, self.ticket_ids, s.offered[s.current], need)
-
-    def _main_actions(self, s: CardGameState) -> list[Action]:
-        p = s.current
-        out: list[Action] = []
-        if s.deck:
-            out.append(self.draw_action)
-        for i, c in enumerate(s.market):
-            if c >= 0:
-                out.append(self.take_actions[i][c])
-        out.extend(self._play_actions(s, p))
-        if s.ticket_deck:
-            out.append(self.tickets_action)
-        return out
-
-    def _play_actions(self, s: CardGameState, p: int) -> list[Action]:
-        hand = s.hands[p]
-        locos = hand[LOCO]
-        out: list[Action] = []
-        free: list[int] = []  # colors in hand with no row in any yard
-        mine = s.yard_n[p]
-        rivals = [(s.yard_n[q], s.yard_k[q]) for q in range(s.players) if q != p]
-        for c in range(len(COLORS)):
-            if mine[c]:
-                continue  # own row of this color: blocked until it is empty
-            others = 0  # the longest rival row of this color (a set must be longer)
-            for yard_n, yard_k in rivals:
-                row = yard_n[c] + yard_k[c]
-                if row > others:
-                    others = row
-            have = hand[c]
-            if not others and have:
-                free.append(c)
-            if have >= SET_MIN_NATURAL:
-                out.extend(self._set_plays(c, have, locos, max(SET_MIN_CARDS, others + 1)))
-        if len(free) >= MIXED_SET_SIZE:
-            out.extend(self._mixed_plays(tuple(free)))
-        return out
-
-    def _set_plays(self, c: int, have: int, locos: int, least: int) -> list[PlayCards]:
-        """Every set of color ``c`` a hand with ``have`` of it and ``locos`` locomotives can
-        play with at least ``least`` cards (by count, then locomotives), memoized."""
-        key = (c, have, locos, least)
-        plays = self.set_play_cache.get(key)
-        if plays is None:
-            rows = self.set_actions[c]
-            plays = []
-            for n in range(max(1, SET_MIN_NATURAL), have + 1):
-                k0 = max(0, least - n)
-                if k0 <= locos:
-                    plays.extend(rows[n][k0:locos + 1])
-            self.set_play_cache[key] = plays
-        return plays
-
-    def _mixed_plays(self, colors: tuple[int, ...]) -> list[PlayCards]:
-        """Every mixed set of 3 of ``colors`` (ascending), memoized."""
-        plays = self.mixed_play_cache.get(colors)
-        if plays is None:
-            plays = self.mixed_play_cache[colors] = [self.mixed_actions[trio]
-                                                     for trio in combinations(colors, MIXED_SET_SIZE)]
-        return plays
-
-    def action_order(self, action: Action) -> tuple[object, ...]:
-        """Sets (by color, count, locomotives) before mixed sets (by colors); ticket keeps by
-        size, then ticket indices."""
-        if isinstance(action, PlayCards):
-            info = self.play_info[action]
-            return (action.order, 0, *info[1:]) if info[0] == "set" else (action.order, 1, *info[1])
-        if isinstance(action, KeepTickets):
-            return (action.order, len(action.tickets),
-                    *(self.data.ticket_index[t] for t in action.tickets))
-        return action.sort_key()
-
     # ------------------------------------------------------------------ applying
     def apply(self, s: CardGameState, action: Action) -> Event:
         """Apply a legal action (the caller has checked legality); returns its log event, with
@@ -287,27 +194,48 @@ class CardGameRules(CardGameScoring):
         ev: Event = {"player": p, "turn": s.turn, "kind": action.keyword}
         match action:
             case TakeCard(slot=slot):
-                ev.update({"card": CARD_NAMES[s.market[slot]], "slot": slot, "second": s.phase == SECOND_CARD})
+                ev.update(
+                    {"card": CARD_NAMES[s.market[slot]], "slot": slot, "second": s.phase == SECOND_CARD}
+                )
             case DrawCard():
-                ev.update({"second": s.phase == SECOND_CARD, "deck_left": len(s.deck) - 1,
-                           "private_card": CARD_NAMES[s.deck[-1]]})  # only the drawer sees it
+                ev.update(
+                    {
+                        "second": s.phase == SECOND_CARD,
+                        "deck_left": len(s.deck) - 1,
+                        "private_card": CARD_NAMES[s.deck[-1]],
+                    }
+                )  # only the drawer sees it
             case PlayCards():
                 info = self.play_info[action]
-                ev.update({"cards": dict(action.cards),
-                           "set": "one_color" if info[0] == "set" else "three_colors"})
+                ev.update(
+                    {"cards": dict(action.cards), "set": "one_color" if info[0] == "set" else "three_colors"}
+                )
                 if info[0] == "set":
                     ev["color"] = COLORS[info[1]]
             case DrawTickets():
                 ev["count"] = min(TICKETS_DRAWN, len(s.ticket_deck))
             case KeepTickets(tickets=tickets):
-                ev.update({"count": len(tickets), "offered": len(s.offered[p]),
-                           "setup": s.phase == SETUP_TICKETS,
-                           "private_tickets": list(tickets)})  # only their owner sees them
+                ev.update(
+                    {
+                        "count": len(tickets),
+                        "offered": len(s.offered[p]),
+                        "setup": s.phase == SETUP_TICKETS,
+                        "private_tickets": list(tickets),
+                    }
+                )  # only their owner sees them
         auto: list[AutoEvent] = []
         self._do(s, action, auto)
         if isinstance(action, PlayCards):
-            ev["raids"] = [{"victim": a["victim"], "color": a["color"], "discarded": a["discarded"],
-                            "played": a["played"]} for a in auto if a["kind"] == "raid"]
+            ev["raids"] = [
+                {
+                    "victim": a["victim"],
+                    "color": a["color"],
+                    "discarded": a["discarded"],
+                    "played": a["played"],
+                }
+                for a in auto
+                if a["kind"] == "raid"
+            ]
         rest = [a for a in auto if a["kind"] != "raid"]
         if rest:
             ev["auto"] = rest
@@ -348,8 +276,16 @@ class CardGameRules(CardGameScoring):
                         s.yard_n[q][c] = 0
                         s.yard_k[q][c] = 0
                         if ev is not None:
-                            ev.append({"kind": "raid", "player": p, "victim": q, "color": COLORS[c],
-                                       "discarded": lost, "played": n + k})
+                            ev.append(
+                                {
+                                    "kind": "raid",
+                                    "player": p,
+                                    "victim": q,
+                                    "color": COLORS[c],
+                                    "discarded": lost,
+                                    "played": n + k,
+                                }
+                            )
                 s.yard_n[p][c] = n
                 s.yard_k[p][c] = k
             else:
@@ -402,8 +338,9 @@ class CardGameRules(CardGameScoring):
                 pile[c] += 1
                 moved.append(c)
         if moved and ev is not None:
-            ev.append({"kind": "phase1", "player": p, "rows": [COLORS[c] for c in moved],
-                       "cards": len(moved)})
+            ev.append(
+                {"kind": "phase1", "player": p, "rows": [COLORS[c] for c in moved], "cards": len(moved)}
+            )
 
     def _end_turn(self, s: CardGameState, ev: list[AutoEvent] | None) -> None:
         s.turn += 1
@@ -480,8 +417,11 @@ class CardGameRules(CardGameScoring):
     def _completions(self, s: CardGameState) -> list[tuple[int, ...]]:
         """``choose_completions``, remembered for the last position (the search is the costly
         part of an end of a half; the scores of that position ask for it again)."""
-        key = (tuple(tuple(t) for t in s.tickets), tuple(tuple(x) for x in s.piles),
-               tuple(tuple(t for t, _, _ in c) for c in s.completed))
+        key = (
+            tuple(tuple(t) for t in s.tickets),
+            tuple(tuple(x) for x in s.piles),
+            tuple(tuple(t for t, _, _ in c) for c in s.completed),
+        )
         if self._solved is None or self._solved[0] != key:
             self._solved = (key, self.choose_completions(s))
         return self._solved[1]
@@ -500,8 +440,9 @@ class CardGameRules(CardGameScoring):
                 for c, k in enumerate(cards):
                     pile[c] -= k
                     s.discard.extend([c] * k)
-                entries.append({"id": self.tickets[t].id, "points": self.tickets[t].points,
-                                "cards": _cards_json(cards)})
+                entries.append(
+                    {"id": self.tickets[t].id, "points": self.tickets[t].points, "cards": _cards_json(cards)}
+                )
             left = pile[:]
             for c, k in enumerate(pile):
                 s.discard.extend([c] * k)
@@ -512,9 +453,15 @@ class CardGameRules(CardGameScoring):
                 s.discard.extend([c] * s.yard_n[p][c] + [LOCO] * s.yard_k[p][c])
                 s.yard_n[p][c] = 0
                 s.yard_k[p][c] = 0
-            results.append({"seat": p, "completed": entries,
-                            "points": sum(e["points"] for e in entries),
-                            "pile_left": _cards_json(left), "yard_discarded": yard})
+            results.append(
+                {
+                    "seat": p,
+                    "completed": entries,
+                    "points": sum(e["points"] for e in entries),
+                    "pile_left": _cards_json(left),
+                    "yard_discarded": yard,
+                }
+            )
         if ev is not None:
             ev.append({"kind": "half_end", "half": s.half, "results": results})
         s.final_turns = -1
@@ -538,8 +485,15 @@ class CardGameRules(CardGameScoring):
                     s.market[i] = s.deck.pop()
             s.phase = MAIN
             if ev is not None:
-                ev.append({"kind": "second_half", "half": s.half, "start": s.current,
-                           "deck": len(s.deck), "cards_each": SECOND_HALF_CARDS})
+                ev.append(
+                    {
+                        "kind": "second_half",
+                        "half": s.half,
+                        "start": s.current,
+                        "deck": len(s.deck),
+                        "cards_each": SECOND_HALF_CARDS,
+                    }
+                )
             if not s.deck:
                 s.final_turns = s.players  # [decision] the new deck is already used up
                 if ev is not None:
@@ -549,5 +503,10 @@ class CardGameRules(CardGameScoring):
             s.phase = OVER
             if ev is not None:
                 sc = self.scores(s)
-                ev.append({"kind": "game_over", "winners": [x["seat"] for x in sc if x["winner"]],
-                           "totals": [x["total"] for x in sc]})
+                ev.append(
+                    {
+                        "kind": "game_over",
+                        "winners": [x["seat"] for x in sc if x["winner"]],
+                        "totals": [x["total"] for x in sc],
+                    }
+                )

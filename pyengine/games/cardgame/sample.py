@@ -7,6 +7,7 @@ discard, opponents' hands and tickets, unknown pile cards -- at random with the 
 generator (or in a fixed order without one). ``view(sample_state(view(s, p)), p) == view(s, p)``
 (tests/test_sample_state.py).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -88,8 +89,10 @@ def track_piles(view: dict[str, Any]) -> PileKnowledge:
     me = view.get("you")
     mine = (view.get("me") or {}).get("pile")
     if mine is not None and me is not None:  # option look_at_own_pile
-        known[me] = [int(mine.get(name, 0)) for name in ("red", "orange", "yellow", "green", "blue",
-                                                          "purple", "black", "white", "loco")]
+        known[me] = [
+            int(mine.get(name, 0))
+            for name in ("red", "orange", "yellow", "green", "blue", "purple", "black", "white", "loco")
+        ]
         unknown[me] = 0
     return PileKnowledge(known, unknown)
 
@@ -115,8 +118,9 @@ class CardGameSampler(CardGameView):
             left[c] -= s.hands[seat][c]
         return left
 
-    def sample_state(self, view: dict[str, Any], rng: Rng | None,
-                     piles: PileKnowledge | None = None) -> CardGameState:
+    def sample_state(
+        self, view: dict[str, Any], rng: Rng | None, piles: PileKnowledge | None = None
+    ) -> CardGameState:
         """A full state consistent with ``view``: public and own parts exact; the hidden cards
         (deck, discard, opponents' hands, unknown pile cards) and opponents' tickets dealt from
         what the seat has not seen -- at random with ``rng``, in a fixed order without it.
@@ -159,7 +163,7 @@ class CardGameSampler(CardGameView):
 
         def deal(k: int) -> list[int]:
             out = pool[-k:] if k > 0 else []
-            del pool[len(pool) - len(out):]
+            del pool[len(pool) - len(out) :]
             return out
 
         for q in range(n):
@@ -192,11 +196,11 @@ class CardGameSampler(CardGameView):
         for q, pl in enumerate(players):
             if q != me:
                 k = min(int(pl["tickets"]), len(tpool))
-                s.tickets[q] = tpool[len(tpool) - k:]
-                del tpool[len(tpool) - k:]
+                s.tickets[q] = tpool[len(tpool) - k :]
+                del tpool[len(tpool) - k :]
                 if pl.get("choosing_tickets"):
                     k = min(4 if s.phase == KEEP_TICKETS else 6, len(tpool))
-                    s.offered[q] = tpool[len(tpool) - k:]
-                    del tpool[len(tpool) - k:]
-        s.ticket_deck = tpool[:int(view["ticket_deck"])]
+                    s.offered[q] = tpool[len(tpool) - k :]
+                    del tpool[len(tpool) - k :]
+        s.ticket_deck = tpool[: int(view["ticket_deck"])]
         return s

@@ -1,5 +1,6 @@
 """The card game: the rules object's tables, whose turn it is, tickets as data and the scores
 (completed tickets by half, lost tickets, big-city bonuses)."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -28,6 +29,7 @@ from .state import (
 
 class CardGameScoring(Variant[CardGameState]):
     """Tables, queries and scores (the base of the rules object's layers)."""
+
     name = "cardgame"
     title = "Ticket to Ride: The Card Game"
     rules_version = 1
@@ -40,15 +42,15 @@ class CardGameScoring(Variant[CardGameState]):
         self.data = data or load_card_data("cardgame.json")
         d = self.data
         if tuple(d.colors) != COLORS or d.wild != "loco":
-            raise DataError(f"card data colors {d.colors} / {d.wild!r} differ from the engine's "
-                            f"card order {CARD_NAMES}")
+            raise DataError(
+                f"card data colors {d.colors} / {d.wild!r} differ from the engine's card order {CARD_NAMES}"
+            )
         self.tickets = d.tickets
         self.nbig = len(d.big_cities)
         self.bonus_values = tuple(b.bonus for b in d.big_cities)
         self.expected_cards = [d.per_color] * len(COLORS) + [d.locomotives]
         self.draw_action = DrawCard()
-        self.take_actions = [[TakeCard(s, CARD_NAMES[c]) for c in range(NKINDS)]
-                             for s in range(MARKET_SIZE)]
+        self.take_actions = [[TakeCard(s, CARD_NAMES[c]) for c in range(NKINDS)] for s in range(MARKET_SIZE)]
         self.tickets_action = DrawTickets()
         self.pass_action = Pass()
         # Every possible play is one pre-built action; play_info maps it back to numbers:
@@ -78,7 +80,6 @@ class CardGameScoring(Variant[CardGameState]):
         self.ticket_ids = [t.id for t in self.tickets]
         self._solved: tuple[Any, list[tuple[int, ...]]] | None = None
 
-
     # ------------------------------------------------------------------ queries
     def current_player(self, state: CardGameState) -> int:
         return state.current
@@ -95,20 +96,27 @@ class CardGameScoring(Variant[CardGameState]):
     def _can_take_second(self, s: CardGameState) -> bool:
         return another_card_available(bool(s.deck), s.market, LOCO)
 
-
     def _ticket_json(self, t: int) -> dict[str, Any]:
         tk = self.tickets[t]
         d = self.data
-        return {"id": tk.id, "cities": [d.city_ids[tk.a], d.city_ids[tk.b]], "points": tk.points,
-                "need": {COLORS[c]: k for c, k in enumerate(tk.need) if k}}
+        return {
+            "id": tk.id,
+            "cities": [d.city_ids[tk.a], d.city_ids[tk.b]],
+            "points": tk.points,
+            "need": {COLORS[c]: k for c, k in enumerate(tk.need) if k},
+        }
 
     def _yard_json(self, s: CardGameState, p: int) -> dict[str, Any]:
-        return {COLORS[c]: {"cards": s.yard_n[p][c], "locos": s.yard_k[p][c]}
-                for c in range(len(COLORS)) if s.yard_n[p][c]}
+        return {
+            COLORS[c]: {"cards": s.yard_n[p][c], "locos": s.yard_k[p][c]}
+            for c in range(len(COLORS))
+            if s.yard_n[p][c]
+        }
 
     def _completed_json(self, s: CardGameState, p: int) -> list[dict[str, Any]]:
-        return [{**self._ticket_json(t), "half": h, "cards": _cards_json(cards)}
-                for t, h, cards in s.completed[p]]
+        return [
+            {**self._ticket_json(t), "half": h, "cards": _cards_json(cards)} for t, h, cards in s.completed[p]
+        ]
 
     def _city_counts(self, s: CardGameState) -> list[list[int]]:
         out = []
@@ -129,7 +137,6 @@ class CardGameScoring(Variant[CardGameState]):
             holders.append([p for p in range(s.players) if best >= 1 and counts[p][b] == best])
         return holders
 
-
     def scores(self, s: CardGameState) -> list[dict[str, Any]]:
         counts = self._city_counts(s)
         holders = self._bonus_holders(s)
@@ -142,29 +149,35 @@ class CardGameScoring(Variant[CardGameState]):
                 halves.append({"half": h, "tickets": done, "points": sum(x["points"] for x in done)})
             won = sum(self.tickets[t].points for t, _, _ in s.completed[p])
             lost = sum(self.tickets[t].points for t in s.tickets[p])
-            bonuses: list[dict[str, Any]] = [{"city": d.city_ids[b.city], "bonus": b.bonus}
-                       for b in d.big_cities if p in holders[b.index]]
+            bonuses: list[dict[str, Any]] = [
+                {"city": d.city_ids[b.city], "bonus": b.bonus} for b in d.big_cities if p in holders[b.index]
+            ]
             bonus_points = sum(b["bonus"] for b in bonuses)
-            out.append({
-                "seat": p,
-                "halves": halves,
-                "tickets_won": won,
-                "completed": len(s.completed[p]),
-                "uncompleted": [self._ticket_json(t) for t in s.tickets[p]],
-                "tickets_lost": lost,
-                "city_counts": {d.city_ids[b.city]: counts[p][b.index] for b in d.big_cities},
-                "bonuses": bonuses,
-                "bonus_points": bonus_points,
-                "bonus_cards": len(bonuses),
-                "total": won - lost + bonus_points,
-                "final": s.phase == OVER,
-            })
+            out.append(
+                {
+                    "seat": p,
+                    "halves": halves,
+                    "tickets_won": won,
+                    "completed": len(s.completed[p]),
+                    "uncompleted": [self._ticket_json(t) for t in s.tickets[p]],
+                    "tickets_lost": lost,
+                    "city_counts": {d.city_ids[b.city]: counts[p][b.index] for b in d.big_cities},
+                    "bonuses": bonuses,
+                    "bonus_points": bonus_points,
+                    "bonus_cards": len(bonuses),
+                    "total": won - lost + bonus_points,
+                    "final": s.phase == OVER,
+                }
+            )
         rank_key = [(sc["total"], sc["completed"], sc["bonus_cards"]) for sc in out]
         return rank_scores(out, rank_key)
 
     def point_sources(self, score: dict[str, Any]) -> list[tuple[str, int]]:
-        return [("tickets_completed", score["tickets_won"]), ("tickets_failed", -score["tickets_lost"]),
-                ("big_cities", score["bonus_points"])]
+        return [
+            ("tickets_completed", score["tickets_won"]),
+            ("tickets_failed", -score["tickets_lost"]),
+            ("big_cities", score["bonus_points"]),
+        ]
 
 
 def _cards_json(counts: Sequence[int]) -> dict[str, int]:

@@ -1,8 +1,12 @@
 """The card game's ticket solver: which tickets a player completes from the on-the-way pile (an
 exact search for the best set) and which cards pay for each."""
+
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
+from itertools import accumulate
+from operator import ge
 from typing import Any
 
 from .data import CardTicket
@@ -18,8 +22,9 @@ def feasible(needs: Sequence[Sequence[int]], pile: Sequence[int]) -> bool:
     return deficit <= pile[-1]
 
 
-def completion_key(tickets: Sequence[CardTicket], chosen: Sequence[int],
-                   goals: Sequence[int] = (), bonus: Sequence[int] = ()) -> tuple[int, int, int]:
+def completion_key(
+    tickets: Sequence[CardTicket], chosen: Sequence[int], goals: Sequence[int] = (), bonus: Sequence[int] = ()
+) -> tuple[int, int, int]:
     """The value ``best_completion`` maximises, for the tickets at positions ``chosen``:
     (2 × points + bonuses of the goals reached, tickets, goals reached). Goal b (> 0) is reached
     when the set names big city b at least goals[b] times."""
@@ -29,13 +34,16 @@ def completion_key(tickets: Sequence[CardTicket], chosen: Sequence[int],
             if b < len(counts):
                 counts[b] += 1
     won = [b for b, g in enumerate(goals) if 0 < g <= counts[b]]
-    return (2 * sum(tickets[i].points for i in chosen) + sum(bonus[b] for b in won),
-            len(chosen), len(won))
+    return (2 * sum(tickets[i].points for i in chosen) + sum(bonus[b] for b in won), len(chosen), len(won))
 
 
-def best_completion(tickets: Sequence[CardTicket], pile: Sequence[int],
-                    goals: Sequence[int] = (), bonus: Sequence[int] = (),
-                    incumbent: Sequence[int] | None = None) -> tuple[tuple[int, int, int], tuple[int, ...]]:
+def best_completion(
+    tickets: Sequence[CardTicket],
+    pile: Sequence[int],
+    goals: Sequence[int] = (),
+    bonus: Sequence[int] = (),
+    incumbent: Sequence[int] | None = None,
+) -> tuple[tuple[int, int, int], tuple[int, ...]]:
     """The best set of ``tickets`` payable from ``pile`` (counts per card kind, locomotives
     last): its ``completion_key`` and the positions of its tickets in ``tickets``, ascending.
 
@@ -55,8 +63,10 @@ def best_completion(tickets: Sequence[CardTicket], pile: Sequence[int],
     """
     ncol = len(pile) - 1
     start = tuple(sorted(incumbent)) if incumbent is not None else ()
-    order = sorted((i for i, t in enumerate(tickets) if _shortfall(t.need, pile) <= pile[ncol]),
-                   key=lambda i: (-tickets[i].points, tickets[i].index))
+    order = sorted(
+        (i for i, t in enumerate(tickets) if _shortfall(t.need, pile) <= pile[ncol]),
+        key=lambda i: (-tickets[i].points, tickets[i].index),
+    )
     if not order:  # no ticket can be paid: nothing beats the incumbent
         return completion_key(tickets, start, goals, bonus), start
     items = [tickets[i] for i in order]
@@ -74,7 +84,8 @@ def best_completion(tickets: Sequence[CardTicket], pile: Sequence[int],
     nlive = len(live)
     # The greedy bounds of tickets j.. depend on j and the cards that can serve only.
     density_order = sorted(range(n), key=lambda k: (-items[k].points / items[k].size, items[k].size))
-    greedy: dict[tuple[int, int], tuple[int, int]] = {}  # (depth, cards) -> greedy bounds
+    greedy: list[dict[int, tuple[int, int]]] = [{} for _ in range(n)]  # per depth: cards -> bounds
+    tails: list[_Tail | None] = [None] * n  # per depth, what the greedy bounds look at
     city_suffix = [[0] * nlive for _ in range(n + 1)]
     need_suffix = [[0] * ncol for _ in range(n + 1)]
     for j in range(n - 1, -1, -1):
@@ -93,39 +104,48 @@ def best_completion(tickets: Sequence[CardTicket], pile: Sequence[int],
     best: list[Any] = [completion_key(tickets, start, goals, bonus), start]
     seen: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
 
-    def bound(j: int, points: int, count: int) -> tuple[int, int, int]:
-        # Cards that can still serve: locomotives, and colored cards some later ticket needs.
+    def walk(j: int, points: int, count: int) -> None:
+        if j == n:
+            return
+        # (a) The bound on every set below this node; cards that can still serve: locomotives,
+        # and colored cards some later ticket needs.
         cap = locos[0]
         for c, w in still_needed[j]:
             h = have[c]
             cap += h if h < w else w
-        found = greedy.get((j, cap))
+        memo = greedy[j]
+        found = memo.get(cap)
         if found is None:
-            found = greedy[(j, cap)] = _greedy_bounds([items[k] for k in density_order if k >= j], cap)
-        pts_ub, cnt_ub = found
-        won = 0
-        extra = 0
-        suffix = city_suffix[j]
-        for b in range(nlive):
-            if cities[b] + suffix[b] >= goal[b]:
-                won += 1
-                extra += value[b]
-        return 2 * (points + pts_ub) + extra, count + cnt_ub, won
-
-    def walk(j: int, points: int, count: int) -> None:
-        if j == n or bound(j, points, count) <= best[0]:
-            return
-        mine = tuple(c if c < g else g for c, g in zip(cities, goal)) if nlive else ()
+            tail = tails[j]
+            if tail is None:
+                tail = tails[j] = _tail([items[k] for k in density_order if k >= j])
+            found = memo[cap] = _greedy_bounds(tail, cap)
+        if nlive:
+            won = 0
+            extra = 0
+            suffix = city_suffix[j]
+            for b in range(nlive):
+                if cities[b] + suffix[b] >= goal[b]:
+                    won += 1
+                    extra += value[b]
+            if (2 * (points + found[0]) + extra, count + found[1], won) <= best[0]:
+                return
+            mine = tuple(map(min, cities, goal))
+        else:
+            if (2 * (points + found[0]), count + found[1], 0) <= best[0]:
+                return
+            mine = ()
+        # (b) Dominance: the same remaining tickets and cards reached with at least as much.
         state = (j, locos[0], *have)
         entries = seen.get(state)
         if entries is None:
             seen[state] = [(points, count, *mine)]
         else:
             for e in entries:
-                if e[0] >= points and e[1] >= count and (
-                        not nlive or all(a >= b for a, b in zip(e[2:], mine))):
+                if e[0] >= points and e[1] >= count and (not nlive or all(map(ge, e[2:], mine))):
                     return
             entries.append((points, count, *mine))
+        # Include ticket j if the cards pay it, then exclude it.
         t = items[j]
         short = 0
         for c, k in needs[j]:
@@ -149,15 +169,19 @@ def best_completion(tickets: Sequence[CardTicket], pile: Sequence[int],
             if key > best[0]:
                 best[0] = key
                 best[1] = tuple(sorted(chosen))
-            walk(j + 1, points + t.points, count + 1)
+            walk(j + 1, points + t.points, count + 1)  # noqa: F821 (ruff misreads the del below)
             chosen.pop()
             for b in big_of[j]:
                 cities[b] -= 1
             locos[0] += short
             have[:] = saved
-        walk(j + 1, points, count)
+        walk(j + 1, points, count)  # noqa: F821 (ruff misreads the del below)
 
     walk(0, 0, 0)
+    # Recursive closures are a reference cycle (with everything they see: ``seen`` holds
+    # thousands of tuples); emptying their cells frees it all now instead of at the next
+    # garbage collection, which would also have to walk it.
+    del walk
     return best[0], best[1]
 
 
@@ -166,28 +190,31 @@ def _shortfall(need: Sequence[int], have: Sequence[int]) -> int:
     return sum(k - h for k, h in zip(need, have) if k > h)
 
 
-def _greedy_bounds(by_density: Sequence[CardTicket], cap: int) -> tuple[int, int]:
-    """Upper bounds for ``cap`` cards over these tickets (by decreasing density): their points
-    (fractional knapsack, rounded up) and how many of them fit (the smallest first)."""
+# Tickets j.. of a search: (size, points) by decreasing density, and the running sums of their
+# sizes, smallest first.
+_Tail = tuple[list[tuple[int, int]], list[int]]
+
+
+def _tail(by_density: Sequence[CardTicket]) -> _Tail:
+    return [(t.size, t.points) for t in by_density], list(accumulate(sorted(t.size for t in by_density)))
+
+
+def _greedy_bounds(tail: _Tail, cap: int) -> tuple[int, int]:
+    """Upper bounds for ``cap`` cards over the tickets of ``tail``: their points (fractional
+    knapsack by decreasing density, rounded up) and how many of them fit (the smallest first)."""
+    by_density, size_sums = tail
     pts_ub = 0
     room = cap
-    for t in by_density:
+    for size, points in by_density:
         if room <= 0:
             break
-        if t.size <= room:
-            pts_ub += t.points
-            room -= t.size
+        if size <= room:
+            pts_ub += points
+            room -= size
         else:
-            pts_ub += -(-t.points * room // t.size)
-            room = 0
-    cnt_ub = 0
-    room = cap
-    for size in sorted(t.size for t in by_density):
-        if size > room:
+            pts_ub += -(-points * room // size)
             break
-        room -= size
-        cnt_ub += 1
-    return pts_ub, cnt_ub
+    return pts_ub, bisect_right(size_sums, cap)
 
 
 def assign_cards(needs: Sequence[Sequence[int]], pile: Sequence[int]) -> list[tuple[int, ...]]:

@@ -1,4 +1,5 @@
 """The card game: card kinds, the constants of the rules and the state of one game."""
+
 from __future__ import annotations
 
 from ...mechanics.state import TableState
@@ -27,8 +28,18 @@ BEST_RESPONSE_PASSES = 6  # [decision] bound on the bonus-aware ticket-choice re
 
 SETUP_TICKETS, MAIN, SECOND_CARD, KEEP_TICKETS, OVER = range(5)
 PHASE_NAMES = ("setup_tickets", "main", "second_card", "keep_tickets", "over")
-SETUP_FIELDS = {"hands", "market", "deck", "deck_top", "discard", "yards", "piles", "tickets",
-                "ticket_deck", "completed"}
+SETUP_FIELDS = {
+    "hands",
+    "market",
+    "deck",
+    "deck_top",
+    "discard",
+    "yards",
+    "piles",
+    "tickets",
+    "ticket_deck",
+    "completed",
+}
 
 
 class CardGameState(TableState):
@@ -74,4 +85,3 @@ class CardGameState(TableState):
         c.completed = [x[:] for x in self.completed]
         c.look = self.look
         return c
-

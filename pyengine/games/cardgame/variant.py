@@ -1,4 +1,5 @@
 """The card game: the rules object, every concern's layer together."""
+
 from __future__ import annotations
 
 from .explain import CardGameExplain

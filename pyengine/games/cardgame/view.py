@@ -1,5 +1,6 @@
 """The card game: what each seat sees, the log events, the card data the page draws and the
 conservation checks."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -41,18 +42,23 @@ class CardGameView(CardGameRules):
             "final_round": s.final_turns > 0,
             "final_turns_left": max(s.final_turns, 0),
             "look_at_own_pile": s.look,
-            "bonus_cards": [{"city": d.city_ids[b.city], "bonus": b.bonus, "leaders": holders[b.index]}
-                            for b in d.big_cities],
-            "players": [{
-                "seat": p,
-                "hand": sum(s.hands[p]),
-                "tickets": len(s.tickets[p]),
-                "yard": self._yard_json(s, p),
-                "pile": sum(s.piles[p]),
-                "completed": self._completed_json(s, p),
-                "completed_points": sum(self.tickets[t].points for t, _, _ in s.completed[p]),
-                "choosing_tickets": bool(s.offered[p]),
-            } for p in range(s.players)],
+            "bonus_cards": [
+                {"city": d.city_ids[b.city], "bonus": b.bonus, "leaders": holders[b.index]}
+                for b in d.big_cities
+            ],
+            "players": [
+                {
+                    "seat": p,
+                    "hand": sum(s.hands[p]),
+                    "tickets": len(s.tickets[p]),
+                    "yard": self._yard_json(s, p),
+                    "pile": sum(s.piles[p]),
+                    "completed": self._completed_json(s, p),
+                    "completed_points": sum(self.tickets[t].points for t, _, _ in s.completed[p]),
+                    "choosing_tickets": bool(s.offered[p]),
+                }
+                for p in range(s.players)
+            ],
         }
         if player is not None and 0 <= player < s.players:
             need = TICKETS_KEEP_AT_START if s.phase == SETUP_TICKETS else TICKETS_KEEP_LATER
@@ -82,11 +88,18 @@ class CardGameView(CardGameRules):
             "wild": "loco",
             "card_counts": {name: k for name, k in zip(CARD_NAMES, self.expected_cards)},
             "cities": [{"id": i, "name": n} for i, n in zip(d.city_ids, d.city_names)],
-            "tickets": [{**self._ticket_json(t.index),
-                         "big": [d.city_ids[d.big_cities[b].city] for b in t.big],
-                         "size": t.size} for t in d.tickets],
-            "bonus_cards": [{"city": d.city_ids[b.city], "name": d.city_names[b.city],
-                             "bonus": b.bonus, "gem": b.gem} for b in d.big_cities],
+            "tickets": [
+                {
+                    **self._ticket_json(t.index),
+                    "big": [d.city_ids[d.big_cities[b].city] for b in t.big],
+                    "size": t.size,
+                }
+                for t in d.tickets
+            ],
+            "bonus_cards": [
+                {"city": d.city_ids[b.city], "name": d.city_names[b.city], "bonus": b.bonus, "gem": b.gem}
+                for b in d.big_cities
+            ],
             "market_size": MARKET_SIZE,
             "min_players": self.min_players,
             "max_players": self.max_players,
@@ -113,10 +126,15 @@ class CardGameView(CardGameRules):
                 counts[LOCO] += k
         assert counts == self.expected_cards, f"train cards not conserved: {counts} != {self.expected_cards}"
         for c in range(len(COLORS)):
-            assert sum(1 for p in range(s.players) if s.yard_n[p][c]) <= 1, \
+            assert sum(1 for p in range(s.players) if s.yard_n[p][c]) <= 1, (
                 f"two rail yards hold a {COLORS[c]} row"
-        held = ([t for ts in s.tickets for t in ts] + [t for o in s.offered for t in o] + s.ticket_deck
-                + [t for cs in s.completed for t, _, _ in cs])
+            )
+        held = (
+            [t for ts in s.tickets for t in ts]
+            + [t for o in s.offered for t in o]
+            + s.ticket_deck
+            + [t for cs in s.completed for t, _, _ in cs]
+        )
         assert sorted(held) == list(range(len(self.tickets))), "tickets not conserved"
         for p in range(s.players):
             for t, half, cards in s.completed[p]:

@@ -7,6 +7,7 @@ index, then color, then locomotives (the variant's ``action_order``); candidate 
 bit masks (bit r = route r) by color and length, so a turn costs one step per route the hand can
 actually pay for instead of one per route on the map.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -17,8 +18,14 @@ from ...actions import Action, ClaimRoute
 class ClaimTable:
     """Pre-built claim actions of one map and the masks that find the payable routes."""
 
-    def __init__(self, route_ids: Sequence[str], colors: Sequence[int], lengths: Sequence[int],
-                 color_names: Sequence[str], loco: int) -> None:
+    def __init__(
+        self,
+        route_ids: Sequence[str],
+        colors: Sequence[int],
+        lengths: Sequence[int],
+        color_names: Sequence[str],
+        loco: int,
+    ) -> None:
         """``colors[r]`` is a color index (< ``loco``) or -1 for gray; the card ``loco`` is the
         locomotive, ``color_names`` the card names by index (colors, then the locomotive)."""
         ncolors = loco
@@ -52,12 +59,16 @@ class ClaimTable:
         # route's length, locomotives-only last (gray routes: worked out per turn).
         self.colored_claims: list[list[list[list[Action]]]] = [
             [[self._colored(r, have, locos) for locos in range(length + 1)] for have in range(length + 1)]
-            if col >= 0 else [] for r, (col, length) in enumerate(zip(colors, lengths))]
+            if col >= 0
+            else []
+            for r, (col, length) in enumerate(zip(colors, lengths))
+        ]
         # Masks by reach (cards or trains available, capped at the longest route): routes of
         # color c no longer than n, gray routes no longer than n, any route no longer than n.
         span = range(self.max_length + 1)
-        self.colored_upto = [[self._mask(lambda r: colors[r] == c and lengths[r] <= n) for n in span]
-                             for c in range(ncolors)]
+        self.colored_upto = [
+            [self._mask(lambda r: colors[r] == c and lengths[r] <= n) for n in span] for c in range(ncolors)
+        ]
         self.gray_upto = [self._mask(lambda r: colors[r] < 0 and lengths[r] <= n) for n in span]
         self.any_upto = [self._mask(lambda r: lengths[r] <= n) for n in span]
 
@@ -68,7 +79,7 @@ class ClaimTable:
         if have + locos >= length:
             k0 = length - have if have < length else 0
             k1 = locos if locos < length else length - 1
-            out.extend(a for a in self.claims[r][self.colors[r]][k0:k1 + 1] if a is not None)
+            out.extend(a for a in self.claims[r][self.colors[r]][k0 : k1 + 1] if a is not None)
         if locos >= length:
             out.append(self.claim_loco[r])
         return out
@@ -110,8 +121,9 @@ class ClaimTable:
             col = colors[r]
             if col >= 0:
                 have = hand[col]
-                out.extend(colored_claims[r][have if have < length else length]
-                           [locos if locos < length else length])
+                out.extend(
+                    colored_claims[r][have if have < length else length][locos if locos < length else length]
+                )
                 continue
             spans = gray_spans.get(length)
             if spans is None:
@@ -119,11 +131,15 @@ class ClaimTable:
                 for c in range(ncolors):
                     have = hand[c]
                     if have and have + locos >= length:
-                        spans.append((c, length - have if have < length else 0,
-                                      locos if locos < length else length - 1))
+                        spans.append(
+                            (
+                                c,
+                                length - have if have < length else 0,
+                                locos if locos < length else length - 1,
+                            )
+                        )
             per = claims[r]
             for c, k0, k1 in spans:
-                out.extend(per[c][k0:k1 + 1])  # type: ignore[arg-type]
+                out.extend(per[c][k0 : k1 + 1])  # type: ignore[arg-type]
             if locos >= length:
                 out.append(claim_loco[r])
-

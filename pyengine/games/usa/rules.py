@@ -1,6 +1,7 @@
 """The classic game on the North America map (rules: docs/rules-usa.md, from shared/rules/usa.md):
 the cards, the state, setup, the market, legal actions and their effect. Views, log events and
 scores are in ``view.py``."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -105,13 +106,15 @@ class UsaRules(Variant[UsaState]):
         self.route_length = [r.length for r in b.routes]
         self.route_partner = [r.double_partner for r in b.routes]
         # Every possible payment is one pre-built action; claim_info maps it back to numbers.
-        self.claim_table = ClaimTable([r.id for r in b.routes], self.route_color, self.route_length,
-                                      CARD_NAMES, LOCO)
+        self.claim_table = ClaimTable(
+            [r.id for r in b.routes], self.route_color, self.route_length, CARD_NAMES, LOCO
+        )
         self.claim_info = self.claim_table.info
         self.open_routes = OpenRoutes(self.route_partner)
         self.draw_action = DrawCard()
-        self.take_actions = [[TakeCard(s, CARD_NAMES[c]) for c in range(len(CARD_NAMES))]
-                             for s in range(MARKET_SIZE)]
+        self.take_actions = [
+            [TakeCard(s, CARD_NAMES[c]) for c in range(len(CARD_NAMES))] for s in range(MARKET_SIZE)
+        ]
         self.tickets_action = DrawTickets()
         self.pass_action = Pass()
         self.keep_cache: dict[tuple[tuple[int, ...], int], list[Action]] = {}
@@ -129,8 +132,10 @@ class UsaRules(Variant[UsaState]):
         s.rng = Rng(settings.seed)
         s.start_player = settings.start_player
         s.way = way_of_play(self.option(settings, "tickets"))
-        setup = setup_fields(settings.setup, {"train_deck", "hands", "market", "ticket_deck",
-                                              "tickets", "trains", "routes", "discard"})
+        setup = setup_fields(
+            settings.setup,
+            {"train_deck", "hands", "market", "ticket_deck", "tickets", "trains", "routes", "discard"},
+        )
         s.owner = [-1] * len(self.board.routes)
         s.points = [0] * n
         s.trains = [TRAINS_PER_PLAYER] * n
@@ -168,8 +173,11 @@ class UsaRules(Variant[UsaState]):
             s.points[p] += ROUTE_POINTS[self.route_length[r]]
         if "trains" in setup:
             trains = setup["trains"]
-            if not isinstance(trains, list) or len(trains) != n or not all(
-                    is_int(t) and 0 <= t <= TRAINS_PER_PLAYER for t in trains):
+            if (
+                not isinstance(trains, list)
+                or len(trains) != n
+                or not all(is_int(t) and 0 <= t <= TRAINS_PER_PLAYER for t in trains)
+            ):
                 raise SettingsError(f"setup trains must list {n} numbers from 0 to {TRAINS_PER_PLAYER}")
             s.trains = list(trains)
 
@@ -178,8 +186,9 @@ class UsaRules(Variant[UsaState]):
         if kept_given is not None:
             s.tickets = kept_given
         placed = [t for kept in s.tickets for t in kept]
-        top_tickets = [self._ticket(t, s.way)
-                       for t in setup_list(setup.get("ticket_deck", []), "ticket_deck")]
+        top_tickets = [
+            self._ticket(t, s.way) for t in setup_list(setup.get("ticket_deck", []), "ticket_deck")
+        ]
         s.ticket_deck = ticket_deck(self.decks[s.way.name], placed, top_tickets, s.rng)
 
         if not hands_given:
@@ -293,8 +302,7 @@ class UsaRules(Variant[UsaState]):
         if isinstance(action, ClaimRoute):
             return (action.order, *self.claim_info[action])
         if isinstance(action, KeepTickets):
-            return (action.order, len(action.tickets),
-                    *(self.board.ticket_index[t] for t in action.tickets))
+            return (action.order, len(action.tickets), *(self.board.ticket_index[t] for t in action.tickets))
         return action.sort_key()
 
     # ------------------------------------------------------------------ applying
@@ -306,8 +314,14 @@ class UsaRules(Variant[UsaState]):
             case ClaimRoute():
                 r, c, k = self.claim_info[action]
                 length = self.route_length[r]
-                ev.update({"route": action.route, "cards": dict(action.cards), "length": length,
-                          "points": ROUTE_POINTS[length]})
+                ev.update(
+                    {
+                        "route": action.route,
+                        "cards": dict(action.cards),
+                        "length": length,
+                        "points": ROUTE_POINTS[length],
+                    }
+                )
                 hand = s.hands[p]
                 if c != LOCO:
                     hand[c] -= length - k
@@ -324,16 +338,24 @@ class UsaRules(Variant[UsaState]):
                 c = self._draw(s)
                 ev["private_card"] = CARD_NAMES[c]  # only the drawer sees it (events.redact)
                 s.hands[p][c] += 1
-                card_taken(s, s.phase == MAIN and self._can_take_second(s), second_card=SECOND_CARD,
-                           end_turn=self._end_turn)
+                card_taken(
+                    s,
+                    s.phase == MAIN and self._can_take_second(s),
+                    second_card=SECOND_CARD,
+                    end_turn=self._end_turn,
+                )
             case TakeCard(slot=slot):
                 c = s.market[slot]
                 ev.update({"card": CARD_NAMES[c], "slot": slot, "second": s.phase == SECOND_CARD})
                 s.hands[p][c] += 1
                 s.market[slot] = self._draw(s)
                 self._fix_market(s)
-                card_taken(s, s.phase == MAIN and c != LOCO and self._can_take_second(s),
-                           second_card=SECOND_CARD, end_turn=self._end_turn)
+                card_taken(
+                    s,
+                    s.phase == MAIN and c != LOCO and self._can_take_second(s),
+                    second_card=SECOND_CARD,
+                    end_turn=self._end_turn,
+                )
             case DrawTickets():
                 offer_tickets(s, s.way.draw, ev, KEEP_TICKETS)
                 s.passes = 0
@@ -355,8 +377,13 @@ class UsaRules(Variant[UsaState]):
     def _end_turn(self, s: UsaState) -> None:
         self._refill_market(s)
         # Ending a turn with 2 trains or fewer: everyone, this player included, plays once more.
-        end_turn(s, starts_last_round=s.trains[s.current] <= END_TRIGGER_TRAINS,
-                 last_round_turns=s.players, main=MAIN, over=OVER)
+        end_turn(
+            s,
+            starts_last_round=s.trains[s.current] <= END_TRIGGER_TRAINS,
+            last_round_turns=s.players,
+            main=MAIN,
+            over=OVER,
+        )
 
     # ------------------------------------------------------------------ explanations
     def _can_pay(self, r: int, hand: list[int]) -> bool:
@@ -366,33 +393,48 @@ class UsaRules(Variant[UsaState]):
         return any(hand[c] + hand[LOCO] >= length for c in ((col,) if col >= 0 else range(len(COLORS))))
 
     def route_needs(self, s: UsaState, route: str, seat: int) -> dict[str, Any] | None:
-        unavailable = why_route_unavailable(self.board.route_index, s.owner, self.route_partner,
-                                            route, seat, s.players)
+        unavailable = why_route_unavailable(
+            self.board.route_index, s.owner, self.route_partner, route, seat, s.players
+        )
         r = self.board.route_index.get(route, -1)
         hand = s.hands[seat]
         col = self.route_color[r]
         return route_needs(
-            unavailable=unavailable, claimable=unavailable is None and self._can_pay(r, hand)
-            and s.trains[seat] >= self.route_length[r], pieces="trains",
-            need_pieces=self.route_length[r], have_pieces=s.trains[seat],
-            short=None if unavailable is not None else cards_short(
-                lambda h: self._can_pay(r, h), hand, (col,) if col >= 0 else range(len(COLORS)),
-                self.route_length[r]),
-            card_names=CARD_NAMES)
+            unavailable=unavailable,
+            claimable=unavailable is None
+            and self._can_pay(r, hand)
+            and s.trains[seat] >= self.route_length[r],
+            pieces="trains",
+            need_pieces=self.route_length[r],
+            have_pieces=s.trains[seat],
+            short=None
+            if unavailable is not None
+            else cards_short(
+                lambda h: self._can_pay(r, h),
+                hand,
+                (col,) if col >= 0 else range(len(COLORS)),
+                self.route_length[r],
+            ),
+            card_names=CARD_NAMES,
+        )
 
     def why_illegal(self, s: UsaState, action: Action) -> str:
         phase = s.phase
         choosing = phase in (SETUP_TICKETS, KEEP_TICKETS)
-        wild = (isinstance(action, TakeCard) and 0 <= action.slot < MARKET_SIZE
-                and s.market[action.slot] == LOCO)
+        wild = (
+            isinstance(action, TakeCard) and 0 <= action.slot < MARKET_SIZE and s.market[action.slot] == LOCO
+        )
         common = why_turn_illegal(
-            action, game="classic game", over=phase == OVER,
+            action,
+            game="classic game",
+            over=phase == OVER,
             keep_need=s.way.keep_min(phase == SETUP_TICKETS) if choosing else None,
             offered={self.board.tickets[t].id for t in s.offered[s.current]},
             second_card=phase == SECOND_CARD,
             market_names=[CARD_NAMES[c] if c >= 0 else None for c in s.market],
             wild_at_slot=wild,
-            empty_deck="the deck and the discard pile are empty")
+            empty_deck="the deck and the discard pile are empty",
+        )
         if common is not None:
             return common
         if isinstance(action, ClaimRoute):
@@ -401,8 +443,9 @@ class UsaRules(Variant[UsaState]):
 
     def _why_claim_illegal(self, s: UsaState, action: ClaimRoute) -> str:
         p = s.current
-        unavailable = why_route_unavailable(self.board.route_index, s.owner, self.route_partner,
-                                            action.route, p, s.players)
+        unavailable = why_route_unavailable(
+            self.board.route_index, s.owner, self.route_partner, action.route, p, s.players
+        )
         if unavailable is not None:
             return unavailable
         r = self.board.route_index[action.route]

@@ -4,6 +4,7 @@ Bots search by playing such states out; ``view(sample_state(view(s, p)), p) == v
 (tests/test_sample_state.py). Hidden parts -- the deck order, the discard pile, opponents' hands,
 tickets and offers -- are dealt from what the seat has not seen, with the caller's generator.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -84,14 +85,15 @@ class UsaSampler(UsaView):
         for p in range(n):
             if p == me:
                 continue
-            touched = {c for r, o in enumerate(s.owner) if o == p
-                       for c in (board.routes[r].a, board.routes[r].b)}
+            touched = {
+                c for r, o in enumerate(s.owner) if o == p for c in (board.routes[r].a, board.routes[r].b)
+            }
             for _ in range(held[p]):
                 if unknown:
                     s.tickets[p].append(self._weighted_pop(unknown, touched, ticket_bias, rng))
             if players[p].get("choosing_tickets"):
                 # An offer never takes tickets the later seats are known to hold (a short deck).
-                spare = len(unknown) - sum(held[p + 1:])
+                spare = len(unknown) - sum(held[p + 1 :])
                 offer_size = s.way.start_deal if s.phase == _PHASES["setup_tickets"] else s.way.draw
                 for _ in range(max(0, min(offer_size, spare))):
                     s.offered[p].append(unknown.pop())

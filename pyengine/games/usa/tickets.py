@@ -5,6 +5,7 @@ are dealt and kept at the start and in a ticket draw, and which end bonuses are 
 classic game is the way ``classic``; the others come from the *USA 1910* box. Every
 **[decision]** of the specification is a named constant here.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -58,26 +59,61 @@ _MEGA_SETS = ("base30_1910", "mystery4", "new35")
 
 WAYS_OF_PLAY: dict[str, WayOfPlay] = {
     # The 2004 game (usa.md): 30 tickets at their original values.
-    "classic": WayOfPlay("classic", ("base30",), start_deal=3, start_keep_min=2, draw=3,
-                         draw_keep_min=1, longest_path_points=LONGEST_PATH_BONUS,
-                         globetrotter_points=None),
+    "classic": WayOfPlay(
+        "classic",
+        ("base30",),
+        start_deal=3,
+        start_keep_min=2,
+        draw=3,
+        draw_keep_min=1,
+        longest_path_points=LONGEST_PATH_BONUS,
+        globetrotter_points=None,
+    ),
     # The classic rules with the reprinted cards (four lower values).
     "classic1910": WayOfPlay(
-        "classic1910", ("base30_1910", "mystery4") if CLASSIC_1910_WITH_MYSTERY_TRAIN else ("base30_1910",),
-        start_deal=3, start_keep_min=2, draw=3, draw_keep_min=1,
-        longest_path_points=LONGEST_PATH_BONUS, globetrotter_points=None),
+        "classic1910",
+        ("base30_1910", "mystery4") if CLASSIC_1910_WITH_MYSTERY_TRAIN else ("base30_1910",),
+        start_deal=3,
+        start_keep_min=2,
+        draw=3,
+        draw_keep_min=1,
+        longest_path_points=LONGEST_PATH_BONUS,
+        globetrotter_points=None,
+    ),
     # Only the 35 new tickets; Globetrotter replaces Longest Path.
-    "1910": WayOfPlay("1910", ("new35",), start_deal=3, start_keep_min=2, draw=3, draw_keep_min=1,
-                      longest_path_points=None, globetrotter_points=GLOBETROTTER_BONUS),
+    "1910": WayOfPlay(
+        "1910",
+        ("new35",),
+        start_deal=3,
+        start_keep_min=2,
+        draw=3,
+        draw_keep_min=1,
+        longest_path_points=None,
+        globetrotter_points=GLOBETROTTER_BONUS,
+    ),
     # All 69 tickets, more dealt and drawn, both bonuses.
-    "mega": WayOfPlay("mega", _MEGA_SETS, start_deal=5, start_keep_min=3, draw=4, draw_keep_min=1,
-                      longest_path_points=LONGEST_PATH_BONUS, globetrotter_points=GLOBETROTTER_BONUS),
+    "mega": WayOfPlay(
+        "mega",
+        _MEGA_SETS,
+        start_deal=5,
+        start_keep_min=3,
+        draw=4,
+        draw_keep_min=1,
+        longest_path_points=LONGEST_PATH_BONUS,
+        globetrotter_points=GLOBETROTTER_BONUS,
+    ),
     # The Mega deck's tickets that name a big city (35).
     "bigcities": WayOfPlay(
-        "bigcities", _MEGA_SETS, start_deal=4, start_keep_min=2, draw=4, draw_keep_min=1,
+        "bigcities",
+        _MEGA_SETS,
+        start_deal=4,
+        start_keep_min=2,
+        draw=4,
+        draw_keep_min=1,
         longest_path_points=LONGEST_PATH_BONUS if BIG_CITIES_BONUSES else None,
         globetrotter_points=GLOBETROTTER_BONUS if BIG_CITIES_BONUSES else None,
-        big_cities=BIG_CITIES),
+        big_cities=BIG_CITIES,
+    ),
 }
 if not OFFER_CLASSIC_1910:
     del WAYS_OF_PLAY["classic1910"]

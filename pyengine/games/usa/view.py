@@ -1,5 +1,6 @@
 """The classic game: ticket progress, what each seat sees, the log events, the scores (longest
 path included), the board the page draws and the conservation checks."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -38,8 +39,9 @@ class UsaView(UsaRules):
 
     def _labels(self, s: UsaState, p: int) -> list[int]:
         routes = self.board.routes
-        return components(len(self.board.cities),
-                          ((routes[r].a, routes[r].b) for r, o in enumerate(s.owner) if o == p))
+        return components(
+            len(self.board.cities), ((routes[r].a, routes[r].b) for r, o in enumerate(s.owner) if o == p)
+        )
 
     def network_edges(self, s: UsaState, p: int) -> list[tuple[int, int, int]]:
         routes = self.board.routes
@@ -48,8 +50,7 @@ class UsaView(UsaRules):
     def _ticket_json(self, t: int, done: bool | None = None) -> dict[str, Any]:
         tk = self.board.tickets[t]
         cities = self.board.cities
-        out: dict[str, Any] = {"id": tk.id, "cities": [cities[c].id for c in tk.cities],
-                               "points": tk.points}
+        out: dict[str, Any] = {"id": tk.id, "cities": [cities[c].id for c in tk.cities], "points": tk.points}
         if done is not None:
             out["completed"] = done
         return out
@@ -64,19 +65,24 @@ class UsaView(UsaRules):
             "ticket_deck": len(s.ticket_deck),
             "routes": {routes[r].id: o for r, o in enumerate(s.owner) if o >= 0},
             # unclaimed routes the double-route rule closes to this seat (the page names why)
-            "closed_routes": closed_twins(s.owner, self.route_partner, [r.id for r in routes], player, s.players),
+            "closed_routes": closed_twins(
+                s.owner, self.route_partner, [r.id for r in routes], player, s.players
+            ),
             "final_round": s.final_turns > 0,
             "final_turns_left": max(s.final_turns, 0),
             "tickets_option": s.way.name,
             "bonuses": self.bonuses(s.way),
-            "players": [{
-                "seat": p,
-                "score": s.points[p],
-                "trains": s.trains[p],
-                "hand": sum(s.hands[p]),
-                "tickets": len(s.tickets[p]),
-                "choosing_tickets": bool(s.offered[p]),
-            } for p in range(s.players)],
+            "players": [
+                {
+                    "seat": p,
+                    "score": s.points[p],
+                    "trains": s.trains[p],
+                    "hand": sum(s.hands[p]),
+                    "tickets": len(s.tickets[p]),
+                    "choosing_tickets": bool(s.offered[p]),
+                }
+                for p in range(s.players)
+            ],
         }
         if player is not None and 0 <= player < s.players:
             done = self.ticket_done(s, player)
@@ -106,17 +112,19 @@ class UsaView(UsaRules):
             won = sum(self.board.tickets[t].points for t, d in zip(s.tickets[p], done) if d)
             lost = sum(self.board.tickets[t].points for t, d in zip(s.tickets[p], done) if not d)
             edges = self.network_edges(s, p)
-            out.append({
-                "seat": p,
-                "routes": route_points,
-                "routes_claimed": len(owned),
-                "tickets": [self._ticket_json(t, d) for t, d in zip(s.tickets[p], done)],
-                "tickets_won": won,
-                "tickets_lost": lost,
-                "completed": sum(done),
-                "longest_path": longest_trail(edges),
-                "longest_path_routes": [routes[owned[i]].id for i in longest_trail_edges(edges)],
-            })
+            out.append(
+                {
+                    "seat": p,
+                    "routes": route_points,
+                    "routes_claimed": len(owned),
+                    "tickets": [self._ticket_json(t, d) for t, d in zip(s.tickets[p], done)],
+                    "tickets_won": won,
+                    "tickets_lost": lost,
+                    "completed": sum(done),
+                    "longest_path": longest_trail(edges),
+                    "longest_path_routes": [routes[owned[i]].id for i in longest_trail_edges(edges)],
+                }
+            )
         way = s.way
         best = max(sc["longest_path"] for sc in out)
         trotters = globetrotter_winners([sc["completed"] for sc in out])
@@ -126,18 +134,32 @@ class UsaView(UsaRules):
             sc["longest_bonus_won"] = longest
             sc["globetrotter_bonus"] = way.globetrotter_points if trotter and way.globetrotter_points else 0
             sc["globetrotter_won"] = bool(trotter and way.globetrotter_points)
-            sc["total"] = (sc["routes"] + sc["tickets_won"] - sc["tickets_lost"] + sc["longest_bonus"]
-                           + sc["globetrotter_bonus"])
+            sc["total"] = (
+                sc["routes"]
+                + sc["tickets_won"]
+                - sc["tickets_lost"]
+                + sc["longest_bonus"]
+                + sc["globetrotter_bonus"]
+            )
         # Ties: most completed tickets, then the longest path (usa.md; usa-1910.md for every way).
-        rank_key = [(sc["total"], sc["completed"],
-                     sc["longest_path"] if TIEBREAK_LONGEST_PATH_ALWAYS or way.longest_path_points else 0)
-                    for sc in out]
+        rank_key = [
+            (
+                sc["total"],
+                sc["completed"],
+                sc["longest_path"] if TIEBREAK_LONGEST_PATH_ALWAYS or way.longest_path_points else 0,
+            )
+            for sc in out
+        ]
         return rank_scores(out, rank_key)
 
     def point_sources(self, score: dict[str, Any]) -> list[tuple[str, int]]:
-        return [("routes", score["routes"]), ("tickets_completed", score["tickets_won"]),
-                ("tickets_failed", -score["tickets_lost"]), ("longest_path", score["longest_bonus"]),
-                ("globetrotter", score["globetrotter_bonus"])]
+        return [
+            ("routes", score["routes"]),
+            ("tickets_completed", score["tickets_won"]),
+            ("tickets_failed", -score["tickets_lost"]),
+            ("longest_path", score["longest_bonus"]),
+            ("globetrotter", score["globetrotter_bonus"]),
+        ]
 
     @staticmethod
     def bonuses(way: WayOfPlay) -> dict[str, int]:
@@ -160,16 +182,30 @@ class UsaView(UsaRules):
             "width": b.width,
             "height": b.height,
             "cities": [{"id": c.id, "name": c.name, "x": c.x, "y": c.y} for c in b.cities],
-            "routes": [{"id": r.id, "a": b.cities[r.a].id, "b": b.cities[r.b].id, "length": r.length,
-                        "color": r.color, "double": b.routes[r.double_partner].id if r.double_partner >= 0 else None}
-                       for r in b.routes],
+            "routes": [
+                {
+                    "id": r.id,
+                    "a": b.cities[r.a].id,
+                    "b": b.cities[r.b].id,
+                    "length": r.length,
+                    "color": r.color,
+                    "double": b.routes[r.double_partner].id if r.double_partner >= 0 else None,
+                }
+                for r in b.routes
+            ],
             "tickets": [self._ticket_json(t.index) for t in b.tickets],
-            "ticket_options": {name: {
-                "deck": [b.tickets[t].id for t in self.decks[name]],
-                "start_deal": way.start_deal, "start_keep": way.start_keep_min,
-                "draw": way.draw, "draw_keep": way.draw_keep_min,
-                "bonuses": self.bonuses(way), "big_cities": list(way.big_cities),
-            } for name, way in WAYS_OF_PLAY.items()},
+            "ticket_options": {
+                name: {
+                    "deck": [b.tickets[t].id for t in self.decks[name]],
+                    "start_deal": way.start_deal,
+                    "start_keep": way.start_keep_min,
+                    "draw": way.draw,
+                    "draw_keep": way.draw_keep_min,
+                    "bonuses": self.bonuses(way),
+                    "big_cities": list(way.big_cities),
+                }
+                for name, way in WAYS_OF_PLAY.items()
+            },
             "cards": list(CARD_NAMES),
             "wild": "loco",
             "route_points": ROUTE_POINTS,
@@ -196,13 +232,16 @@ class UsaView(UsaRules):
             if o >= 0:
                 on_board[o] += self.route_length[r]
         for p in range(s.players):
-            assert s.trains[p] >= 0 and s.trains[p] + on_board[p] <= TRAINS_PER_PLAYER, \
-                (f"seat {p} has more trains on the board and in stock ({on_board[p]} + {s.trains[p]}) "
-                 f"than the {TRAINS_PER_PLAYER} a player has")
-            assert s.points[p] == sum(ROUTE_POINTS[self.route_length[r]]
-                                      for r, o in enumerate(s.owner) if o == p), "route points differ"
+            assert s.trains[p] >= 0 and s.trains[p] + on_board[p] <= TRAINS_PER_PLAYER, (
+                f"seat {p} has more trains on the board and in stock ({on_board[p]} + {s.trains[p]}) "
+                f"than the {TRAINS_PER_PLAYER} a player has"
+            )
+            assert s.points[p] == sum(
+                ROUTE_POINTS[self.route_length[r]] for r, o in enumerate(s.owner) if o == p
+            ), "route points differ"
         for r, q in enumerate(self.route_partner):
             if q >= 0 and s.owner[r] >= 0 and s.owner[q] >= 0:
-                assert s.players >= DOUBLE_ROUTES_BOTH_USABLE_FROM, \
+                assert s.players >= DOUBLE_ROUTES_BOTH_USABLE_FROM, (
                     f"both tracks of a double route are claimed with fewer than {DOUBLE_ROUTES_BOTH_USABLE_FROM} players"
+                )
                 assert s.owner[r] != s.owner[q], "one player owns both tracks of a double route"

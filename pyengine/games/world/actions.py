@@ -8,6 +8,7 @@
 The shared kinds (``draw train``, ``take 2 red-train ship``, ``claim ...``, ``tickets``,
 ``keep ...``, ``pass``) live in :mod:`pyengine.actions`. See docs/rules-world.md.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -79,13 +80,17 @@ class ChoosePieces(Action):
 
 def _parse_harbor(args: list[str]) -> Action:
     if len(args) < 2:
-        raise InvalidActionError("'harbor' needs a city and a payment, e.g. 'harbor LIM 2yellow-train-h 2yellow-ship'")
+        raise InvalidActionError(
+            "'harbor' needs a city and a payment, e.g. 'harbor LIM 2yellow-train-h 2yellow-ship'"
+        )
     return BuildHarbor(args[0], tuple(parse_count_card(t) for t in args[1:]))
 
 
 def _parse_exchange(args: list[str]) -> Action:
     if len(args) != 2 or args[0] not in PIECE_KINDS or not is_number_text(args[1]):
-        raise InvalidActionError("'exchange' needs 'trains' or 'ships' and a number, e.g. 'exchange trains 3'")
+        raise InvalidActionError(
+            "'exchange' needs 'trains' or 'ships' and a number, e.g. 'exchange trains 3'"
+        )
     count = int(args[1])
     if count < 1:
         raise InvalidActionError("exchange at least 1 piece")
@@ -99,7 +104,10 @@ def _parse_pieces(args: list[str]) -> Action:
 
 
 PARSERS: dict[str, Callable[[list[str]], Action]] = {
-    "harbor": _parse_harbor, "exchange": _parse_exchange, "pieces": _parse_pieces}
+    "harbor": _parse_harbor,
+    "exchange": _parse_exchange,
+    "pieces": _parse_pieces,
+}
 """Parsers of Rails & Sails' own action kinds, by keyword (read by ``pyengine.notation``)."""
 
 __all__ = ["BuildHarbor", "ChoosePieces", "ExchangePieces"]

@@ -1,4 +1,5 @@
 """Rails & Sails: why an action is not legal now, in the words players see."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -51,8 +52,9 @@ class WorldExplain(WorldRules):
 
     # ------------------------------------------------------------------ explanations
     def route_needs(self, s: WorldState, route: str, seat: int) -> dict[str, Any] | None:
-        unavailable = why_route_unavailable(self.board.route_index, s.owner, self.route_partner,
-                                            route, seat, s.players)
+        unavailable = why_route_unavailable(
+            self.board.route_index, s.owner, self.route_partner, route, seat, s.players
+        )
         r = self.board.route_index.get(route, -1)
         hand = s.hands[seat]
         ship = self.route_ship[r]
@@ -63,12 +65,25 @@ class WorldExplain(WorldRules):
         # colors that may pay it (rough spaces take pairs of any color).
         colors = (col,) if col >= 0 and not self.route_rough[r] else range(NCOLORS)
         form = SHIP if ship else TRAIN
-        short = None if unavailable is not None or pays else cards_short(
-            lambda h: bool(self._pay_actions_for_route(r, h)), hand, [4 * c + form for c in colors],
-            length + self.route_rough[r])
-        return route_needs(unavailable=unavailable, claimable=pays and have >= length,
-                           pieces="ships" if ship else "trains", need_pieces=length, have_pieces=have,
-                           short=short, card_names=CARD_NAMES)
+        short = (
+            None
+            if unavailable is not None or pays
+            else cards_short(
+                lambda h: bool(self._pay_actions_for_route(r, h)),
+                hand,
+                [4 * c + form for c in colors],
+                length + self.route_rough[r],
+            )
+        )
+        return route_needs(
+            unavailable=unavailable,
+            claimable=pays and have >= length,
+            pieces="ships" if ship else "trains",
+            need_pieces=length,
+            have_pieces=have,
+            short=short,
+            card_names=CARD_NAMES,
+        )
 
     def why_illegal(self, s: WorldState, action: Action) -> str:
         phase = s.phase
@@ -85,8 +100,7 @@ class WorldExplain(WorldRules):
                 return "you must first choose your pieces, e.g. 'pieces 20 40'"
             if action.trains + action.ships != PIECES_IN_PLAY:
                 return f"choose {PIECES_IN_PLAY} pieces in all, not {action.trains + action.ships}"
-            return (f"at most {MAX_TRAINS} trains and {MAX_SHIPS} ships "
-                    f"(so {MIN_TRAINS}–{MAX_TRAINS} trains)")
+            return f"at most {MAX_TRAINS} trains and {MAX_SHIPS} ships (so {MIN_TRAINS}–{MAX_TRAINS} trains)"
         if isinstance(action, ChoosePieces):
             return "the pieces are chosen only at the start of the game"
         if isinstance(action, KeepTickets):
@@ -139,8 +153,10 @@ class WorldExplain(WorldRules):
         seen = set()
         for name, _ in cards:
             if name not in CARD_INDEX:
-                return (f"unknown card {name!r} (cards are named like 'red-train', 'red-train-h', "
-                        f"'red-ship', 'red-double', 'joker')")
+                return (
+                    f"unknown card {name!r} (cards are named like 'red-train', 'red-train-h', "
+                    f"'red-ship', 'red-double', 'joker')"
+                )
             if name in seen:
                 return f"card {name} is listed twice"
             seen.add(name)
@@ -155,8 +171,9 @@ class WorldExplain(WorldRules):
         return ""
 
     def _why_claim_illegal(self, s: WorldState, action: ClaimRoute) -> str:
-        unavailable = why_route_unavailable(self.board.route_index, s.owner, self.route_partner,
-                                            action.route, s.current, s.players)
+        unavailable = why_route_unavailable(
+            self.board.route_index, s.owner, self.route_partner, action.route, s.current, s.players
+        )
         if unavailable is not None:
             return unavailable
         p, r = s.current, self.board.route_index[action.route]
@@ -189,15 +206,19 @@ class WorldExplain(WorldRules):
                 return "a route is paid with cards of one color (plus jokers)"
             smallest = min(2 if c % 4 == DOUBLE and c != JOKER else 1 for c, _ in pay)
             if cover - smallest >= length:
-                return ("a card in this payment is superfluous: the route would still be covered "
-                        "without it (double ships count 2, jokers 1)")
+                return (
+                    "a card in this payment is superfluous: the route would still be covered "
+                    "without it (double ships count 2, jokers 1)"
+                )
         else:
             total = sum(n for _, n in pay)
             rough = self.route_rough[r]
             if total != length + rough:
                 if rough:
-                    return (f"route {action.route} has {rough} rough-terrain space(s): it costs "
-                            f"{length + rough} cards (2 of one color per rough space), not {total}")
+                    return (
+                        f"route {action.route} has {rough} rough-terrain space(s): it costs "
+                        f"{length + rough} cards (2 of one color per rough space), not {total}"
+                    )
                 return f"route {action.route} has length {length}; the payment has {total} cards"
             if not rough and len(colors) > 1:
                 return "a route is paid with cards of one color (plus jokers)"
@@ -211,8 +232,10 @@ class WorldExplain(WorldRules):
                     return "each rough-terrain space needs 2 cards of one color (a joker may replace either)"
         canon = self._pay_actions_for_route(r, s.hands[p])
         if canon:
-            return ("this payment does not fit the route's spaces; pay as in the legal actions, "
-                    f"e.g. '{canon[0].text()}'")
+            return (
+                "this payment does not fit the route's spaces; pay as in the legal actions, "
+                f"e.g. '{canon[0].text()}'"
+            )
         return "you cannot pay for this route"
 
     def _why_harbor_illegal(self, s: WorldState, action: BuildHarbor) -> str:

@@ -1,5 +1,6 @@
 """Rails & Sails: the rules object's static tables (routes, ports, ticket values, the action
 objects it hands out), the two decks with their discard piles and the face-up market."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -68,8 +69,9 @@ class WorldMarket(Variant[WorldState]):
         self.reach = RouteReach(self.route_color, self.route_length, self.route_ship, self.route_rough)
         # Routes with the same kind, color, length and rough spaces accept the same payments.
         classes: dict[tuple[Any, ...], int] = {}
-        self.route_class = [classes.setdefault((r.kind, r.color, r.length, r.rough), len(classes))
-                            for r in b.routes]
+        self.route_class = [
+            classes.setdefault((r.kind, r.color, r.length, r.rough), len(classes)) for r in b.routes
+        ]
         self.class_route = [0] * len(classes)
         for r in b.routes:
             self.class_route[self.route_class[r.index]] = r.index
@@ -83,8 +85,9 @@ class WorldMarket(Variant[WorldState]):
         self.ports = [i for i, c in enumerate(b.cities) if c.port]
         self.routes_at_mask = [sum(1 << r for r in at) for at in self.routes_at]
         self.ticket_cities = [t.cities for t in b.tickets]
-        self.ticket_values = [t.values if len(t.cities) > 2 else (t.points, t.points, -t.points)
-                              for t in b.tickets]
+        self.ticket_values = [
+            t.values if len(t.cities) > 2 else (t.points, t.points, -t.points) for t in b.tickets
+        ]
         self.draw_actions = [DrawCard("train"), DrawCard("ship")]
         self.take_actions: dict[tuple[int, int, str], TakeCard] = {}
         for s in range(MARKET_SIZE):
@@ -94,11 +97,13 @@ class WorldMarket(Variant[WorldState]):
         self.tickets_action = DrawTickets()
         self.pass_action = Pass()
         self.piece_actions = [ChoosePieces(t, PIECES_IN_PLAY - t) for t in range(MIN_TRAINS, MAX_TRAINS + 1)]
-        self.exchange_actions = {(w, n): ExchangePieces(w, n) for w in ("ships", "trains")
-                                 for n in range(1, MAX_SHIPS + 1)}
+        self.exchange_actions = {
+            (w, n): ExchangePieces(w, n) for w in ("ships", "trains") for n in range(1, MAX_SHIPS + 1)
+        }
         # Per kind, the exchanges of 1, 2, ... pieces (a turn offers a prefix of the list).
-        self.exchange_lists = {w: [self.exchange_actions[(w, n)] for n in range(1, MAX_SHIPS + 1)]
-                               for w in ("ships", "trains")}
+        self.exchange_lists = {
+            w: [self.exchange_actions[(w, n)] for n in range(1, MAX_SHIPS + 1)] for w in ("ships", "trains")
+        }
         self.keep_cache: dict[tuple[tuple[int, ...], int], list[Action]] = {}
         self.ticket_ids = [t.id for t in b.tickets]
         self.claim_cache: dict[tuple[int, Payment], ClaimRoute] = {}
@@ -108,7 +113,6 @@ class WorldMarket(Variant[WorldState]):
         self.harbor_acts: list[dict[int, list[BuildHarbor]]] = [{} for _ in b.cities]
         self.rough_cache: dict[tuple[Any, ...], list[tuple[tuple[int, ...], int]]] = {}
         self.order_cache: dict[tuple[Any, ...], bool] = {}
-
 
     # ------------------------------------------------------------------ decks and market
     @staticmethod
@@ -147,9 +151,14 @@ class WorldMarket(Variant[WorldState]):
             on_train = [c for c in s.market if c >= 0 and DECK_OF[c] == TRAIN_DECK]
             train_pool = len(s.train_deck) + len(s.train_discard) + len(on_train)
             train_jokers = s.train_deck.count(JOKER) + s.train_discard.count(JOKER) + on_train.count(JOKER)
-            ship_pool = (len(s.ship_deck) + len(s.ship_discard)
-                         + sum(1 for c in s.market if c >= 0 and DECK_OF[c] == SHIP_DECK))
-            drawn_train = min(train_pool, MARKET_TRAIN_SLOTS + max(0, MARKET_SIZE - MARKET_TRAIN_SLOTS - ship_pool))
+            ship_pool = (
+                len(s.ship_deck)
+                + len(s.ship_discard)
+                + sum(1 for c in s.market if c >= 0 and DECK_OF[c] == SHIP_DECK)
+            )
+            drawn_train = min(
+                train_pool, MARKET_TRAIN_SLOTS + max(0, MARKET_SIZE - MARKET_TRAIN_SLOTS - ship_pool)
+            )
             if drawn_train - (train_pool - train_jokers) >= limit:
                 return  # [decision] no market with fewer jokers can come out: leave it
             for c in s.market:
@@ -167,8 +176,7 @@ class WorldMarket(Variant[WorldState]):
         self._fix_market(s)
 
     def _can_take_second(self, s: WorldState) -> bool:
-        return another_card_available(self._has(s, TRAIN_DECK) or self._has(s, SHIP_DECK),
-                                      s.market, JOKER)
+        return another_card_available(self._has(s, TRAIN_DECK) or self._has(s, SHIP_DECK), s.market, JOKER)
 
     # ------------------------------------------------------------------ queries
     def current_player(self, state: WorldState) -> int:

@@ -20,6 +20,7 @@ Each route's (and each harbor city's) payments are listed cheapest first (``paym
 fewest jokers, then least card worth: plain train < harbor-symbol card < double ship), so the
 page proposes the cheapest and offers the rest; bots choose by their own costs.
 """
+
 from __future__ import annotations
 
 from operator import add
@@ -57,8 +58,9 @@ def _train_payments(counts: tuple[int, ...], jokers: int, hand: list[int]) -> li
     return [tuple(pay) for pay in pays]
 
 
-def _rough_vectors(length: int, rough: int, color: int, have: tuple[int, ...],
-                   jokers: int) -> list[tuple[tuple[int, ...], int]]:
+def _rough_vectors(
+    length: int, rough: int, color: int, have: tuple[int, ...], jokers: int
+) -> list[tuple[tuple[int, ...], int]]:
     """Every (color counts, jokers) payment for a train route with rough spaces (sorted)."""
     normal = length - rough
     pairs_cards = 2 * rough
@@ -78,7 +80,7 @@ def _rough_vectors(length: int, rough: int, color: int, have: tuple[int, ...],
                 continue
             rem = [have[c] - base[c] for c in range(NCOLORS)]
             # rough part: per color m_c cards, jr jokers; odd m_c need one joker each
-            rem_after = [sum(rem[c + 1:]) for c in range(NCOLORS)]  # cards of the later colors
+            rem_after = [sum(rem[c + 1 :]) for c in range(NCOLORS)]  # cards of the later colors
             spare = jokers - jn  # jokers left for the rough part
             counts = [0] * NCOLORS
 
@@ -95,10 +97,11 @@ def _rough_vectors(length: int, rough: int, color: int, have: tuple[int, ...],
                         if rest >= odd + (m & 1):  # rest are the jokers: one per odd count
                             found.add((tuple(map(add, base, counts)), jn + rest))
                     else:
-                        rec(c + 1, rest, odd + (m & 1))
+                        rec(c + 1, rest, odd + (m & 1))  # noqa: F821 (ruff misreads the del below)
                 counts[c] = 0
 
             rec(0, pairs_cards, 0)
+            del rec  # a recursive closure is a reference cycle: freed at once, not by the GC
     return sorted(found)
 
 
@@ -119,7 +122,7 @@ class WorldPayments(WorldMarket):
         col = self.route_color[r]
         f0, f1 = (SHIP, DOUBLE) if self.route_ship[r] else (TRAIN, TRAIN_H)
         key: tuple[int, ...] = (k, hand[JOKER] if hand[JOKER] < need else need)
-        for c in ((col,) if col >= 0 and not self.route_rough[r] else range(NCOLORS)):  # rough pairs: any color
+        for c in (col,) if col >= 0 and not self.route_rough[r] else range(NCOLORS):  # rough pairs: any color
             a, b = hand[4 * c + f0], hand[4 * c + f1]
             key += (a if a < need else need, b if b < need else need)
         pid = self.class_pay_cache.get(key)
@@ -186,7 +189,9 @@ class WorldPayments(WorldMarket):
         jokers = hand[JOKER]
         rough = self.route_rough[r]
         if rough:
-            have = tuple(min(hand[4 * c + TRAIN] + hand[4 * c + TRAIN_H], length + rough) for c in range(NCOLORS))
+            have = tuple(
+                min(hand[4 * c + TRAIN] + hand[4 * c + TRAIN_H], length + rough) for c in range(NCOLORS)
+            )
             key = (length, rough, col, have, min(jokers, length + rough))
             vecs = self.rough_cache.get(key)
             if vecs is None:
@@ -194,7 +199,7 @@ class WorldPayments(WorldMarket):
                 self.rough_cache[key] = vecs
         else:
             vecs = []
-            for c in ((col,) if col >= 0 else range(NCOLORS)):
+            for c in (col,) if col >= 0 else range(NCOLORS):
                 count = hand[4 * c + TRAIN] + hand[4 * c + TRAIN_H]
                 for n in range(max(1, length - jokers), min(count, length) + 1):
                     vecs.append((tuple(n if k == c else 0 for k in range(NCOLORS)), length - n))
@@ -214,7 +219,7 @@ class WorldPayments(WorldMarket):
         jokers = hand[JOKER]
         half = length // 2
         out: list[Payment] = []
-        for c in ((col,) if col >= 0 else range(NCOLORS)):
+        for c in (col,) if col >= 0 else range(NCOLORS):
             singles = hand[4 * c + SHIP]
             doubles = hand[4 * c + DOUBLE]
             for d in range(min(doubles, half) + 1):

@@ -7,6 +7,7 @@ length in cards: train cards (plain or harbor-symbol) plus jokers for a train ro
 the others are looked at; rough-terrain routes (a handful, paid in pairs of any color) always are.
 The masks are a necessary condition only: the payment search decides.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -17,16 +18,16 @@ from .state import DOUBLE, JOKER, NCOLORS, SHIP, TRAIN, TRAIN_H
 class RouteReach:
     """Masks of a map's routes by kind, color and length, and the candidate routes of a hand."""
 
-    def __init__(self, colors: Sequence[int], lengths: Sequence[int], ships: Sequence[bool],
-                 rough: Sequence[int]) -> None:
+    def __init__(
+        self, colors: Sequence[int], lengths: Sequence[int], ships: Sequence[bool], rough: Sequence[int]
+    ) -> None:
         self.nroutes = len(lengths)
         top = self.top = max(lengths)
         span = range(top + 1)
 
         def upto(keep: Callable[[int], bool]) -> list[int]:
             """Per n: the mask of routes ``keep`` selects that are no longer than n."""
-            return [sum(1 << r for r in range(self.nroutes) if keep(r) and lengths[r] <= n)
-                    for n in span]
+            return [sum(1 << r for r in range(self.nroutes) if keep(r) and lengths[r] <= n) for n in span]
 
         def plain_train(r: int) -> bool:
             return not ships[r] and not rough[r]
@@ -62,5 +63,7 @@ class RouteReach:
                 ship_gray = reach
         train_mask |= self.train_gray[train_gray]
         ship_mask |= self.ship_gray[ship_gray]
-        return (train_mask & self.trains_upto[trains if trains < top else top]
-                | ship_mask & self.ships_upto[ships if ships < top else top])
+        return (
+            train_mask & self.trains_upto[trains if trains < top else top]
+            | ship_mask & self.ships_upto[ships if ships < top else top]
+        )

@@ -15,6 +15,7 @@ Other decisions (named constants / options below)
   are connected, in order or not.
 * Every player passing in a row (nothing else possible) ends the game.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -86,9 +87,22 @@ class WorldRules(WorldPayments):
         s.rng = Rng(settings.seed)
         s.start_player = settings.start_player
         s.joker_limit = JOKER_RESET[reset]
-        setup = setup_fields(settings.setup, {
-            "train_deck", "ship_deck", "train_discard", "ship_discard", "hands", "market",
-            "ticket_deck", "tickets", "pieces", "routes", "harbors"})
+        setup = setup_fields(
+            settings.setup,
+            {
+                "train_deck",
+                "ship_deck",
+                "train_discard",
+                "ship_discard",
+                "hands",
+                "market",
+                "ticket_deck",
+                "tickets",
+                "pieces",
+                "routes",
+                "harbors",
+            },
+        )
         s.owner = [-1] * len(b.routes)
         s.points = [0] * n
         s.exchanged = [0] * n
@@ -103,8 +117,11 @@ class WorldRules(WorldPayments):
         s.harbor_owner = [-1] * len(b.cities)
         s.harbors_left = [HARBORS_PER_PLAYER] * n
 
-        supply = CardSupply(CARD_COUNTS, CARD_INDEX, " (cards are named like 'red-train', "
-                            "'red-train-h', 'red-ship', 'red-double', 'joker')")
+        supply = CardSupply(
+            CARD_COUNTS,
+            CARD_INDEX,
+            " (cards are named like 'red-train', 'red-train-h', 'red-ship', 'red-double', 'joker')",
+        )
         take_cards = supply.take
         remaining = supply.remaining
 
@@ -118,10 +135,12 @@ class WorldRules(WorldPayments):
         market_given = take_cards(setup["market"], "market", True) if "market" in setup else None
         if market_given is not None and len(market_given) != MARKET_SIZE:
             raise SettingsError(f"setup market must have {MARKET_SIZE} cards (null for an empty slot)")
-        s.train_discard = one_deck(take_cards(setup.get("train_discard", []), "train discard"),
-                                   TRAIN_DECK, "train discard")
-        s.ship_discard = one_deck(take_cards(setup.get("ship_discard", []), "ship discard"),
-                                  SHIP_DECK, "ship discard")
+        s.train_discard = one_deck(
+            take_cards(setup.get("train_discard", []), "train discard"), TRAIN_DECK, "train discard"
+        )
+        s.ship_discard = one_deck(
+            take_cards(setup.get("ship_discard", []), "ship discard"), SHIP_DECK, "ship discard"
+        )
         top_train = one_deck(take_cards(setup.get("train_deck", []), "train deck"), TRAIN_DECK, "train deck")
         top_ship = one_deck(take_cards(setup.get("ship_deck", []), "ship deck"), SHIP_DECK, "ship deck")
         rest_train = [c for c in range(NCARDS) if DECK_OF[c] == TRAIN_DECK for _ in range(remaining[c])]
@@ -170,13 +189,18 @@ class WorldRules(WorldPayments):
             if not isinstance(pieces_given, list) or len(pieces_given) != n:
                 raise SettingsError(f"setup pieces must list [trains, ships] in supply for {n} players")
             for p, pair in enumerate(pieces_given):
-                if (not isinstance(pair, list) or len(pair) != 2
-                        or not all(is_int(x) and x >= 0 for x in pair)):
+                if (
+                    not isinstance(pair, list)
+                    or len(pair) != 2
+                    or not all(is_int(x) and x >= 0 for x in pair)
+                ):
                     raise SettingsError(f"setup pieces {p}: expected [trains, ships]")
                 t, sh = pair
                 if t + board_trains[p] > MAX_TRAINS or sh + board_ships[p] > MAX_SHIPS:
-                    raise SettingsError(f"setup pieces {p}: more than {MAX_TRAINS} trains or "
-                                        f"{MAX_SHIPS} ships with those on the board")
+                    raise SettingsError(
+                        f"setup pieces {p}: more than {MAX_TRAINS} trains or "
+                        f"{MAX_SHIPS} ships with those on the board"
+                    )
                 s.trains[p], s.ships[p] = t, sh
                 s.box_trains[p] = MAX_TRAINS - t - board_trains[p]
                 s.box_ships[p] = MAX_SHIPS - sh - board_ships[p]
@@ -193,8 +217,9 @@ class WorldRules(WorldPayments):
         if market_given is not None:
             s.market = market_given
         else:
-            s.market = [self._draw(s, TRAIN_DECK) for _ in range(MARKET_TRAIN_SLOTS)] + \
-                       [self._draw(s, SHIP_DECK) for _ in range(MARKET_SIZE - MARKET_TRAIN_SLOTS)]
+            s.market = [self._draw(s, TRAIN_DECK) for _ in range(MARKET_TRAIN_SLOTS)] + [
+                self._draw(s, SHIP_DECK) for _ in range(MARKET_SIZE - MARKET_TRAIN_SLOTS)
+            ]
         self._fix_market(s)
         s.market_resets = 0
         s.reshuffles = 0
@@ -213,7 +238,6 @@ class WorldRules(WorldPayments):
         if not isinstance(tid, str) or tid not in self.board.ticket_index:
             raise SettingsError(f"setup names unknown ticket {excerpt(tid)}")
         return self.board.ticket_index[tid]
-
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, s: WorldState) -> list[Action]:
@@ -273,8 +297,7 @@ class WorldRules(WorldPayments):
         route_class = self.route_class
         class_pays: dict[int, int] = {}  # route class -> interned payments (-1: none)
         route_actions = self._route_actions
-        routes = (self.reach.candidates(hand, trains, ships)
-                  & board.open_to(p, s.players))
+        routes = self.reach.candidates(hand, trains, ships) & board.open_to(p, s.players)
         while routes:  # ascending route index
             low = routes & -routes
             r = low.bit_length() - 1
@@ -300,8 +323,8 @@ class WorldRules(WorldPayments):
                 if harbor_pid < 0:
                     break
                 out.extend(self._harbor_actions(city, harbor_pid))
-        out.extend(self.exchange_lists["ships"][:min(s.box_ships[p], trains)])
-        out.extend(self.exchange_lists["trains"][:min(s.box_trains[p], ships)])
+        out.extend(self.exchange_lists["ships"][: min(s.box_ships[p], trains)])
+        out.extend(self.exchange_lists["trains"][: min(s.box_trains[p], ships)])
         if not out:
             out.append(self.pass_action)
         return out
@@ -315,13 +338,15 @@ class WorldRules(WorldPayments):
         """Claims by route index, harbors by city index, then the payment (``payment_order``);
         ticket keeps by size, then ticket indices."""
         if isinstance(action, (ClaimRoute, BuildHarbor)):
-            where = (self.board.route_index[action.route] if isinstance(action, ClaimRoute)
-                     else self.board.city_index[action.city])
+            where = (
+                self.board.route_index[action.route]
+                if isinstance(action, ClaimRoute)
+                else self.board.city_index[action.city]
+            )
             pay = tuple(sorted((CARD_INDEX[c], n) for c, n in action.cards))
             return (action.order, where, *payment_order(pay))
         if isinstance(action, KeepTickets):
-            return (action.order, len(action.tickets),
-                    *(self.board.ticket_index[t] for t in action.tickets))
+            return (action.order, len(action.tickets), *(self.board.ticket_index[t] for t in action.tickets))
         return action.sort_key()
 
     # ------------------------------------------------------------------ applying
@@ -337,9 +362,15 @@ class WorldRules(WorldPayments):
             case ClaimRoute():
                 r = self.board.route_index[action.route]
                 length = self.route_length[r]
-                ev.update({"route": action.route, "cards": dict(action.cards),
-                           "route_kind": "ship" if self.route_ship[r] else "train",
-                           "length": length, "points": ROUTE_POINTS[length]})
+                ev.update(
+                    {
+                        "route": action.route,
+                        "cards": dict(action.cards),
+                        "route_kind": "ship" if self.route_ship[r] else "train",
+                        "length": length,
+                        "points": ROUTE_POINTS[length],
+                    }
+                )
                 hand = s.hands[p]
                 for c, n in self._payment(action):
                     hand[c] -= n
@@ -357,17 +388,31 @@ class WorldRules(WorldPayments):
                 c = self._draw(s, DECK_NAMES.index(deck))
                 ev["private_card"] = CARD_NAMES[c]  # only the drawer sees it (events.redact)
                 s.hands[p][c] += 1
-                card_taken(s, s.phase == MAIN and self._can_take_second(s), second_card=SECOND_CARD,
-                           end_turn=self._end_turn)
+                card_taken(
+                    s,
+                    s.phase == MAIN and self._can_take_second(s),
+                    second_card=SECOND_CARD,
+                    end_turn=self._end_turn,
+                )
             case TakeCard(slot=slot, refill=refill):
                 c = s.market[slot]
-                ev.update({"card": CARD_NAMES[c], "slot": slot, "refill": refill or None,
-                           "second": s.phase == SECOND_CARD})
+                ev.update(
+                    {
+                        "card": CARD_NAMES[c],
+                        "slot": slot,
+                        "refill": refill or None,
+                        "second": s.phase == SECOND_CARD,
+                    }
+                )
                 s.hands[p][c] += 1
                 s.market[slot] = self._draw(s, DECK_NAMES.index(refill)) if refill else -1
                 self._fix_market(s)
-                card_taken(s, s.phase == MAIN and c != JOKER and self._can_take_second(s),
-                           second_card=SECOND_CARD, end_turn=self._end_turn)
+                card_taken(
+                    s,
+                    s.phase == MAIN and c != JOKER and self._can_take_second(s),
+                    second_card=SECOND_CARD,
+                    end_turn=self._end_turn,
+                )
             case DrawTickets():
                 offer_tickets(s, TICKETS_DRAWN, ev, KEEP_TICKETS)
                 s.passes = 0
@@ -403,8 +448,14 @@ class WorldRules(WorldPayments):
                 s.exchanged[p] += n
                 s.points[p] -= EXCHANGE_PENALTY * n
                 s.passes = 0
-                ev.update({"want": want, "count": n, "penalty": -EXCHANGE_PENALTY * n,
-                           "pieces": {"trains": s.trains[p], "ships": s.ships[p]}})
+                ev.update(
+                    {
+                        "want": want,
+                        "count": n,
+                        "penalty": -EXCHANGE_PENALTY * n,
+                        "pieces": {"trains": s.trains[p], "ships": s.ships[p]},
+                    }
+                )
                 self._end_turn(s)
             case ChoosePieces(trains=t, ships=sh):
                 # The mix stays hidden from the others until all have chosen (the log hides the text).
@@ -427,5 +478,10 @@ class WorldRules(WorldPayments):
         self._refill_market(s)
         # Ending a turn with 6 pieces or fewer: everyone, this player too, plays twice more.
         p = s.current
-        end_turn(s, starts_last_round=s.trains[p] + s.ships[p] <= END_TRIGGER_PIECES,
-                 last_round_turns=FINAL_TURNS_EACH * s.players, main=MAIN, over=OVER)
+        end_turn(
+            s,
+            starts_last_round=s.trains[p] + s.ships[p] <= END_TRIGGER_PIECES,
+            last_round_turns=FINAL_TURNS_EACH * s.players,
+            main=MAIN,
+            over=OVER,
+        )

@@ -4,6 +4,7 @@ Bots search by playing such states out; ``view(sample_state(view(s, p)), p) == v
 (tests/test_sample_state.py). Hidden parts -- both decks' order, the discard piles, opponents'
 hands, tickets and offers, a hidden piece mix -- are dealt with the caller's generator.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -55,7 +56,12 @@ class WorldSampler(WorldView):
         s.trains, s.ships, s.box_trains, s.box_ships = [], [], [], []
         for p, pl in enumerate(players):
             if pl["trains"] is not None:
-                t, sh, bt, bs = int(pl["trains"]), int(pl["ships"]), int(pl["box_trains"]), int(pl["box_ships"])
+                t, sh, bt, bs = (
+                    int(pl["trains"]),
+                    int(pl["ships"]),
+                    int(pl["box_trains"]),
+                    int(pl["box_ships"]),
+                )
             elif s.chosen[p]:  # chosen but hidden from me: guess the recommended mix
                 t, sh = RECOMMENDED_MIX
                 bt, bs = MAX_TRAINS - t, MAX_SHIPS - sh

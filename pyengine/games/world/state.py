@@ -14,6 +14,7 @@ yellow, green, red, black, white), plus the joker (24). Their stable names:
 Train deck: the ``*-train``, ``*-train-h`` and ``joker`` cards (80); ship deck: ``*-ship`` and
 ``*-double`` (60). Each deck has its own discard pile; cards go back to their own deck's pile.
 """
+
 from __future__ import annotations
 
 from ...mechanics.state import TableState
@@ -28,8 +29,7 @@ CARD_NAMES = tuple(f"{c}-{f}" for c in COLORS for f in FORMS) + ("joker",)
 CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
 TRAIN_DECK, SHIP_DECK = 0, 1
 DECK_NAMES = ("train", "ship")
-DECK_OF = tuple(TRAIN_DECK if (i == JOKER or i % 4 in (TRAIN, TRAIN_H)) else SHIP_DECK
-                for i in range(NCARDS))
+DECK_OF = tuple(TRAIN_DECK if (i == JOKER or i % 4 in (TRAIN, TRAIN_H)) else SHIP_DECK for i in range(NCARDS))
 CARD_COUNTS = tuple(14 if i == JOKER else (7, 4, 4, 6)[i % 4] for i in range(NCARDS))
 TRAIN_CARDS = 80
 SHIP_CARDS = 60
@@ -157,4 +157,3 @@ class WorldState(TableState):
         c.market_resets = self.market_resets
         c.reshuffles = self.reshuffles
         return c
-

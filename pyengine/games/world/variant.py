@@ -1,4 +1,5 @@
 """Rails & Sails: the rules object, every concern's layer together."""
+
 from __future__ import annotations
 
 from .explain import WorldExplain

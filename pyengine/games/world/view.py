@@ -1,5 +1,6 @@
 """Rails & Sails: ticket progress, what each seat sees, the log events, the scores, the board
 the page draws and the conservation checks."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -88,8 +89,7 @@ class WorldView(WorldMarket):
     def _ticket_json(self, t: int, status: tuple[str, int] | None = None) -> dict[str, Any]:
         tk = self.board.tickets[t]
         cities = self.board.cities
-        out: dict[str, Any] = {"id": tk.id, "cities": [cities[c].id for c in tk.cities],
-                               "points": tk.points}
+        out: dict[str, Any] = {"id": tk.id, "cities": [cities[c].id for c in tk.cities], "points": tk.points}
         if len(tk.cities) > 2:
             out["values"] = list(tk.values)
             out["itinerary"] = True
@@ -111,23 +111,25 @@ class WorldView(WorldMarket):
         for p in range(s.players):
             visible = revealed or (p == player and s.chosen[p])
             hand = s.hands[p]
-            players.append({
-                "seat": p,
-                "score": s.points[p],
-                "trains": s.trains[p] if visible else None,
-                "ships": s.ships[p] if visible else None,
-                "box_trains": s.box_trains[p] if visible else None,
-                "box_ships": s.box_ships[p] if visible else None,
-                "chose_pieces": s.chosen[p],
-                "train_cards": sum(hand[c] for c in range(NCARDS) if DECK_OF[c] == TRAIN_DECK),
-                "ship_cards": sum(hand[c] for c in range(NCARDS) if DECK_OF[c] == SHIP_DECK),
-                "hand": sum(hand),
-                "tickets": len(s.tickets[p]),
-                "choosing_tickets": bool(s.offered[p]),
-                "harbors": [b.cities[c].id for c, o in enumerate(s.harbor_owner) if o == p],
-                "harbors_left": s.harbors_left[p],
-                "exchanged": s.exchanged[p],
-            })
+            players.append(
+                {
+                    "seat": p,
+                    "score": s.points[p],
+                    "trains": s.trains[p] if visible else None,
+                    "ships": s.ships[p] if visible else None,
+                    "box_trains": s.box_trains[p] if visible else None,
+                    "box_ships": s.box_ships[p] if visible else None,
+                    "chose_pieces": s.chosen[p],
+                    "train_cards": sum(hand[c] for c in range(NCARDS) if DECK_OF[c] == TRAIN_DECK),
+                    "ship_cards": sum(hand[c] for c in range(NCARDS) if DECK_OF[c] == SHIP_DECK),
+                    "hand": sum(hand),
+                    "tickets": len(s.tickets[p]),
+                    "choosing_tickets": bool(s.offered[p]),
+                    "harbors": [b.cities[c].id for c, o in enumerate(s.harbor_owner) if o == p],
+                    "harbors_left": s.harbors_left[p],
+                    "exchanged": s.exchanged[p],
+                }
+            )
         v: dict[str, Any] = {
             **self.view_head(s, player),
             "market": [CARD_NAMES[c] if c >= 0 else None for c in s.market],
@@ -136,7 +138,9 @@ class WorldView(WorldMarket):
             "ticket_deck": len(s.ticket_deck),
             "routes": {routes[r].id: o for r, o in enumerate(s.owner) if o >= 0},
             # unclaimed routes the double-route rule closes to this seat (the page names why)
-            "closed_routes": closed_twins(s.owner, self.route_partner, [r.id for r in routes], player, s.players),
+            "closed_routes": closed_twins(
+                s.owner, self.route_partner, [r.id for r in routes], player, s.players
+            ),
             "harbors": {b.cities[c].id: o for c, o in enumerate(s.harbor_owner) if o >= 0},
             "pieces_revealed": revealed,
             "final_round": s.final_turns > 0,
@@ -153,9 +157,16 @@ class WorldView(WorldMarket):
                 "tickets": [self._ticket_json(t, st) for t, st in zip(s.tickets[player], status)],
                 "offered": [self._ticket_json(t) for t in sorted(s.offered[player])],
                 "min_keep": min(need, len(s.offered[player])),
-                "pieces": ({"trains": s.trains[player], "ships": s.ships[player],
-                            "box_trains": s.box_trains[player], "box_ships": s.box_ships[player]}
-                           if s.chosen[player] else None),
+                "pieces": (
+                    {
+                        "trains": s.trains[player],
+                        "ships": s.ships[player],
+                        "box_trains": s.box_trains[player],
+                        "box_ships": s.box_ships[player],
+                    }
+                    if s.chosen[player]
+                    else None
+                ),
             }
         if s.phase == OVER:
             v["scores"] = self.scores(s)
@@ -171,8 +182,9 @@ class WorldView(WorldMarket):
             tickets = [self._ticket_json(t, st) for t, st in zip(s.tickets[p], status)]
             two = [tj for tj in tickets if not tj.get("itinerary")]
             its = [tj for tj in tickets if tj.get("itinerary")]
-            completed_cities = [set(self.ticket_cities[t]) for t, st in zip(s.tickets[p], status)
-                                if st[0] != "failed"]
+            completed_cities = [
+                set(self.ticket_cities[t]) for t, st in zip(s.tickets[p], status) if st[0] != "failed"
+            ]
             harbors: list[dict[str, Any]] = []
             for c, o in enumerate(s.harbor_owner):
                 if o != p:
@@ -198,17 +210,27 @@ class WorldView(WorldMarket):
                 "exchanged": s.exchanged[p],
                 "exchange_penalty": -EXCHANGE_PENALTY * s.exchanged[p],
             }
-            sc["total"] = (route_points + sc["exchange_penalty"] + sc["ticket_points"]
-                           + harbor_points + sc["unbuilt_penalty"])
+            sc["total"] = (
+                route_points
+                + sc["exchange_penalty"]
+                + sc["ticket_points"]
+                + harbor_points
+                + sc["unbuilt_penalty"]
+            )
             out.append(sc)
         rank_key = [(sc["total"], sc["completed"]) for sc in out]
         return rank_scores(out, rank_key)
 
     def point_sources(self, score: dict[str, Any]) -> list[tuple[str, int]]:
-        return [("routes", score["routes"]), ("tickets_completed", score["tickets_won"]),
-                ("tickets_failed", -score["tickets_lost"]), ("itineraries", score["itineraries"]),
-                ("harbors", score["harbor_points"]), ("unbuilt_harbors", score["unbuilt_penalty"]),
-                ("exchanges", score["exchange_penalty"])]
+        return [
+            ("routes", score["routes"]),
+            ("tickets_completed", score["tickets_won"]),
+            ("tickets_failed", -score["tickets_lost"]),
+            ("itineraries", score["itineraries"]),
+            ("harbors", score["harbor_points"]),
+            ("unbuilt_harbors", score["unbuilt_penalty"]),
+            ("exchanges", score["exchange_penalty"]),
+        ]
 
     def hidden_piles(self, state: WorldState) -> tuple[list[int], ...]:
         return (state.train_deck, state.ship_deck, state.ticket_deck)
@@ -232,19 +254,33 @@ class WorldView(WorldMarket):
             "height": b.height,
             "wraps": True,
             "cities": cities,
-            "routes": [{"id": r.id, "a": b.cities[r.a].id, "b": b.cities[r.b].id, "length": r.length,
-                        "color": r.color, "kind": r.kind, "rough": r.rough, "wraps": r.wraps,
-                        "double": b.routes[r.double_partner].id if r.double_partner >= 0 else None}
-                       for r in b.routes],
+            "routes": [
+                {
+                    "id": r.id,
+                    "a": b.cities[r.a].id,
+                    "b": b.cities[r.b].id,
+                    "length": r.length,
+                    "color": r.color,
+                    "kind": r.kind,
+                    "rough": r.rough,
+                    "wraps": r.wraps,
+                    "double": b.routes[r.double_partner].id if r.double_partner >= 0 else None,
+                }
+                for r in b.routes
+            ],
             "tickets": [self._ticket_json(t.index) for t in b.tickets],
             "cards": list(CARD_NAMES),
-            "card_info": {name: {"deck": DECK_NAMES[DECK_OF[i]],
-                                 "color": None if i == JOKER else COLORS[i // 4],
-                                 "form": "joker" if i == JOKER else FORMS[i % 4],
-                                 "harbor_symbol": i == JOKER or i % 4 in (TRAIN_H, SHIP),
-                                 "spaces": 2 if i != JOKER and i % 4 == DOUBLE else 1,
-                                 "count": CARD_COUNTS[i]}
-                          for i, name in enumerate(CARD_NAMES)},
+            "card_info": {
+                name: {
+                    "deck": DECK_NAMES[DECK_OF[i]],
+                    "color": None if i == JOKER else COLORS[i // 4],
+                    "form": "joker" if i == JOKER else FORMS[i % 4],
+                    "harbor_symbol": i == JOKER or i % 4 in (TRAIN_H, SHIP),
+                    "spaces": 2 if i != JOKER and i % 4 == DOUBLE else 1,
+                    "count": CARD_COUNTS[i],
+                }
+                for i, name in enumerate(CARD_NAMES)
+            },
             "colors": list(COLORS),
             "wild": "joker",
             "route_points": ROUTE_POINTS,
@@ -264,8 +300,12 @@ class WorldView(WorldMarket):
         for c in s.market:
             if c >= 0:
                 counts[c] += 1
-        for pile, deck in ((s.train_deck, TRAIN_DECK), (s.train_discard, TRAIN_DECK),
-                           (s.ship_deck, SHIP_DECK), (s.ship_discard, SHIP_DECK)):
+        for pile, deck in (
+            (s.train_deck, TRAIN_DECK),
+            (s.train_discard, TRAIN_DECK),
+            (s.ship_deck, SHIP_DECK),
+            (s.ship_discard, SHIP_DECK),
+        ):
             pc = [0] * NCARDS
             for c in pile:
                 pc[c] += 1
@@ -304,14 +344,15 @@ class WorldView(WorldMarket):
         for c, o in enumerate(s.harbor_owner):
             if o >= 0:
                 assert self.board.cities[c].port, "harbor outside a port city"
-                assert any(s.owner[r] == o for r in self.routes_at[c]), \
+                assert any(s.owner[r] == o for r in self.routes_at[c]), (
                     f"seat {o} has a harbor in {self.board.cities[c].id} without a route of its own there"
+                )
         for r, q in enumerate(self.route_partner):
             if q >= 0 and s.owner[r] >= 0 and s.owner[q] >= 0:
-                assert s.players >= DOUBLE_ROUTES_BOTH_USABLE_FROM, \
+                assert s.players >= DOUBLE_ROUTES_BOTH_USABLE_FROM, (
                     f"both tracks of a double route are claimed with fewer than {DOUBLE_ROUTES_BOTH_USABLE_FROM} players"
+                )
                 assert s.owner[r] != s.owner[q], "one player owns both tracks of a double route"
-
 
 
 def _trail_in_order(edges: list[tuple[int, int]], targets: tuple[int, ...]) -> bool:

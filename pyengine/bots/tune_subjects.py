@@ -1,0 +1,134 @@
+"""What the self-play tuner (``tune.py``) can tune: a *subject* is a bot built from a parameter
+dataclass, with the knobs (fields and their ranges) the search moves; its hand-set values are
+the starting point."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .base import Bot
+
+
+@dataclass(frozen=True)
+class Knob:
+    """One tuned field: its range (the search is in 0..1 over it) and whether it is whole."""
+
+    name: str
+    low: float
+    high: float
+    integer: bool = False
+
+    def value(self, unit: float) -> float | int:
+        x = self.low + min(1.0, max(0.0, unit)) * (self.high - self.low)
+        return round(x) if self.integer else round(x, 4)
+
+    def unit(self, value: float) -> float:
+        return min(1.0, max(0.0, (float(value) - self.low) / (self.high - self.low)))
+
+
+@dataclass(frozen=True)
+class Subject:
+    """A bot made from a parameter dataclass: ``make(params)``; ``base`` holds the hand-set values."""
+
+    variant: str
+    base: Any
+    knobs: tuple[Knob, ...]
+    make: Callable[[Any], Bot]
+
+    def params(self, values: dict[str, Any]) -> Any:
+        return replace(self.base, **values)
+
+    def start(self) -> dict[str, Any]:
+        return {k.name: getattr(self.base, k.name) for k in self.knobs}
+
+
+def _world_planner(base: Any) -> tuple[Knob, ...]:
+    """The numeric knobs of Rails & Sails' ``WorldParams`` (ranges around the hand-set values)."""
+    del base
+    return (
+        Knob("piece_slack", 0, 15, True),
+        Knob("tickets_min_pieces", 10, 40, True),
+        Knob("tickets_min_other", 6, 36, True),
+        Knob("endgame_pieces", 3, 20, True),
+        Knob("piece_value", 0.5, 3.0),
+        Knob("turn_value", 0.5, 8.0),
+        Knob("risk_scale", 1.0, 6.0),
+        Knob("block_risk", 0.0, 0.05),
+        Knob("harbor_pot", 0.0, 1.5),
+        Knob("harbor_cards", 0.0, 2.0),
+        Knob("ticket_bonus", -4.0, 6.0),
+        Knob("color_ship", 1.0, 3.0),
+        Knob("color_train", 1.0, 2.0),
+    )
+
+
+_USA_FILLER = (
+    Knob("discount", 0.1, 0.8),
+    Knob("turn_cost", 0.0, 2.0),
+    Knob("train_value", 0.0, 5.0),
+    Knob("risk_scale", 1.0, 8.0),
+    Knob("filler_min", 2, 6, True),
+    Knob("ticket_min_trains", 8, 35, True),
+    Knob("ticket_min_other", 8, 35, True),
+    Knob("endgame_trains", 2, 10, True),
+    Knob("near_bonus", 0.0, 5.0),
+    Knob("contest_bonus", 0.0, 4.0),
+    Knob("spare_reserve", 0, 6, True),
+)
+
+
+def _world_normal() -> Subject:
+    from .world.bot import WorldBot
+    from .world.params import NORMAL_PARAMS
+
+    return Subject("world", NORMAL_PARAMS, _world_planner(NORMAL_PARAMS), lambda p: WorldBot("tuned", "", p))
+
+
+def _world_hard_planner() -> Subject:
+    """Hard's planner played alone (cheap); hard's search on top is measured afterwards."""
+    from .world.bot import WorldBot
+    from .world.hard import HARD_PARAMS
+
+    return Subject("world", HARD_PARAMS, _world_planner(HARD_PARAMS), lambda p: WorldBot("tuned", "", p))
+
+
+def _world_hard() -> Subject:
+    """Rails & Sails hard as it plays (its planner under the shared search): ~10x dearer a game."""
+    from .world.hard import HARD_PARAMS, world_hard_bot
+
+    return Subject(
+        "world", HARD_PARAMS, _world_planner(HARD_PARAMS), lambda p: world_hard_bot(None, "tuned", p)
+    )
+
+
+def _usa_normal() -> Subject:
+    from .usa.filler_planner import NORMAL_FILLER_PARAMS, FillerPlannerBot
+
+    return Subject("usa", NORMAL_FILLER_PARAMS, _USA_FILLER, lambda p: FillerPlannerBot("tuned", "", p))
+
+
+def _usa_hard_planner() -> Subject:
+    from .usa.filler_planner import HARD_PARAMS, FillerPlannerBot
+
+    return Subject("usa", HARD_PARAMS, _USA_FILLER, lambda p: FillerPlannerBot("tuned", "", p))
+
+
+# The tunable bots by name; each imported only when asked for (the engine's import does not pay).
+SUBJECTS: dict[str, Callable[[], Subject]] = {
+    "world-normal": _world_normal,
+    "world-hard-planner": _world_hard_planner,
+    "world-hard": _world_hard,
+    "usa-normal": _usa_normal,
+    "usa-hard-planner": _usa_hard_planner,
+}
+_SUBJECT_CACHE: dict[str, Subject] = {}
+
+
+def subject(name: str) -> Subject:
+    if name not in SUBJECTS:
+        raise SystemExit(f"unknown subject {name!r}; known: {', '.join(sorted(SUBJECTS))}")
+    if name not in _SUBJECT_CACHE:
+        _SUBJECT_CACHE[name] = SUBJECTS[name]()
+    return _SUBJECT_CACHE[name]
