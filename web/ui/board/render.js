@@ -7,6 +7,7 @@ import { drawGlow, drawTrack, drawShips, drawTrains, eachCopy, routeSymbolPx, ro
 import { drawCities, drawSeamMarks } from "./cities.js";
 import { drawLabels } from "./labels.js";
 import { drawEndTickets, drawLongestLabel, longestAnimating, longestProgress } from "./endgame.js";
+import { drawTicketLines } from "./ticketlines.js";
 
 /** Draws the map as `m.state` says; returns whether something is animated (ask for another frame). */
 export function renderBoard(m) {
@@ -35,6 +36,7 @@ export function renderBoard(m) {
     if (focus?.routes?.has(id)) drawGlow(ctx, m, g, "rgba(255,214,92,0.95)", 6);
     if (st.claimable.has(id) && !(id in st.owners)) drawGlow(ctx, m, g, `rgba(255,190,30,${0.35 + 0.5 * pulse})`, 2.6);
     if (id === m.hover) drawGlow(ctx, m, g, "rgba(255,255,255,0.8)", 4);
+    if (id === m.pinned?.id) drawGlow(ctx, m, g, "rgba(255,255,255,0.95)", 7);  // selected: its tip holds the Claim button
   }
   for (const f of m.flashes) {
     const g = m.geo.get(f.routeId);
@@ -64,6 +66,7 @@ export function renderBoard(m) {
   m.ticketLines = drawEndTickets(ctx, m.cities, st.endTickets, { seat: st.endSeat ?? null, cityR: m.style.cityR,
     width: m.board.width, height: m.board.height, wraps: m.wraps });
   drawCities(ctx, m, pulse);
+  drawTicketLines(ctx, m.cities, st.ticketLines, v.scale);  // tickets being chosen (dialog pictures)
 
   // Labels in screen space, so they stay legible at every zoom.
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);

@@ -14,8 +14,10 @@ import { getPref, subscribe } from "../core/prefs.js";
 export class BoardView {
   /** `frame`: city ids the view fits instead of the whole map, with `interactive` false for a still
    *  picture (no pan, zoom, tips or buttons: the rules pages draw their examples this way). */
+  /** `confirmClicks()`: whether a mouse click on a route only selects it (its tip offers Claim);
+   *  a tap always does. */
   constructor(board, { onRouteActivate = () => {}, describeRoute = () => null, onEmptyTap = () => {}, title = null,
-    frame = null, interactive = true } = {}) {
+    frame = null, interactive = true, confirmClicks = () => false } = {}) {
     this.board = board;
     this.frameCities = frame;
     this.title = title ?? board.name ?? "";
@@ -27,6 +29,7 @@ export class BoardView {
     this.onRouteActivate = onRouteActivate;
     this.describeRoute = describeRoute;
     this.onEmptyTap = onEmptyTap;
+    this.confirmClicks = confirmClicks;
     this.state = { owners: {}, playerColors: [], playerMarks: [], claimable: new Set(), focus: null, longest: null, mine: null,
       harbors: {}, harborTargets: null, colorBlind: getPref("colorBlind") };
     // Colour-blind mode (Settings) applies to every map at once, the rules pages' pictures too.
@@ -75,6 +78,7 @@ export class BoardView {
    * owners: {routeId: seat}; playerColors: [css]; playerMarks: [mark per seat] (seatmarks.js); claimable: Set of route ids; focus: {cities, routes}|null;
    * longest: Set|null; harbors: {cityId: seat} (world); harborTargets: Set of city ids to point out, or null;
    * bigCities: Set of city ids ringed as big cities (North America's Big Cities way of play), or null;
+   * ticketLines: tickets being chosen as lines [{cities, color, label, chosen, active}] (ticketlines.js);
    * at the end (endgame.js endOverlay): longestOrder, longestT0, longestLabel, endTickets, endSeat.
    */
   update(state) {
@@ -118,8 +122,8 @@ export class BoardView {
     this.requestRender();
   }
 
-  /** The route under a screen point (claimable ones win near ties), or null. */
-  routeAt(sx, sy, tolerancePx = 4) {
+  /** The route nearest to a screen point (claimable ones win ties), or null. */
+  routeAt(sx, sy, tolerancePx) {
     return routeAt(this.geo, this.style, this.view, this.state.claimable, sx, sy, tolerancePx);
   }
 

@@ -13,6 +13,8 @@ import { endOverlay } from "../board/endgame.js";
 import { icon } from "../icons.js";
 import { TurnScreen } from "../turnscreen.js";
 import { seatSymbol } from "../seatmarks.js";
+import { confirmClaims } from "../claimconfirm.js";
+import { routePicture, ticketPicture } from "../mappicture.js";
 
 /** The words for the engine's route_needs answer (null: nothing to say). */
 export function needsText(needs) {
@@ -51,9 +53,10 @@ export class GameScreen extends TurnScreen {
   _build() {
     const b = this.board;
     this.boardView = new BoardView(b, {
-      onRouteActivate: (id, { pointerType }) => {
-        if (pointerType === "mouse" && this._claimsFor(id).length) this.claimRoute(id);
+      onRouteActivate: (id, { direct }) => {  // not direct: the route is selected, its tip offers Claim
+        if (direct && this._claimsFor(id).length) this.claimRoute(id);
       },
+      confirmClicks: confirmClaims,
       describeRoute: (id, opts) => this._routeTip(id, opts),
       onEmptyTap: () => { this.pinnedTicket = null; this._setFocus(null); },
       title: tMaybe(`variant.${this.settings.variant}.title`, b.name),
@@ -146,6 +149,7 @@ export class GameScreen extends TurnScreen {
     this.dialogKind = "choose-payment";
     this.dialog = paymentDialog(this.ctx.root, {
       title: t("pay.title", { route: routeName(this.board, routeId) }), options,
+      hand: this.res.view.me?.hand ?? null, picture: routePicture(this, routeId),
       onChoose: (text) => { this.dialog = null; this.dialogKind = null; this._updateRoot(); this.act(text); },
       onCancel: () => { this.dialog = null; this.dialogKind = null; this._updateRoot(); },
     });
@@ -157,6 +161,7 @@ export class GameScreen extends TurnScreen {
     this.dialogKind = "choose-tickets";
     this.dialog = ticketDialog(this.ctx.root, {
       offered: me.offered, keeps, minKeep: me.min_keep, board: this.board, setup: this.res.phase === "setup_tickets",
+      picture: ticketPicture(this, me.offered),
       onHover: (tk) => this._setFocus(tk ? { cities: new Set(tk.cities), routes: this._routesOf(this.viewer) } : null),
       chosen: this._pendingChoice("tickets")?.ids, onChange: (ids) => this._keepChoice({ kind: "tickets", ids }),
       onConfirm: (text) => { this.dialog = null; this.dialogKind = null; this._updateRoot(); this.act(text); },
@@ -362,7 +367,7 @@ export class GameScreen extends TurnScreen {
         lines.push(h("button", { type: "button", class: "btn btn-primary btn-small", testid: "tip-claim", text: t("routes.claim"),
           on: { click: (e) => { e.stopPropagation(); this.boardView.hideTip(); this.claimRoute(id); } } }));
       } else {
-        lines.push(h("span", { class: "tip-hint", text: t("tip.clickToClaim") }));
+        lines.push(h("span", { class: "tip-hint", text: t(confirmClaims() ? "tip.clickToSelect" : "tip.clickToClaim") }));
       }
     } else if (this.res.view.closed_routes?.[id]) {
       // The engine says why the double-route rule closes this track (twin_taken | twin_yours).

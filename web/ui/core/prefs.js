@@ -16,6 +16,7 @@ const MAX_PREFS_CHARS = 4_000;
 /**
  * @typedef {object} Prefs
  * @property {boolean} colorBlind  stronger player marks on the map (seatmarks.js says which)
+ * @property {boolean} confirmClaims  a mouse click on a route only selects it; its tip then offers Claim
  */
 
 /**
@@ -28,7 +29,14 @@ const MAX_PREFS_CHARS = 4_000;
 /** @type {{[K in keyof Prefs]: Preference<Prefs[K]>}} */
 export const PREFERENCES = {
   colorBlind: { default: false, valid: (v) => typeof v === "boolean" },
+  // On by default where the main pointer is a finger (a tap there always asks first anyway).
+  confirmClaims: { default: coarsePointer(), valid: (v) => typeof v === "boolean" },
 };
+
+/** Whether this device's main pointer is coarse (a touch screen). */
+function coarsePointer() {
+  return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+}
 
 /** The preferences a fresh browser has. @returns {Prefs} */
 export function defaultPrefs() {
