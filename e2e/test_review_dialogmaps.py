@@ -1,6 +1,7 @@
 """Player review (issue 13), dialogs with the map in view: the mid-game ticket choice shows the
 offered tickets on the person's own network, the Rails & Sails piece mix shows the kept tickets,
 and the payment chooser shows the route and what stays in hand after each payment."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,8 +18,10 @@ def start(page: Page, server, variant: str, size, setup: dict | None) -> None:
     page.goto(server.url + "?botDelay=0")
     assert wait_for_app_state(page, "ready", "error") == "ready"
     page.wait_for_selector("#app[data-ui-state=new-game]")
-    page.evaluate("s => window.__railtripNewGame(s)", {"variant": variant, "players": 2, "seed": 8, "setup": setup,
-                                                        "seats": SEATS, "speed": "instant"})
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {"variant": variant, "players": 2, "seed": 8, "setup": setup, "seats": SEATS, "speed": "instant"},
+    )
     page.wait_for_function(PERSON)
 
 
@@ -53,7 +56,9 @@ def in_view(page: Page, testid: str, size) -> dict:
 
 @pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
 @pytest.mark.parametrize("variant", ["usa", "world"])
-def test_the_ticket_choice_shows_the_tickets_on_the_own_network(page: Page, server, snapshot, variant, size) -> None:
+def test_the_ticket_choice_shows_the_tickets_on_the_own_network(
+    page: Page, server, snapshot, variant, size
+) -> None:
     start(page, server, variant, size, WORLD if variant == "world" else None)
     if variant == "usa":
         keep_tickets(page)
@@ -79,8 +84,10 @@ def test_the_ticket_choice_shows_the_tickets_on_the_own_network(page: Page, serv
             assert box["y"] + box["height"] <= size[1], (tid, box)
         assert in_view(page, "ticket-confirm", size)["y"] + 30 <= size[1]
     page.check(f"[data-testid=ticket-check-{offered[1]}]", force=True)
-    page.wait_for_function("id => document.querySelector('[data-testid=ticket-dialog] [data-testid=dialog-map]').dataset.chosen === id",
-                           arg=offered[1])
+    page.wait_for_function(
+        "id => document.querySelector('[data-testid=ticket-dialog] [data-testid=dialog-map]').dataset.chosen === id",
+        arg=offered[1],
+    )
     snapshot(page, f"{variant}-tickets")
     page.locator("[data-testid=ticket-confirm]").scroll_into_view_if_needed()
     page.click("[data-testid=ticket-confirm]")
@@ -110,7 +117,9 @@ def test_the_piece_mix_is_chosen_with_the_tickets_in_view(page: Page, server, sn
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
-def test_the_payment_chooser_shows_the_route_and_what_stays_in_hand(page: Page, server, snapshot, size) -> None:
+def test_the_payment_chooser_shows_the_route_and_what_stays_in_hand(
+    page: Page, server, snapshot, size
+) -> None:
     start(page, server, "world", size, WORLD)
     state = page.evaluate(STATE)
     claims = [a for a in state["legal"] if a["kind"] == "claim"]
