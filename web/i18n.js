@@ -10,6 +10,8 @@ import { SAFETY_STRINGS } from "./i18n-safety.js";
 import { LOADING_STRINGS } from "./i18n-loading.js";
 import { LEARN_STRINGS } from "./i18n-learn.js";
 import { ENDGAME_STRINGS } from "./i18n-endgame.js";
+import { SETTINGS_STRINGS } from "./i18n-settings.js";
+import { CHOICES_STRINGS } from "./i18n-choices.js";
 
 const LANG_KEY = "railtrip.lang";
 export const LANGS = ["en", "de"];
@@ -411,6 +413,10 @@ Object.assign(en, LEARN_STRINGS.en);
 Object.assign(de, LEARN_STRINGS.de);
 Object.assign(en, ENDGAME_STRINGS.en);
 Object.assign(de, ENDGAME_STRINGS.de);
+Object.assign(en, SETTINGS_STRINGS.en);
+Object.assign(de, SETTINGS_STRINGS.de);
+Object.assign(en, CHOICES_STRINGS.en);
+Object.assign(de, CHOICES_STRINGS.de);
 
 export const STRINGS = { en, de };
 

@@ -22,6 +22,7 @@ import { showRules } from "./ui/rules.js";
 import { precheckLink, cleanRecord } from "./ui/safedata.js";
 import { cleanName, isolate } from "./ui/names.js";
 import { isFramed, showFramed } from "./ui/frameguard.js";
+import { openSettings } from "./ui/settings.js";
 
 /** Board data plus lookups the panels need. */
 function prepareBoard(b) {
@@ -78,7 +79,9 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
     if (notice?.kind !== "deal") clearLinkFromLocation();
     root.dataset.uiState = "new-game";
     const saved = latestSave();
-    const page = h("div", { class: "newgame-page" }, h("div", { class: "newgame-top" }, langSwitch()));
+    const settingsBtn = h("button", { type: "button", class: "btn btn-secondary btn-small settings-open", testid: "open-settings",
+      text: t("prefs.open"), on: { click: () => openSettings(root) } });
+    const page = h("div", { class: "newgame-page" }, h("div", { class: "newgame-top" }, settingsBtn, langSwitch()));
     shell.replaceChildren(page);
     if (notice) page.append(noticeBox(notice));
     newGameForm = renderNewGame(page.appendChild(h("div")), {

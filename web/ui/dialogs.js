@@ -4,6 +4,7 @@ import { t, tMaybe } from "../i18n.js";
 import { cardFace, cardName } from "./cards.js";
 import { drawTicketMap } from "./board/index.js";
 import { ticketName } from "./logtext.js";
+import { swatch } from "./mappicture.js";
 
 /** Opens a modal <dialog>; `cancellable` false ignores Escape. Returns the dialog element. */
 export function modal(parent, { testid, title, className = "", cancellable = true, onCancel = () => {} }, ...body) {
@@ -43,18 +44,26 @@ export function initialTickets(offered, chosen) {
  * Ticket choice. `keeps` are the legal keep actions; "Keep" is enabled only when the selection
  * equals the ticket set of one of them (the page never decides the minimum itself).
  * `chosen`: the ids ticked before a reload; `onChange(ids)` hears every tick.
+ * `picture` (mappicture.js ticketPicture): the person's network with the offered tickets as
+ * numbered lines, shown beside the list (each ticket then carries its number instead of a mini-map).
  */
-export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, onConfirm, setup, chosen, onChange = () => {} }) {
+export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, onConfirm, setup, chosen, onChange = () => {}, picture = null }) {
   const selected = initialTickets(offered, chosen);
   const confirm = h("button", { type: "button", class: "btn btn-primary", testid: "ticket-confirm" });
   const hint = h("p", { class: "dlg-hint", testid: "ticket-hint" });
-  const items = offered.map((tk) => {
+  let pointed = null;
+  const hover = (tk) => { pointed = tk?.id ?? null; picture?.show(selected, pointed); onHover(tk); };
+  const items = offered.map((tk, i) => {
     const input = h("input", { type: "checkbox", checked: selected.has(tk.id), value: tk.id, testid: `ticket-check-${tk.id}`,
       on: { change: () => { input.checked ? selected.add(tk.id) : selected.delete(tk.id); onChange([...selected]); refresh(); } } });
-    const mini = h("canvas", { class: "ticket-mini", "aria-hidden": "true" });
-    drawTicketMap(mini, board, tk.cities, { width: 112, height: 76 });
+    let mini;
+    if (picture) mini = swatch(i);
+    else {
+      mini = h("canvas", { class: "ticket-mini", "aria-hidden": "true" });
+      drawTicketMap(mini, board, tk.cities, { width: 112, height: 76 });
+    }
     const label = h("label", { class: ["ticket-option", tk.itinerary && "itinerary"], testid: `ticket-option-${tk.id}`, dataset: { ticket: tk.id },
-      on: { pointerenter: () => onHover(tk), pointerleave: () => onHover(null), focusin: () => onHover(tk), focusout: () => onHover(null) } },
+      on: { pointerenter: () => hover(tk), pointerleave: () => hover(null), focusin: () => hover(tk), focusout: () => hover(null) } },
     input, mini,
     h("span", { class: "ticket-option-text" },
       h("span", { class: "ticket-cities", text: ticketName(board, tk) }),
@@ -72,6 +81,7 @@ export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, 
     hint.textContent = t("tickets.keepAtLeast", { n: minKeep });
     hint.classList.toggle("warn", !k);
     for (const it of items) it.label.classList.toggle("selected", selected.has(it.tk.id));
+    picture?.show(selected, pointed);
   }
   let dlg;
   confirm.addEventListener("click", () => {
@@ -82,11 +92,14 @@ export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, 
     onConfirm(k.text);
   });
   refresh();
-  dlg = modal(parent, { testid: "ticket-dialog", title: setup ? t("tickets.titleSetup") : t("tickets.title"), className: "dlg-tickets", cancellable: false },
+  const list = h("div", { class: "ticket-options", testid: "ticket-options" }, items.map((i) => i.label));
+  dlg = modal(parent, { testid: "ticket-dialog", title: setup ? t("tickets.titleSetup") : t("tickets.title"),
+    className: picture ? "dlg-tickets dlg-with-map" : "dlg-tickets", cancellable: false },
     h("p", { class: "dlg-sub", text: tMaybe(`tickets.explain.${board.variant}`, t("tickets.explain")) }),
-    h("div", { class: "ticket-options", testid: "ticket-options" }, items.map((i) => i.label)),
-    hint,
+    picture ? h("div", { class: "dlg-map-layout" }, picture.el, h("div", { class: "dlg-map-side" }, list, hint)) : list,
+    picture ? null : hint,
     h("div", { class: "dlg-actions" }, confirm));
+  if (picture) dlg.addEventListener("close", () => picture.destroy());
   items[0]?.input.focus();
   return dlg;
 }
@@ -94,8 +107,10 @@ export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, 
 /**
  * Payment chooser for a route with several legal payments. Fewest wild cards first, otherwise in
  * the engine's order (it lists each route's payments cheapest first), so the first is the proposal.
+ * `hand` (the view's own hand, {card: n}): each option also says what stays in hand after it.
+ * `picture` (mappicture.js routePicture): the route being paid for, shown above the options.
  */
-export function paymentDialog(parent, { title, options, onChoose, onCancel }) {
+export function paymentDialog(parent, { title, options, onChoose, onCancel, hand = null, picture = null }) {
   let dlg;
   const wild = (opt) => opt.cards.loco ?? opt.cards.joker ?? 0;
   const sorted = options.map((opt, i) => ({ opt, i })).sort((a, b) => wild(a.opt) - wild(b.opt) || a.i - b.i).map((x) => x.opt);
@@ -106,20 +121,32 @@ export function paymentDialog(parent, { title, options, onChoose, onCancel }) {
     }
     const parts = Object.entries(opt.cards).filter(([, n]) => n > 0).map(([c, n]) => t("log.payPart", { n, card: cardName(c) }));
     const proposed = i === 0 && sorted.length > 1;
+    const left = hand ? leftInHand(hand, opt.cards) : null;
     return h("button", { type: "button", class: "pay-option", testid: `payment-option-${i}`, dataset: { action: opt.text },
-      "aria-label": t(proposed ? "pay.optionCheapest" : "pay.option", { list: parts.join(" + ") }),
+      "aria-label": t(proposed ? "pay.optionCheapest" : "pay.option", { list: parts.join(" + ") }) + (left ? `. ${left.text}` : ""),
       on: { click: () => { close(dlg); onChoose(opt.text); } } }, faces,
-    h("span", { class: "pay-text", text: parts.join(" + ") }),
+    h("span", { class: "pay-text" }, h("span", { text: parts.join(" + ") }),
+      left && h("small", { class: "pay-left", testid: `payment-left-${i}`, text: left.text, dataset: { left: left.cards } })),
     proposed && h("span", { class: "pay-tag", testid: "payment-cheapest", text: t("pay.cheapest") }));
   });
-  dlg = modal(parent, { testid: "payment-dialog", title, className: "dlg-pay", onCancel },
+  dlg = modal(parent, { testid: "payment-dialog", title, className: picture ? "dlg-pay dlg-with-map" : "dlg-pay", onCancel },
+    picture?.el,
     h("p", { class: "dlg-sub", text: t("pay.explain") }),
     h("div", { class: "pay-options" }, buttons),
     h("div", { class: "dlg-actions" },
       h("button", { type: "button", class: "btn btn-ghost", testid: "payment-cancel", text: t("common.cancel"),
         on: { click: () => { close(dlg); onCancel(); } } })));
+  if (picture) dlg.addEventListener("close", () => picture.destroy());
   buttons[0]?.focus();
   return dlg;
+}
+
+/** What stays in `hand` after paying `cards` (both the engine's {card: n}): {text: "Left in hand:
+ *  2 × red, 1 × locomotive", cards: "red:2,loco:1"}. */
+function leftInHand(hand, cards) {
+  const left = Object.entries(hand).map(([card, n]) => [card, n - (cards[card] ?? 0)]).filter(([, n]) => n > 0);
+  const text = left.length ? t("pay.left", { list: left.map(([card, n]) => t("log.payPart", { n, card: cardName(card) })).join(", ") }) : t("pay.leftNone");
+  return { text, cards: left.map(([card, n]) => `${card}:${n}`).join(",") };
 }
 
 /** The hotseat screen that hides the previous hand until the next player is ready. */

@@ -5,6 +5,7 @@
 // is an engine field; nothing is counted from the log or read from action texts.
 import { h } from "./dom.js";
 import { t, getLang } from "../i18n.js";
+import { playerDot } from "./seatmarks.js";
 
 const SOURCE_ORDER = ["routes", "tickets_completed", "tickets_failed", "itineraries", "longest_path",
   "globetrotter", "harbors", "unbuilt_harbors", "exchanges", "big_cities"];
@@ -36,7 +37,7 @@ const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 export function statsPanel(stats, players, variant) {
   const sources = SOURCE_ORDER.filter((src) => stats.some((st) => st.points.some((p) => p.source === src && p.points)));
   const head = h("tr", {}, h("th", { scope: "col", text: "" }), stats.map((st) => h("th", { scope: "col", class: "stats-player" },
-    h("span", { class: "pc-dot", style: { "--pc": players[st.seat].color } }), h("span", { class: "end-player-name", text: players[st.seat].name }))));
+    playerDot(players[st.seat]), h("span", { class: "end-player-name", text: players[st.seat].name }))));
   const body = statRows(stats, variant).map(([key, cell]) => h("tr", { testid: `stats-${key}` },
     h("th", { scope: "row", text: t(`stats.${key}`) }), stats.map((st) => h("td", { testid: `stats-${key}-${st.seat}`, text: cell(st) }))));
   const points = sources.map((src) => h("tr", { class: "stats-points", testid: `stats-points-${src}` },

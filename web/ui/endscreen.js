@@ -2,6 +2,7 @@
 import { h, s } from "./dom.js";
 import { t } from "../i18n.js";
 import { ticketName } from "./logtext.js";
+import { playerDot } from "./seatmarks.js";
 
 /** Score of every seat after every turn, from the log's claim points, then the final totals. */
 export function scoreSeries(log, scores) {
@@ -96,7 +97,7 @@ export function endScreen({ scores, players, log, board, actions, bonuses = null
     world ? h("p", { class: "hint end-note", text: t("wend.note") }) : null,
     h("h3", { class: "end-sub", text: t("end.chartTitle") }),
     chart(scoreSeries(log, scores), colors, players.map((p) => p.name)),
-    h("div", { class: "chart-legend" }, players.map((p) => h("span", { class: "legend-item" }, h("span", { class: "pc-dot", style: { "--pc": p.color } }), p.name))),
+    h("div", { class: "chart-legend" }, players.map((p) => h("span", { class: "legend-item" }, playerDot(p), p.name))),
     extras,
     h("div", { class: "dlg-actions end-actions" },
       h("button", { type: "button", class: "btn btn-ghost", testid: "view-board", text: t("end.viewBoard"), on: { click: actions.onViewBoard } }),
@@ -124,7 +125,7 @@ function classicTable(order, players, board, actions, bonuses) {
       on: { pointerenter: () => actions.onHoverSeat(sc.seat), pointerleave: () => actions.onHoverSeat(null) } },
     h("th", { scope: "row", class: "end-name" },
       h("span", { class: "rank", text: String(sc.rank) }),
-      h("span", { class: "pc-dot", style: { "--pc": p.color } }),
+      playerDot(p),
       h("span", { class: "end-player-name", text: p.name }),
       sc.winner ? h("span", { class: "crown", title: t("end.winnerShort"), "aria-label": t("end.winnerShort"), text: "♛" }) : null,
       h("details", { class: "end-details" }, h("summary", { text: t("end.ticketsN", { n: sc.tickets.length, done: sc.completed }) }), ticketList)),
@@ -168,7 +169,7 @@ function worldTable(order, players, board, actions) {
       on: { pointerenter: () => actions.onHoverSeat(sc.seat), pointerleave: () => actions.onHoverSeat(null) } },
     h("th", { scope: "row", class: "end-name" },
       h("span", { class: "rank", text: String(sc.rank) }),
-      h("span", { class: "pc-dot", style: { "--pc": p.color } }),
+      playerDot(p),
       h("span", { class: "end-player-name", text: p.name }),
       sc.winner ? h("span", { class: "crown", title: t("end.winnerShort"), "aria-label": t("end.winnerShort"), text: "♛" }) : null,
       h("details", { class: "end-details" }, h("summary", { text: t("end.ticketsN", { n: sc.tickets.length, done: sc.completed }) }), list)),

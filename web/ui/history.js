@@ -5,7 +5,7 @@
 // counted (nothing else is ever deleted).
 import { h } from "./dom.js";
 import { t, tMaybe } from "../i18n.js";
-import { parseBoundedJson } from "./safedata.js";
+import { readStoredJson, writeStoredJson } from "./core/storage.js";
 
 const KEY = "railtrip.history.v1";
 const MAX_COUNTED = 200;   // ids of the last games counted (a reload of the end never counts twice)
@@ -16,18 +16,10 @@ const validId = (id) => typeof id === "string" && /^[0-9a-z-]{1,40}$/.test(id);
 const count = (x) => (Number.isSafeInteger(x) && x >= 0 ? Math.min(x, MAX_COUNT) : 0);
 const score = (x) => (Number.isSafeInteger(x) && Math.abs(x) < 1e6 ? x : null);
 
-function store() {
-  try { return window.localStorage; } catch { return null; }
-}
-
 /** The history as stored, repaired field by field: {rows: {"usa|hard": {games, wins, best}}, counted: [ids]}. */
 export function readHistory() {
   const empty = { rows: {}, counted: [] };
-  let raw = null;
-  try { raw = store()?.getItem(KEY) ?? null; } catch { return empty; }
-  if (raw === null) return empty;
-  let data;
-  try { data = parseBoundedJson(raw, { maxChars: 100_000, maxDepth: 6 }); } catch { return empty; }
+  const data = readStoredJson(KEY, { maxChars: 100_000, maxDepth: 6 }).value;
   if (!data || typeof data !== "object") return empty;
   const rows = {};
   if (data.rows && typeof data.rows === "object" && !Array.isArray(data.rows)) {
@@ -66,12 +58,7 @@ export function recordResult({ id, variant, seats, seat, scores }) {
   history.rows[key] = { games: row.games + 1, wins: row.wins + (mine.winner ? 1 : 0),
     best: total === null ? row.best : row.best === null ? total : Math.max(row.best, total) };
   history.counted = [...history.counted, id].slice(-MAX_COUNTED);
-  try {
-    store()?.setItem(KEY, JSON.stringify(history));
-  } catch {
-    return null;
-  }
-  return history;
+  return writeStoredJson(KEY, history) ? history : null;
 }
 
 /** The history table (every game and level played in this browser), or a line saying why not. */

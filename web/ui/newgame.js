@@ -3,7 +3,7 @@ import { h } from "./dom.js";
 import { t, tMaybe, LANGS, STRINGS } from "../i18n.js";
 import { PLAYER_COLORS, PLAYER_COLOR_NAMES } from "./cards.js";
 import { cleanName, cutChars, MAX_NAME_CHARS } from "./names.js";
-import { parseBoundedJson } from "./safedata.js";
+import { readStoredJson, writeStoredJson } from "./core/storage.js";
 
 const PREFS_KEY = "railtrip.newgame.v1";
 export const LEVELS = ["easy", "normal", "hard"];
@@ -70,27 +70,16 @@ export function sanitizePrefs(raw) {
 
 /** The last new-game settings (checked; a repaired entry is written back), or null. */
 export function loadPrefs() {
-  let raw;
-  try {
-    raw = localStorage.getItem(PREFS_KEY);
-  } catch {
-    return null;
-  }
-  if (raw === null) return null;
-  let prefs;
-  try {
-    prefs = sanitizePrefs(parseBoundedJson(raw, { maxChars: MAX_PREFS_CHARS }));
-  } catch {
-    prefs = {};
-  }
-  if (JSON.stringify(prefs) !== raw) savePrefs(prefs);
+  const stored = readStoredJson(PREFS_KEY, { maxChars: MAX_PREFS_CHARS });
+  if (!stored.found) return null;
+  const prefs = sanitizePrefs(stored.value);
+  if (JSON.stringify(prefs) !== stored.raw) savePrefs(prefs);
   return prefs;
 }
 
+/** Keeps the form's settings (private mode: nothing is kept, and nothing else changes). */
 function savePrefs(prefs) {
-  try {
-    localStorage.setItem(PREFS_KEY, JSON.stringify(prefs));
-  } catch { /* private mode: nothing to keep */ }
+  writeStoredJson(PREFS_KEY, prefs);
 }
 
 function defaultSeats(bots) {

@@ -4,11 +4,14 @@
 // computer players for the others).
 //
 // Positions come from the engine: one step forward applies the next action of the record to the
-// shown game; any other jump replays the record up to that move (`load {record, upto}`).
+// shown game; any other jump replays the record up to that move (`load {record, upto}`). The log
+// comes incrementally (core/session.js): a replay of the same record shows the same events, so the
+// engine sends only those past what the page has (`log_from`); a jump back keeps the prefix.
 import { h, sleep } from "./dom.js";
 import { t } from "../i18n.js";
 import { newSaveId, sanitizeSeats } from "./saves.js";
 import { resolveBot } from "./newgame.js";
+import { LogCache } from "./core/session.js";
 
 /** Pause between moves while playing (?botDelay=ms shortens it, as for the bots). */
 function autoplayDelay() {
@@ -36,6 +39,7 @@ export class ReplayScreen {
     this.token = 0;
     this.playing = false;
     this.alive = true;
+    this.log = new LogCache();  // the events the page has, for the seat whose cards are shown
     const settings = { variant: record.variant, players: Number(record.players), seed: record.seed,
       seats: this.seats, speed: "normal", options: record.options };
     this.screen = new Screen({ ...ctx, board, share: null }, settings);
@@ -89,11 +93,13 @@ export class ReplayScreen {
     this.#setBusy(true);
     let res;
     let gameId = this.gameId;
+    const player = this.viewer;
+    const logFrom = this.log.from(player);
     try {
       if (this.gameId && n === this.pos + 1) {
-        res = await this.engine.call("apply", { game_id: this.gameId, action: this.actions[n - 1], player: this.viewer });
+        res = await this.engine.call("apply", { game_id: this.gameId, action: this.actions[n - 1], player, log_from: logFrom });
       } else {
-        res = await this.engine.call("load", { record: this.record, upto: n, player: this.viewer });
+        res = await this.engine.call("load", { record: this.record, upto: n, player, log_from: logFrom });
         gameId = res.game_id;
       }
     } catch (err) {
@@ -108,7 +114,7 @@ export class ReplayScreen {
     if (gameId !== this.gameId && this.gameId) this.engine.call("drop", { game_id: this.gameId }).catch(() => {});
     this.gameId = gameId;
     this.pos = n;
-    this.res = res;
+    this.res = this.log.merge(res, player);
     this.screen.showFrozen(gameId, res);
     this.#setBusy(false);
     this.#update();
@@ -117,10 +123,11 @@ export class ReplayScreen {
   async setViewer(seat) {
     this.viewer = seat;
     if (!this.gameId) return;
-    const res = await this.engine.call("state", { game_id: this.gameId, player: seat });
-    if (!this.alive) return;
+    const token = ++this.token;  // a move still in flight was asked for the other seat: dropped
+    const res = await this.engine.call("state", { game_id: this.gameId, player: seat, log_from: this.log.from(seat) });
+    if (!this.alive || token !== this.token) return;
     this.screen.viewer = seat;
-    this.res = res;
+    this.res = this.log.merge(res, seat);
     this.screen.showFrozen(this.gameId, res);
     this.#update();
   }

@@ -11,13 +11,13 @@ import { modal, close } from "./dialogs.js";
 import { ticketName } from "./logtext.js";
 import { yardRow, pileView, ticketCard } from "./cardgame/parts.js";
 
-const YOU = PLAYER_COLORS.red;
-const OTHER = PLAYER_COLORS.blue;
+const YOU = "red";
+const OTHER = "blue";
 
 /** A still map picture: the `frame` cities, `owners` {routeId: 0|1}, `harbors` {city: 0|1}. */
 function mapPicture(board, { frame, owners = {}, harbors = {} }, pictures) {
   const view = new BoardView(board, { frame, interactive: false });
-  view.update({ owners, harbors, playerColors: [YOU, OTHER] });
+  view.update({ owners, harbors, playerColors: [PLAYER_COLORS[YOU], PLAYER_COLORS[OTHER]], playerMarks: [YOU, OTHER] });
   pictures.push(view);
   return h("div", { class: "rules-map" }, view.el);
 }

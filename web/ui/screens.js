@@ -1,6 +1,6 @@
-// Which screen shows which game: the map screen (game.js) composed with a map game's panels, or
+// Which screen shows which game: the map screen (core/mapscreen.js) composed with a map game's panels, or
 // the card game's own screen. The only place that lists the games' page code.
-import { GameScreen } from "./game.js";
+import { GameScreen } from "./core/mapscreen.js";
 import { CardGameScreen } from "./cardgame/screen.js";
 import { usa } from "./usa/panels.js";
 import { world } from "./world/panels.js";

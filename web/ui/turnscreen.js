@@ -1,4 +1,4 @@
-// What every game screen shares (the map games in game.js with their panels, the card game in
+// What every game screen shares (the map games in core/mapscreen.js with their panels, the card game in
 // cardgame/screen.js): starting or loading a game, the turn loop (a bot's move, a person's move,
 // passing the device in hotseat games), autosave, download, the speed menu and the root's data-*
 // attributes the tests read. A screen extends TurnScreen, builds its DOM in _build(), draws in
@@ -20,6 +20,8 @@ import { GameSession } from "./core/session.js";
 import { HintControl } from "./hint.js";
 import { recordResult, readHistory, historyPanel } from "./history.js";
 import { statsPanel, reviewPanel, endTabs } from "./endextras.js";
+import { openSettings } from "./settings.js";
+import { markOf } from "./seatmarks.js";
 
 /** Delay before showing a bot's action, from the URL (?botDelay=ms, for tests) or the chosen speed. */
 export function botDelay(speed) {
@@ -44,6 +46,7 @@ export class TurnScreen {
     // Names for running text, isolated so a right-to-left name cannot reorder the sentence.
     this.names = this.seats.map((s) => isolate(s.name));
     this.colors = this.seats.map((s) => PLAYER_COLORS[s.color] ?? "#888");
+    this.marks = this.seats.map((s) => markOf(s.color));  // each player's symbol (seatmarks.js)
     this.humans = this.seats.filter((s) => s.kind === "human").length;
     this.viewer = this.humans > 1 ? null : this.seats.findIndex((s) => s.kind === "human");
     this.res = null;
@@ -144,6 +147,11 @@ export class TurnScreen {
   /** A started or loaded game (`loaded`: from a record, so earlier events count as seen). */
   _afterStart(res, loaded) { void res; void loaded; }
 
+  /** The players as the end screens and statistics show them: {name, color, mark}. */
+  _players() {
+    return this.seats.map((s, i) => ({ name: this.names[i], color: this.colors[i], mark: this.marks[i] }));
+  }
+
   /** Extra fields of window.__railtrip for the browser tests. */
   _testInfo() { return {}; }
 
@@ -170,6 +178,7 @@ export class TurnScreen {
         this.ctx.share ? item("menu-share", t("menu.share"), () => this.ctx.share(this)) : null,
         menuItems.map((m) => item(m.testid, m.label, m.run)),
         this.ctx.showRules ? item("menu-rules-page", t("menu.rules"), () => this.ctx.showRules()) : null,
+        item("menu-settings", t("prefs.open"), () => openSettings(this.ctx.root)),
         this.humans > 1 ? h("label", { class: "menu-row menu-check" }, h("span", { text: t("undo.hotseat") }),
           h("input", { type: "checkbox", testid: "menu-allow-undo", checked: Boolean(this.settings.allowUndo),
             on: { change: (e) => { this.settings.allowUndo = e.target.checked; this._updateRoot(); } } })) : null,
@@ -452,7 +461,7 @@ export class TurnScreen {
     const res = this.res;
     if (!res?.stats) return null;
     if (this.endExtras) return this.endExtras;
-    const players = this.seats.map((s, i) => ({ name: this.names[i], color: this.colors[i] }));
+    const players = this._players();
     const human = this.viewer ?? this.seats.findIndex((s) => s.kind === "human");
     this.endExtras = endTabs([
       { key: "stats", label: t("stats.title"), body: statsPanel(res.stats, players, this.settings.variant) },
@@ -512,7 +521,7 @@ export class TurnScreen {
 
   /** The Hint button points out its move (null: none): here the face-up card it takes. */
   _pointOut(action) {
-    const slots = this.slots ?? this.panels?.market?.slots;  // the card game's own, or a map game's Market panel
+    const slots = this.panels?.market?.slots;  // every game's Market panel
     slots?.forEach((el) => el.classList.remove("is-hinted"));
     if (action?.kind === "take") slots?.[action.slot]?.classList.add("is-hinted");
   }

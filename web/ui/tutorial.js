@@ -106,10 +106,26 @@ export class Coach {
   finish() {
     this.active = false;
     this.#unmark();
+    this.topbarObserver?.disconnect();
     this.screen._coachRoute?.(null);
     this.el.remove();
     this.screen.ctx.root.dataset.tutorial = "over";
     this.screen._coachDone?.();
+  }
+
+  /**
+   * On a phone the coach sits at the top, just below the top bar, whose height changes with the
+   * status text (it wraps there): the coach follows it and never covers the status line.
+   */
+  #keepBelowTopbar(root) {
+    const bar = root.querySelector(".topbar");
+    if (!bar || this.topbar === bar) return;
+    this.topbarObserver?.disconnect();
+    this.topbar = bar;
+    this.topbarObserver = new ResizeObserver(() => {
+      this.el.style.setProperty("--coach-top", `${Math.ceil(bar.getBoundingClientRect().bottom) + 6}px`);
+    });
+    this.topbarObserver.observe(bar);
   }
 
   #unmark() {
@@ -127,6 +143,7 @@ export class Coach {
       if (this.el.parentElement !== dialog) dialog.insertBefore(this.el, dialog.children[1] ?? null);
     } else if (this.el.parentElement !== root) root.append(this.el);
     this.el.classList.toggle("coach--in-dialog", Boolean(dialog));
+    this.#keepBelowTopbar(root);
     root.dataset.tutorial = this.step ? String(this.index) : "done";
     this.#unmark();
     const step = this.step;

@@ -1,7 +1,8 @@
 // Cities on the canvas: dots (ringed when in focus, a harbor target or a big city), junctions,
 // ports and built harbors, and the seam markers of a wrapping map. `m` is the map: {board, style,
 // state, seamMarks}; `pulse` (0..1) animates the rings.
-import { ANCHOR_PATH, GOLD } from "./style.js";
+import { ANCHOR_PATH, GOLD, SYMBOL_PATHS } from "./style.js";
+import { inkOn } from "../cards.js";
 
 /** Every city of the map, as the state shows it. */
 export function drawCities(ctx, m, pulse) {
@@ -102,11 +103,13 @@ function drawPort(ctx, m, c, owner) {
     ctx.lineWidth = 1;
     ctx.strokeStyle = "#fff";
     ctx.stroke();
+    // Colour-blind mode: the owner's symbol instead of the anchor (the square says "harbor").
+    const mark = m.state.colorBlind ? SYMBOL_PATHS[m.state.playerMarks?.[owner]] : null;
     const k = (s2 * 1.6) / 24;
     ctx.scale(k, k);
     ctx.translate(-12, -12);
-    ctx.fillStyle = "#fff";
-    ctx.fill(ANCHOR_PATH, "evenodd");
+    ctx.fillStyle = mark ? inkOn(m.state.playerMarks[owner]) : "#fff";
+    ctx.fill(mark ?? ANCHOR_PATH, "evenodd");
   } else {
     // A port: a small anchor on a light disc.
     ctx.beginPath();

@@ -4,6 +4,7 @@
 // these while drawing (render.js); the screen passes the data (endOverlay below) with BoardView.update.
 import { t } from "../../i18n.js";
 import { reducedMotion } from "../dom.js";
+import { legCopies } from "./geometry.js";
 
 /** How long the longest path takes to draw itself, route after route. */
 export const LONGEST_DRAW_MS = 1600;
@@ -44,18 +45,31 @@ export function longestAnimating(state, now) {
   return state.longestT0 !== null && state.longestT0 !== undefined && now - state.longestT0 < LONGEST_DRAW_MS + 50;
 }
 
-/** Ticket lines in map space (under the cities): `seat` null shows every player's tickets. */
-export function drawEndTickets(ctx, cities, tickets, { seat = null, cityR }) {
-  if (!tickets?.length) return;
+/**
+ * Ticket lines in map space (under the cities): `seat` null shows every player's tickets. On a map
+ * that wraps, a leg whose shorter way crosses the seam leaves one edge and arrives at the other
+ * (geometry.js legCopies). Returns the line pieces drawn, [{seat, ax, ay, bx, by}] (for tests).
+ */
+export function drawEndTickets(ctx, cities, tickets, { seat = null, cityR, width, height, wraps = false }) {
+  const drawn = [];
+  if (!tickets?.length) return drawn;
   for (const tk of tickets) {
     if (seat !== null && tk.seat !== seat) continue;
     const pts = tk.cities.map((id) => cities.get(id)).filter(Boolean);
     if (pts.length < 2) continue;
+    const legs = pts.slice(1).map((b, i) => legCopies(pts[i], b, width, wraps));
     ctx.save();
+    ctx.beginPath();
+    ctx.rect(0, -cityR * 4, width, height + cityR * 8);  // a copy across the seam ends at the edge
+    ctx.clip();
     ctx.lineCap = "round";
     ctx.setLineDash(tk.done ? [] : [cityR * 1.2, cityR * 0.9]);
     ctx.beginPath();
-    pts.forEach((c, i) => (i ? ctx.lineTo(c.x, c.y) : ctx.moveTo(c.x, c.y)));
+    for (const copy of legs.flat()) {
+      ctx.moveTo(copy.ax, copy.ay);
+      ctx.lineTo(copy.bx, copy.by);
+      drawn.push({ seat: tk.seat, ...copy });
+    }
     ctx.lineWidth = cityR * 0.95;
     ctx.strokeStyle = "rgba(20,24,32,0.55)";
     ctx.stroke();
@@ -63,8 +77,9 @@ export function drawEndTickets(ctx, cities, tickets, { seat = null, cityR }) {
     ctx.strokeStyle = tk.color;
     ctx.stroke();
     ctx.setLineDash([]);
-    const a = pts[0], b = pts[1];
-    const mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
+    // The ✓ / ✗ badge in the middle of the first leg (of its copy that lies on the map).
+    const mids = legs[0].map((c) => ({ x: (c.ax + c.bx) / 2, y: (c.ay + c.by) / 2 }));
+    const { x: mx, y: my } = mids.find((p) => p.x >= 0 && p.x <= width) ?? mids[0];
     ctx.beginPath();
     ctx.arc(mx, my, cityR * 1.25, 0, Math.PI * 2);
     ctx.fillStyle = tk.done ? "#2a9d4b" : "#c0392b";
@@ -79,6 +94,7 @@ export function drawEndTickets(ctx, cities, tickets, { seat = null, cityR }) {
     ctx.fillText(tk.done ? "✓" : "✗", mx, my + cityR * 0.08);
     ctx.restore();
   }
+  return drawn;
 }
 
 /** The longest path's label in screen space, at the middle route of the path (once it is drawn). */

@@ -48,6 +48,23 @@ export function routeGeometry(board, style) {
   return geo;
 }
 
+/** Whether the map wraps east–west (some route crosses its seam, as on the world map). */
+export function mapWraps(board) {
+  return (board.routes ?? []).some((r) => r.wraps);
+}
+
+/**
+ * The straight line from city `a` to city `b` as drawn on the map: one copy, or, on a map that
+ * wraps (`wraps`) when the shorter way crosses the east/west seam, two copies one map width apart
+ * (draw both clipped to the map: the line leaves one edge and arrives at the other, as the routes
+ * across the seam do). Each copy is {ax, ay, bx, by} in map units.
+ */
+export function legCopies(a, b, width, wraps) {
+  if (!wraps || Math.abs(b.x - a.x) <= width / 2) return [{ ax: a.x, ay: a.y, bx: b.x, by: b.y }];
+  const shift = b.x < a.x ? width : -width;
+  return [{ ax: a.x, ay: a.y, bx: b.x + shift, by: b.y }, { ax: a.x - shift, ay: a.y, bx: b.x, by: b.y }];
+}
+
 /** Lettered markers where routes cross the east/west seam: the same letter at both edges. */
 export function seamMarks(geo) {
   const marks = [];

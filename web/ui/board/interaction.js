@@ -1,5 +1,10 @@
 // Input on the map: wheel and pinch zoom, drag to pan, hover and tap on routes, and the route tip.
 // Works on a BoardView (view.js): its canvas, view, size, hover and pinned tip.
+//
+// A route is claimed in two steps unless the player asked for one: a tap (touch, pen), or a mouse
+// click with "confirm claims" on (`bv.confirmClicks()`), selects the route (it glows) and pins its
+// tip with the Claim button; only a mouse click with the preference off activates it at once.
+import { reachPx } from "./picking.js";
 
 /** Binds the canvas's wheel and pointer events of `bv`. */
 export function bindInput(bv) {
@@ -55,10 +60,11 @@ export function bindInput(bv) {
     pointers.delete(ev.pointerId);
     if (ev.type === "pointerup" && !gesture.moved && pointers.size === 0) {
       const p = local(ev);
-      const id = bv.routeAt(p.x, p.y, ev.pointerType === "mouse" ? 3 : 10);
+      const id = bv.routeAt(p.x, p.y, reachPx(ev.pointerType, bv.style, bv.view));
       if (id) {
-        if (ev.pointerType !== "mouse") showTip(bv, id, p.x, p.y, true);
-        bv.onRouteActivate(id, { pointerType: ev.pointerType });
+        const direct = ev.pointerType === "mouse" && !bv.confirmClicks();
+        if (!direct) showTip(bv, id, p.x, p.y, true);
+        bv.onRouteActivate(id, { pointerType: ev.pointerType, direct });
       } else {
         hideTip(bv);
         bv.onEmptyTap();
@@ -77,27 +83,44 @@ export function bindInput(bv) {
   });
 }
 
-/** A mouse over the map: the cursor says what a click does; a route glows and shows its tip. */
+/** A mouse over the map: the cursor says what a click does; a route glows and shows its tip
+ *  (a pinned tip, a selected route, stays until the next click). */
 function hoverAt(bv, x, y) {
-  const id = bv.routeAt(x, y, 3);
+  const id = bv.routeAt(x, y, reachPx("mouse", bv.style, bv.view));
   bv.canvas.style.setProperty("cursor", id && bv.state.claimable.has(id) ? "pointer" : id ? "help" : "grab");
   if (id !== bv.hover) {
     bv.hover = id;
     bv.requestRender();
   }
+  if (bv.pinned) return;
   if (id) showTip(bv, id, x, y, false);
-  else if (!bv.pinned) hideTip(bv);
+  else hideTip(bv);
 }
+
+/** Maps narrower than this (px) dock a pinned tip to an edge. */
+const DOCK_BELOW_PX = 560;
 
 /** Shows the route's tip (from `describeRoute`) beside a screen point; a pinned one stays. */
 export function showTip(bv, id, sx, sy, pinned) {
   const tip = bv.tooltip;
   const content = bv.describeRoute(id, { pinned });
   if (!content) return hideTip(bv);
+  if (bv.pinned?.id !== (pinned ? id : undefined)) bv.requestRender();  // the selected route glows
   bv.pinned = pinned ? { id, sx, sy } : null;
   tip.replaceChildren(content);
   tip.hidden = false;
   tip.classList.toggle("pinned", pinned);
+  // On a small map a pinned tip would hide the route it is about: it docks to the map's top or
+  // bottom edge, the one farther from the route.
+  const docked = pinned && bv.size.w < DOCK_BELOW_PX;
+  tip.classList.toggle("docked", docked);
+  if (docked) {
+    const mid = bv.routePoint(id) ?? { y: sy };
+    const th = tip.offsetHeight;
+    tip.style.setProperty("left", "4px");
+    tip.style.setProperty("top", `${mid.y > bv.size.h / 2 ? 4 : Math.max(4, bv.size.h - th - 4)}px`);
+    return;
+  }
   const tw = tip.offsetWidth, th = tip.offsetHeight;
   let x = sx + 14, y = sy + 14;
   if (x + tw > bv.size.w - 4) x = Math.max(4, sx - tw - 14);
@@ -106,8 +129,9 @@ export function showTip(bv, id, sx, sy, pinned) {
   tip.style.setProperty("top", `${y}px`);
 }
 
-/** Hides the route tip (and the hover glow). */
+/** Hides the route tip (and the hover and selection glows). */
 export function hideTip(bv) {
+  if (bv.pinned) bv.requestRender();
   bv.pinned = null;
   bv.tooltip.hidden = true;
   if (bv.hover) {

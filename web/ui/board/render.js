@@ -3,10 +3,11 @@
 import { reducedMotion } from "../dom.js";
 import { FLASH_MS } from "./style.js";
 import { drawBackground } from "./background.js";
-import { drawGlow, drawTrack, drawShips, drawTrains, eachCopy } from "./tracks.js";
+import { drawGlow, drawTrack, drawShips, drawTrains, eachCopy, routeSymbolPx, routeSymbolSize } from "./tracks.js";
 import { drawCities, drawSeamMarks } from "./cities.js";
 import { drawLabels } from "./labels.js";
 import { drawEndTickets, drawLongestLabel, longestAnimating, longestProgress } from "./endgame.js";
+import { drawTicketLines } from "./ticketlines.js";
 
 /** Draws the map as `m.state` says; returns whether something is animated (ask for another frame). */
 export function renderBoard(m) {
@@ -35,6 +36,7 @@ export function renderBoard(m) {
     if (focus?.routes?.has(id)) drawGlow(ctx, m, g, "rgba(255,214,92,0.95)", 6);
     if (st.claimable.has(id) && !(id in st.owners)) drawGlow(ctx, m, g, `rgba(255,190,30,${0.35 + 0.5 * pulse})`, 2.6);
     if (id === m.hover) drawGlow(ctx, m, g, "rgba(255,255,255,0.8)", 4);
+    if (id === m.pinned?.id) drawGlow(ctx, m, g, "rgba(255,255,255,0.95)", 7);  // selected: its tip holds the Claim button
   }
   for (const f of m.flashes) {
     const g = m.geo.get(f.routeId);
@@ -43,22 +45,28 @@ export function renderBoard(m) {
   }
   m.flashes = m.flashes.filter((f) => now - f.t0 < FLASH_MS);
 
-  // Tracks and trains.
+  // Tracks and trains; the player marks drawn are counted for the tests (m.marks).
   const dimmed = (id) => focus && !focus.routes?.has(id);
+  const drawn = {};
   for (const g of m.geo.values()) {
     const owner = st.owners[g.route.id];
     ctx.globalAlpha = dimmed(g.route.id) ? (owner === undefined ? 0.35 : 0.55) : 1;
     eachCopy(ctx, m, g, () => {
-      if (owner === undefined) drawTrack(ctx, m, g);
-      else if (g.ship) drawShips(ctx, m, g, st.playerColors[owner] ?? "#888");
-      else drawTrains(ctx, m, g, st.playerColors[owner] ?? "#888");
+      if (owner === undefined) return drawTrack(ctx, m, g);
+      const color = st.playerColors[owner] ?? "#888", mark = st.playerMarks?.[owner] ?? null;
+      const n = g.ship ? drawShips(ctx, m, g, color, mark) : drawTrains(ctx, m, g, color, mark);
+      drawn[owner] = (drawn[owner] ?? 0) + n;
     });
   }
   ctx.globalAlpha = 1;
+  m.marks = { colorBlind: Boolean(st.colorBlind), seats: st.playerMarks ?? [], drawn,
+    routeSymbolPx: routeSymbolPx(m), routeSymbolsShown: routeSymbolSize(m) > 0 };
 
   if (m.seamMarks.length) drawSeamMarks(ctx, m);
-  drawEndTickets(ctx, m.cities, st.endTickets, { seat: st.endSeat ?? null, cityR: m.style.cityR });
+  m.ticketLines = drawEndTickets(ctx, m.cities, st.endTickets, { seat: st.endSeat ?? null, cityR: m.style.cityR,
+    width: m.board.width, height: m.board.height, wraps: m.wraps });
   drawCities(ctx, m, pulse);
+  drawTicketLines(ctx, m.cities, st.ticketLines, v.scale);  // tickets being chosen (dialog pictures)
 
   // Labels in screen space, so they stay legible at every zoom.
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);

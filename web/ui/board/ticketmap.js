@@ -1,5 +1,6 @@
 // A small overview map for a ticket (dialogs, rules pages): all cities faint, the ticket's cities marked.
 import { PARCHMENT } from "./style.js";
+import { legCopies, mapWraps } from "./geometry.js";
 
 /** Draws a small overview map for a ticket: all cities faint, the ticket's two cities marked. */
 export function drawTicketMap(canvas, board, cityIds, { width = 120, height = 82, color = "#e63946" } = {}) {
@@ -17,15 +18,23 @@ export function drawTicketMap(canvas, board, cityIds, { width = 120, height = 82
   ctx.roundRect(0, 0, width, height, 6);
   ctx.fill();
   const cities = new Map(board.cities.map((c) => [c.id, c]));
+  const wraps = mapWraps(board);
+  // Lines across the east/west seam leave one edge and arrive at the other (clipped to the map).
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(ox, 0, board.width * k, height);
+  ctx.clip();
+  const line = (a, b, wrapping) => {
+    for (const c of legCopies(a, b, board.width, wrapping)) {
+      ctx.moveTo(ox + c.ax * k, oy + c.ay * k);
+      ctx.lineTo(ox + c.bx * k, oy + c.by * k);
+    }
+  };
   ctx.strokeStyle = "rgba(90,70,40,0.22)";
   ctx.lineWidth = 1;
-  for (const r of board.routes) {
-    const a = cities.get(r.a), b = cities.get(r.b);
-    ctx.beginPath();
-    ctx.moveTo(ox + a.x * k, oy + a.y * k);
-    ctx.lineTo(ox + b.x * k, oy + b.y * k);
-    ctx.stroke();
-  }
+  ctx.beginPath();
+  for (const r of board.routes) line(cities.get(r.a), cities.get(r.b), Boolean(r.wraps));
+  ctx.stroke();
   ctx.fillStyle = "rgba(90,70,40,0.45)";
   for (const c of board.cities) {
     ctx.beginPath();
@@ -33,14 +42,15 @@ export function drawTicketMap(canvas, board, cityIds, { width = 120, height = 82
     ctx.fill();
   }
   const pts = cityIds.map((id) => cities.get(id));
-  if (pts.length < 2 || pts.some((c) => !c)) return;
+  if (pts.length < 2 || pts.some((c) => !c)) return ctx.restore();
   ctx.strokeStyle = color;
   ctx.lineWidth = 1.6;
   ctx.setLineDash([3, 2]);
   ctx.beginPath();
-  pts.forEach((c, i) => (i ? ctx.lineTo(ox + c.x * k, oy + c.y * k) : ctx.moveTo(ox + c.x * k, oy + c.y * k)));
+  pts.slice(1).forEach((b, i) => line(pts[i], b, wraps));
   ctx.stroke();
   ctx.setLineDash([]);
+  ctx.restore();
   const numbered = pts.length > 2;  // an itinerary: its stops in order
   pts.forEach((c, i) => {
     ctx.beginPath();

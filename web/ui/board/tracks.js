@@ -46,13 +46,29 @@ export function drawGlow(ctx, m, g, color, extra, alpha = 1) {
   });
 }
 
+/** Smallest route symbol drawn, in screen pixels (a smaller one cannot be told apart). */
+const MIN_SYMBOL_PX = 5;
+
+/**
+ * The size (map units) of the route colours' symbols on free track at the current zoom, or 0 when
+ * they would be too small to read. They overflow the space's width a little (with a rim in the
+ * other ink) so they read at the fitted view; colour-blind mode draws them larger still.
+ */
+export function routeSymbolSize(m) {
+  return routeSymbolPx(m) >= MIN_SYMBOL_PX ? routeSymbolPx(m) / m.view.scale : 0;
+}
+
+/** The size the route symbols have on screen (px) at the current zoom, drawn or not. */
+export function routeSymbolPx(m) {
+  return m.style.spaceW * (m.state.colorBlind ? 1.3 : 1.1) * m.view.scale;
+}
+
 /** Free track: muted coloured spaces with the colour's symbol when large enough. */
 export function drawTrack(ctx, m, g) {
   const SPACE_W = m.style.spaceW;
   const color = g.route.color;
   const fill = CARD_COLORS[color] ?? CARD_COLORS.gray;
-  const showSym = color !== "gray" && m.view.scale * SPACE_W >= 7;
-  const sym = SYMBOL_PATHS[color];
+  const symSize = color === "gray" ? 0 : Math.min(routeSymbolSize(m), g.len * 0.8);
   const base = ctx.globalAlpha;
   eachSpace(ctx, g, (i) => {
     if (g.ship) {
@@ -97,22 +113,54 @@ export function drawTrack(ctx, m, g) {
       ctx.restore();
       return;
     }
-    if (showSym && sym) {
-      const k = (SPACE_W * 0.62) / 24;
-      ctx.rotate(-g.angle);
-      ctx.scale(k, k);
-      ctx.translate(-12, -12);
-      ctx.globalAlpha *= 0.8;
-      ctx.fillStyle = inkOn(color);
-      ctx.fill(sym);
-    }
+    if (symSize) drawSymbol(ctx, g, color, symSize);
   });
 }
 
-/** Claimed ship route: little boats in the owner's colour. */
-export function drawShips(ctx, m, g, color) {
+/**
+ * Which pieces of a claimed route carry the owner's symbol (seatmarks.js says why): the middle
+ * one always, every one in colour-blind mode.
+ */
+function marked(m, g, i) {
+  return m.state.colorBlind || i === Math.floor((g.spaces.length - 1) / 2);
+}
+
+/**
+ * The symbol of colour `name` (a route's colour, or a piece owner's mark) on a space or a piece
+ * (the canvas is on it, turned along the route): upright, in the ink that reads on that colour,
+ * with a thin contrasting rim so it also reads where it overlaps the edge. Returns 1 when drawn.
+ */
+function drawSymbol(ctx, g, name, size) {
+  const path = SYMBOL_PATHS[name];
+  if (!path) return 0;
+  const ink = inkOn(name);
+  const k = size / 24;
+  ctx.save();
+  ctx.rotate(-g.angle);
+  ctx.scale(k, k);
+  ctx.translate(-12, -12);
+  ctx.lineJoin = "round";
+  ctx.lineWidth = 2.8;
+  ctx.strokeStyle = ink === "#ffffff" ? "rgba(20,16,10,0.65)" : "rgba(255,255,255,0.7)";
+  ctx.stroke(path);
+  ctx.fillStyle = ink;
+  ctx.fill(path);
+  ctx.restore();
+  return 1;
+}
+
+/** The light inner outline of colour-blind mode: neighbouring pieces of two players stay apart. */
+function strongOutline(ctx, k) {
+  ctx.lineWidth = 0.9 * k;
+  ctx.strokeStyle = "rgba(255,255,255,0.9)";
+  ctx.stroke();
+}
+
+/** Claimed ship route: little boats in the owner's colour; returns how many carry the owner's mark. */
+export function drawShips(ctx, m, g, color, mark = null) {
   const SPACE_W = m.style.spaceW;
-  eachSpace(ctx, g, () => {
+  let marks = 0;
+  eachSpace(ctx, g, (i) => {
     const L = g.len + 0.8, W = SPACE_W + 1.4;
     ctx.beginPath();
     ctx.moveTo(-L / 2, -W * 0.22);
@@ -129,15 +177,25 @@ export function drawShips(ctx, m, g, color) {
     ctx.lineWidth = 1.1;
     ctx.strokeStyle = "rgba(10,8,4,0.9)";
     ctx.stroke();
+    if (m.state.colorBlind) strongOutline(ctx, SPACE_W / 9.5);
+    if (mark && marked(m, g, i)) {
+      ctx.translate(0, W * 0.08);
+      marks += drawSymbol(ctx, g, mark, SPACE_W * 0.78);
+      return;
+    }
     ctx.fillStyle = "rgba(255,255,255,0.8)";
     ctx.beginPath();
     ctx.ellipse(0, -W * 0.05, L * 0.22, W * 0.13, 0, 0, Math.PI * 2);
     ctx.fill();
   });
+  return marks;
 }
 
-/** Claimed train route: coupled train cars in the owner's colour (windows when large enough). */
-export function drawTrains(ctx, m, g, color) {
+/**
+ * Claimed train route: coupled train cars in the owner's colour (windows when large enough);
+ * returns how many cars carry the owner's mark.
+ */
+export function drawTrains(ctx, m, g, color, mark = null) {
   const SPACE_W = m.style.spaceW;
   const k = SPACE_W / 9.5;
   const detail = m.view.scale * SPACE_W >= 5.5;
@@ -150,7 +208,8 @@ export function drawTrains(ctx, m, g, color) {
   ctx.lineTo(g.ax + g.dx * g.end, g.ay + g.dy * g.end);
   ctx.stroke();
   ctx.restore();
-  eachSpace(ctx, g, () => {
+  let marks = 0;
+  eachSpace(ctx, g, (i) => {
     const L = g.len + k, W = SPACE_W + 2 * k;
     roundRect(ctx, -L / 2, -W / 2, L, W, 2.6 * k);
     ctx.fillStyle = color;
@@ -162,7 +221,13 @@ export function drawTrains(ctx, m, g, color) {
     ctx.lineWidth = 1.8 * k;
     ctx.strokeStyle = "rgba(10,8,4,0.9)";
     ctx.stroke();
-    if (detail) {
+    if (m.state.colorBlind) {
+      roundRect(ctx, -L / 2 + 1.3 * k, -W / 2 + 1.3 * k, L - 2.6 * k, W - 2.6 * k, 1.6 * k);
+      strongOutline(ctx, k);
+    }
+    if (mark && marked(m, g, i)) {
+      marks += drawSymbol(ctx, g, mark, Math.min(W, L) * 0.72);
+    } else if (detail) {
       // Windows and a highlight: it reads as a little train car.
       ctx.fillStyle = "rgba(255,255,255,0.28)";
       roundRect(ctx, -L / 2 + 1.5, -W / 2 + 1.2, L - 3, W * 0.28, 1.2);
@@ -170,9 +235,10 @@ export function drawTrains(ctx, m, g, color) {
       ctx.fillStyle = "rgba(255,255,255,0.75)";
       const n = Math.max(1, Math.floor((L - 4) / 6));
       const ww = (L - 4) / n;
-      for (let i = 0; i < n; i++) {
-        ctx.fillRect(-L / 2 + 2 + i * ww + ww * 0.22, -W * 0.12, ww * 0.56, W * 0.3);
+      for (let j = 0; j < n; j++) {
+        ctx.fillRect(-L / 2 + 2 + j * ww + ww * 0.22, -W * 0.12, ww * 0.56, W * 0.3);
       }
     }
   });
+  return marks;
 }

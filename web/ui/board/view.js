@@ -4,17 +4,20 @@
 import { h } from "../dom.js";
 import { t } from "../../i18n.js";
 import { GOLD, boardStyle } from "./style.js";
-import { routeGeometry, seamMarks, fitView, clampView } from "./geometry.js";
+import { routeGeometry, seamMarks, fitView, clampView, mapWraps } from "./geometry.js";
 import { routeAt } from "./picking.js";
 import { bindInput, showTip, hideTip } from "./interaction.js";
 import { renderBoard } from "./render.js";
+import { getPref, subscribe } from "../core/prefs.js";
 
 /** The map view. `el` is its element; call update() with what to show. */
 export class BoardView {
   /** `frame`: city ids the view fits instead of the whole map, with `interactive` false for a still
    *  picture (no pan, zoom, tips or buttons: the rules pages draw their examples this way). */
+  /** `confirmClicks()`: whether a mouse click on a route only selects it (its tip offers Claim);
+   *  a tap always does. */
   constructor(board, { onRouteActivate = () => {}, describeRoute = () => null, onEmptyTap = () => {}, title = null,
-    frame = null, interactive = true } = {}) {
+    frame = null, interactive = true, confirmClicks = () => false } = {}) {
     this.board = board;
     this.frameCities = frame;
     this.title = title ?? board.name ?? "";
@@ -22,20 +25,30 @@ export class BoardView {
     this.style = boardStyle(board);
     this.geo = routeGeometry(board, this.style);
     this.seamMarks = seamMarks(this.geo);
+    this.wraps = mapWraps(board);
     this.onRouteActivate = onRouteActivate;
     this.describeRoute = describeRoute;
     this.onEmptyTap = onEmptyTap;
-    this.state = { owners: {}, playerColors: [], claimable: new Set(), focus: null, longest: null, mine: null,
-      harbors: {}, harborTargets: null };
+    this.confirmClicks = confirmClicks;
+    this.state = { owners: {}, playerColors: [], playerMarks: [], claimable: new Set(), focus: null, longest: null, mine: null,
+      harbors: {}, harborTargets: null, colorBlind: getPref("colorBlind") };
+    // Colour-blind mode (Settings) applies to every map at once, the rules pages' pictures too.
+    this.unsubscribe = subscribe((prefs) => this.update({ colorBlind: prefs.colorBlind }));
     this.flashes = [];
     this.hover = null;
     this.pinned = null;
     this.view = null;   // {scale, tx, ty}
     this.userMoved = false;
     this.size = { w: 0, h: 0, dpr: 1 };
+    this.reserveBottom = 0;  // px under the zoom buttons kept free of the map (see mapBox)
     this.frame = 0;
     /** For tests: the label boxes drawn last frame (screen pixels) and the cities left out. */
     this.labels = null;
+    /** For tests: {colorBlind, seats: each seat's mark, drawn: {seat: pieces drawn with its mark}, routeSymbolPx:
+     *  the size of the route colours' symbols on screen, routeSymbolsShown: whether they are drawn at this zoom} of the last frame. */
+    this.marks = null;
+    /** For tests: the ticket line pieces drawn last frame at the end of a game, [{seat, ax, ay, bx, by}] in map units. */
+    this.ticketLines = [];
 
     this.canvas = h("canvas", { class: "board-canvas", testid: "board-canvas", role: "img",
       "aria-label": t("board.aria") });
@@ -55,15 +68,17 @@ export class BoardView {
   }
 
   destroy() {
+    this.unsubscribe();
     this.resizeObserver.disconnect();
     cancelAnimationFrame(this.frame);
     this.destroyed = true;
   }
 
   /**
-   * owners: {routeId: seat}; playerColors: [css]; claimable: Set of route ids; focus: {cities, routes}|null;
+   * owners: {routeId: seat}; playerColors: [css]; playerMarks: [mark per seat] (seatmarks.js); claimable: Set of route ids; focus: {cities, routes}|null;
    * longest: Set|null; harbors: {cityId: seat} (world); harborTargets: Set of city ids to point out, or null;
    * bigCities: Set of city ids ringed as big cities (North America's Big Cities way of play), or null;
+   * ticketLines: tickets being chosen as lines [{cities, color, label, chosen, active}] (ticketlines.js);
    * at the end (endgame.js endOverlay): longestOrder, longestT0, longestLabel, endTickets, endSeat.
    */
   update(state) {
@@ -92,7 +107,7 @@ export class BoardView {
     const k = scale / this.view.scale;
     this.view = { scale, tx: cx - (cx - this.view.tx) * k, ty: cy - (cy - this.view.ty) * k };
     this.userMoved = scale > fit.scale * 1.001;
-    clampView(this.view, this.board, this.size);
+    clampView(this.view, this.board, this.mapBox);
     hideTip(this);
     this.requestRender();
   }
@@ -101,14 +116,14 @@ export class BoardView {
   panBy(dx, dy) {
     this.view.tx += dx;
     this.view.ty += dy;
-    clampView(this.view, this.board, this.size);
+    clampView(this.view, this.board, this.mapBox);
     this.userMoved = true;
     hideTip(this);
     this.requestRender();
   }
 
-  /** The route under a screen point (claimable ones win near ties), or null. */
-  routeAt(sx, sy, tolerancePx = 4) {
+  /** The route nearest to a screen point (claimable ones win ties), or null. */
+  routeAt(sx, sy, tolerancePx) {
     return routeAt(this.geo, this.style, this.view, this.state.claimable, sx, sy, tolerancePx);
   }
 
@@ -136,16 +151,33 @@ export class BoardView {
   }
 
   #fitView() {
-    return fitView(this.board, this.size, { frame: this.frameCities, cities: this.cities, cityR: this.style.cityR });
+    return fitView(this.board, this.mapBox, { frame: this.frameCities, cities: this.cities, cityR: this.style.cityR });
+  }
+
+  /**
+   * The part of the canvas the map is fitted and kept in: all of it, except the band under the
+   * zoom buttons when they lie in a row (phones), so they never cover a city (Charleston, Miami).
+   */
+  get mapBox() {
+    return { w: this.size.w, h: Math.max(1, this.size.h - this.reserveBottom) };
+  }
+
+  /** Height of the band under the zoom buttons when they lie in a row, else 0 (read from the layout). */
+  #controlsBand() {
+    if (!this.controls.isConnected) return 0;
+    const c = this.controls.getBoundingClientRect(), box = this.el.getBoundingClientRect();
+    return c.width > c.height ? Math.max(0, Math.round(box.bottom - c.top + 2)) : 0;
   }
 
   #resize() {
     const rect = this.el.getBoundingClientRect();
     const dpr = Math.min(3, window.devicePixelRatio || 1);
     const w = Math.max(1, Math.round(rect.width)), hh = Math.max(1, Math.round(rect.height));
-    if (w === this.size.w && hh === this.size.h && dpr === this.size.dpr) return;
+    const band = this.#controlsBand();
+    if (w === this.size.w && hh === this.size.h && dpr === this.size.dpr && band === this.reserveBottom) return;
     const old = this.size, oldView = this.view;
     this.size = { w, h: hh, dpr };
+    this.reserveBottom = band;
     this.canvas.width = Math.round(w * dpr);
     this.canvas.height = Math.round(hh * dpr);
     this.canvas.style.setProperty("width", `${w}px`);
@@ -158,7 +190,7 @@ export class BoardView {
       // Keep the same map point in the middle.
       const mx = (old.w / 2 - oldView.tx) / oldView.scale, my = (old.h / 2 - oldView.ty) / oldView.scale;
       this.view = { scale: oldView.scale, tx: w / 2 - mx * oldView.scale, ty: hh / 2 - my * oldView.scale };
-      clampView(this.view, this.board, this.size);
+      clampView(this.view, this.board, this.mapBox);
     }
     this.#render();
   }

@@ -3,6 +3,7 @@ import { h } from "../dom.js";
 import { t } from "../../i18n.js";
 import { modal, close, initialTickets } from "../dialogs.js";
 import { cardChips, cardCount, cityPair, cardsText } from "./parts.js";
+import { playerDot } from "../seatmarks.js";
 
 const sameSet = (a, b) => a.length === b.size && a.every((x) => b.has(x));
 
@@ -62,12 +63,12 @@ export function cardTicketDialog(parent, { offered, keeps, minKeep, board, setup
  * The end of a half: per player, the tickets completed with the cards that paid them, and what
  * was left in the on-the-way pile. `ev` is the engine's half_end event.
  */
-export function halfEndDialog(parent, { ev, board, names, colors, viewer, last, onContinue }) {
+export function halfEndDialog(parent, { ev, board, names, colors, marks = [], viewer, last, onContinue }) {
   let dlg;
   const blocks = ev.results.map((r) => h("section", { class: "cg-half-player", testid: `half-end-${r.seat}`,
     dataset: { seat: r.seat, points: r.points, completed: r.completed.length }, style: { "--pc": colors[r.seat] } },
   h("h3", { class: "cg-half-name" },
-    h("span", { class: "pc-dot", style: { "--pc": colors[r.seat] } }),
+    playerDot({ color: colors[r.seat], mark: marks[r.seat] }),
     h("span", { text: r.seat === viewer ? t("cg.you", { name: names[r.seat] }) : names[r.seat] }),
     h("span", { class: "cg-half-points", text: `+${r.points}` })),
   r.completed.length

@@ -3,6 +3,7 @@
 import { h } from "../dom.js";
 import { t } from "../../i18n.js";
 import { cardChips, cityPair } from "./parts.js";
+import { playerDot } from "../seatmarks.js";
 
 /**
  * scores: the engine's scores(); players [{name, color}]; board: the card game board;
@@ -27,7 +28,7 @@ export function cardEndScreen({ scores, players, board, actions, extras = null }
     rows.push(h("tr", { class: ["end-row", sc.winner && "winner"], testid: `final-row-${sc.seat}`, dataset: { seat: sc.seat } },
       h("th", { scope: "row", class: "end-name" },
         h("span", { class: "rank", text: String(sc.rank) }),
-        h("span", { class: "pc-dot", style: { "--pc": p.color } }),
+        playerDot(p),
         h("span", { class: "end-player-name", text: p.name }),
         sc.winner ? h("span", { class: "crown", title: t("end.winnerShort"), "aria-label": t("end.winnerShort"), text: "♛" }) : null),
       Array.from({ length: halves }, (_, i) => {
@@ -73,7 +74,7 @@ export function cardEndScreen({ scores, players, board, actions, extras = null }
       h("span", { class: "cg-city-name", text: b.name }),
       h("span", { class: "cg-city-bonus", text: `+${b.bonus}` }),
       h("span", { class: "cg-city-leaders" }, leaders.length
-        ? leaders.map((s) => h("span", { class: "pc-dot", title: players[s].name, style: { "--pc": players[s].color } }))
+        ? leaders.map((s) => playerDot(players[s], { title: players[s].name }))
         : h("span", { class: "cg-city-none", text: "—" })));
   }));
   return h("div", { class: "end-panel cg-end" },

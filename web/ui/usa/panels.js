@@ -1,56 +1,16 @@
 // North America (the classic game, all its ways of play): its market (one deck, five face-up
 // cards, the ticket deck), hand, tickets, player numbers and route tips, as panels the map screen
-// (../game.js) composes. Every panel is built once and redrawn with update(view, legal).
+// (../core/mapscreen.js) composes. Every panel is built once and redrawn with update(view, legal).
 import { h } from "../dom.js";
 import { t } from "../../i18n.js";
 import { cardName, symbolSvg, CARD_COLORS } from "../cards.js";
 import { ticketName } from "../logtext.js";
-import { icon } from "../icons.js";
-import { renderSlots, ticketPile, renderTicketPile } from "../core/market.js";
+import { MarketPanel } from "../core/market.js";
 import { TicketsPanel } from "../core/tickets.js";
 import { HandPanel } from "../core/hand.js";
 
-/** The market: deck, five face-up cards, ticket deck. */
-export class Market {
-  constructor(screen) {
-    this.deckBtn = h("button", { type: "button", class: "pile deck-pile", testid: "deck",
-      on: { click: () => screen._actKind("draw") } }, h("span", { class: "pile-art deck-art" }, icon("train", 26)),
-    h("span", { class: "pile-label", text: t("market.deck") }), h("span", { class: "pile-count" }));
-    this.slots = [0, 1, 2, 3, 4].map((i) => h("button", { type: "button", class: "slot", testid: `market-slot-${i}`,
-      dataset: { slot: i }, on: { click: () => screen._takeSlot(i) } }));
-    this.ticketBtn = ticketPile(() => screen._actKind("tickets"), icon("ticket", 26));
-    this.el = h("section", { class: "market", testid: "market", "aria-label": t("market.title") },
-      this.deckBtn, h("div", { class: "slots" }, this.slots), this.ticketBtn);
-    this.screen = screen;
-  }
-
-  update(v, legal) {
-    renderSlots(this.slots, v.market, legal);
-    this.deckBtn.disabled = !legal.some((a) => a.kind === "draw");
-    this.deckBtn.querySelector(".pile-count").textContent = String(v.deck);
-    this.deckBtn.setAttribute("aria-label", t("market.drawAria", { n: v.deck, d: v.discard }));
-    this.deckBtn.title = t("market.discardInfo", { d: v.discard });
-    renderTicketPile(this.ticketBtn, v, legal);
-  }
-
-  /** The element an event came from (it flashes in the player's colour). */
-  source(ev) {
-    if (ev.kind === "take") return this.slots[ev.slot];
-    if (ev.kind === "draw") return this.deckBtn;
-    if (ev.kind === "tickets") return this.ticketBtn;
-    return null;
-  }
-
-  /** Keys 1–5 take a face-up card, D draws, T draws tickets; true if the key was used. */
-  key(key) {
-    const s = this.screen;
-    if (key >= "1" && key <= String(this.slots.length)) s._takeSlot(Number(key) - 1);
-    else if (key === "d" || key === "D") s._actKind("draw");
-    else if (key === "t" || key === "T") s._actKind("tickets");
-    else return false;
-    return true;
-  }
-}
+/** The market: deck, five face-up cards, ticket deck (the shared one-deck market). */
+export const Market = MarketPanel;
 
 /** The hand: one group per card kind, in the board's card order. */
 export class Hand extends HandPanel {
@@ -80,7 +40,7 @@ export class Tickets extends TicketsPanel {
   }
 }
 
-/** The classic game's page: its panels and wording (see ../game.js). */
+/** The classic game's page: its panels and wording (see ../core/mapscreen.js). */
 export const usa = {
   Market, Hand, Tickets,
   /** The small numbers under a player's name. */

@@ -1,11 +1,12 @@
 // Rails & Sails dialogs: which deck refills a taken slot, where to build a harbor (and how to
 // pay), a piece exchange, the secret piece mix. Each is opened by the world's panels or prompt on
-// the map screen (`screen`: ../game.js) and offers only the engine's legal actions.
+// the map screen (`screen`: ../core/mapscreen.js) and offers only the engine's legal actions.
 import { h } from "../dom.js";
 import { t } from "../../i18n.js";
 import { cardFace, cardName } from "../cards.js";
 import { modal, close, paymentDialog } from "../dialogs.js";
 import { icon } from "../icons.js";
+import { ticketPicture } from "../mappicture.js";
 
 /** The legal takes of a face-up slot (one per deck that may refill it). */
 export function slotTakes(screen, slot) {
@@ -97,7 +98,7 @@ function payHarbor(screen, city, options) {
   }
   screen.dialogKind = "choose-payment";
   screen.dialog = paymentDialog(screen.ctx.root, {
-    title: t("wharbor.pay", { city: screen.board.cityName(city) }), options,
+    title: t("wharbor.pay", { city: screen.board.cityName(city) }), options, hand: screen.res.view.me?.hand ?? null,
     onChoose: (text) => { screen.dialog = null; screen.dialogKind = null; screen._updateRoot(); screen.act(text); },
     onCancel: () => { screen.dialog = null; screen.dialogKind = null; screen._updateRoot(); },
   });
@@ -159,8 +160,6 @@ export function openExchange(screen) {
 }
 
 /** The secret piece mix at the start: trains vs ships out of 60, from the legal `pieces` actions. */
-
-/** The secret piece mix at the start: trains vs ships out of 60, from the legal `pieces` actions. */
 export function openPieces(screen, acts) {
   const opts = acts.slice().sort((a, b) => a.trains - b.trains);
   const [recT, recS] = screen.board.recommended_pieces ?? [20, 40];
@@ -191,8 +190,11 @@ export function openPieces(screen, acts) {
   });
   refresh();
   screen.dialogKind = "choose-pieces";
-  dlg = screen.dialog = modal(screen.ctx.root, { testid: "pieces-dialog", title: t("wpieces.title"), className: "dlg-pieces", cancellable: false },
+  // The kept tickets on the map: which need ships and which trains decides the mix.
+  const picture = ticketPicture(screen, screen.res.view.me?.tickets ?? [], { legend: true });
+  dlg = screen.dialog = modal(screen.ctx.root, { testid: "pieces-dialog", title: t("wpieces.title"), className: "dlg-pieces dlg-with-map", cancellable: false },
     h("p", { class: "dlg-sub", text: t("wpieces.explain", { n: screen.board.pieces_in_play ?? 60, min: opts[0].trains, max: opts.at(-1).trains }) }),
+    picture.el,
     h("div", { class: "pieces-row" },
       h("div", { class: "pieces-side" }, icon("train", 26), trainsOut, h("span", { text: t("wpieces.trains") })),
       h("div", { class: "pieces-mid" }, bar,
@@ -207,6 +209,7 @@ export function openPieces(screen, acts) {
       h("button", { type: "button", class: "btn btn-ghost", testid: "pieces-recommended", text: t("wpieces.useRecommended"),
         on: { click: () => { idx = Math.max(0, opts.findIndex((a) => a.trains === recT)); slider.value = String(idx); refresh(); } } }),
       confirm));
+  dlg.addEventListener("close", () => picture.destroy());
   slider.focus();
   screen._updateRoot();
 }

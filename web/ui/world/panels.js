@@ -1,4 +1,4 @@
-// Rails & Sails (the world map) on the map screen (../game.js): a market with two decks and six
+// Rails & Sails (the world map) on the map screen (../core/mapscreen.js): a market with two decks and six
 // face-up cards (the player picks the deck that refills a taken slot), harbor and exchange
 // buttons, a hand split into train and ship cards with the pieces in play, itinerary tickets,
 // and the secret piece mix asked for at the start. Everything offered comes from the engine's
@@ -178,7 +178,7 @@ export class Tickets extends TicketsPanel {
   }
 }
 
-/** Rails & Sails's page: its panels, wording and the piece-mix prompt (see ../game.js). */
+/** Rails & Sails's page: its panels, wording and the piece-mix prompt (see ../core/mapscreen.js). */
 export const world = {
   Market, Hand, Tickets,
   handAreaClass: "whand-area",

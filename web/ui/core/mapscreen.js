@@ -2,16 +2,19 @@
 // routes list, dialogs, bots. What differs per game comes in as its page configuration (usa/panels.js,
 // world/panels.js): the Market, Hand and Tickets panels (each built once, `update(view, legal)`),
 // the player numbers, the route tip line, status wording, keys and extra prompts.
-import { h, reducedMotion } from "./dom.js";
-import { t, tMaybe } from "../i18n.js";
-import { BoardView } from "./board/index.js";
-import { cardName } from "./cards.js";
-import { groupTurns, describeTurn, routeName } from "./logtext.js";
-import { ticketDialog, paymentDialog, modal, close } from "./dialogs.js";
-import { endScreen } from "./endscreen.js";
-import { endOverlay } from "./board/endgame.js";
-import { icon } from "./icons.js";
-import { TurnScreen } from "./turnscreen.js";
+import { h, reducedMotion } from "../dom.js";
+import { t, tMaybe } from "../../i18n.js";
+import { BoardView } from "../board/index.js";
+import { cardName } from "../cards.js";
+import { groupTurns, describeTurn, routeName } from "../logtext.js";
+import { ticketDialog, paymentDialog, modal, close } from "../dialogs.js";
+import { endScreen } from "../endscreen.js";
+import { endOverlay } from "../board/endgame.js";
+import { icon } from "../icons.js";
+import { TurnScreen } from "../turnscreen.js";
+import { seatSymbol } from "../seatmarks.js";
+import { confirmClaims } from "../claimconfirm.js";
+import { routePicture, ticketPicture } from "../mappicture.js";
 
 /** The words for the engine's route_needs answer (null: nothing to say). */
 export function needsText(needs) {
@@ -50,9 +53,10 @@ export class GameScreen extends TurnScreen {
   _build() {
     const b = this.board;
     this.boardView = new BoardView(b, {
-      onRouteActivate: (id, { pointerType }) => {
-        if (pointerType === "mouse" && this._claimsFor(id).length) this.claimRoute(id);
+      onRouteActivate: (id, { direct }) => {  // not direct: the route is selected, its tip offers Claim
+        if (direct && this._claimsFor(id).length) this.claimRoute(id);
       },
+      confirmClicks: confirmClaims,
       describeRoute: (id, opts) => this._routeTip(id, opts),
       onEmptyTap: () => { this.pinnedTicket = null; this._setFocus(null); },
       title: tMaybe(`variant.${this.settings.variant}.title`, b.name),
@@ -145,6 +149,7 @@ export class GameScreen extends TurnScreen {
     this.dialogKind = "choose-payment";
     this.dialog = paymentDialog(this.ctx.root, {
       title: t("pay.title", { route: routeName(this.board, routeId) }), options,
+      hand: this.res.view.me?.hand ?? null, picture: routePicture(this, routeId),
       onChoose: (text) => { this.dialog = null; this.dialogKind = null; this._updateRoot(); this.act(text); },
       onCancel: () => { this.dialog = null; this.dialogKind = null; this._updateRoot(); },
     });
@@ -156,6 +161,7 @@ export class GameScreen extends TurnScreen {
     this.dialogKind = "choose-tickets";
     this.dialog = ticketDialog(this.ctx.root, {
       offered: me.offered, keeps, minKeep: me.min_keep, board: this.board, setup: this.res.phase === "setup_tickets",
+      picture: ticketPicture(this, me.offered),
       onHover: (tk) => this._setFocus(tk ? { cities: new Set(tk.cities), routes: this._routesOf(this.viewer) } : null),
       chosen: this._pendingChoice("tickets")?.ids, onChange: (ids) => this._keepChoice({ kind: "tickets", ids }),
       onConfirm: (text) => { this.dialog = null; this.dialogKind = null; this._updateRoot(); this.act(text); },
@@ -183,7 +189,7 @@ export class GameScreen extends TurnScreen {
     if (!res?.scores) return;
     this.finalToast?.remove();  // the final round is over
     close(this.dialog);
-    const players = this.seats.map((s, i) => ({ name: this.names[i], color: this.colors[i] }));
+    const players = this._players();
     // The longest path draws itself once per game; reopening the scores keeps it drawn.
     this.endMap ??= endOverlay(res.scores, this.names, this.colors);
     const longest = this.endMap.longest;
@@ -226,7 +232,7 @@ export class GameScreen extends TurnScreen {
     this.#renderLog(v);
     this.#renderRoutes(legal);
     this.boardView.update({
-      owners: v.routes, playerColors: this.colors,
+      owners: v.routes, playerColors: this.colors, playerMarks: this.marks,
       bigCities: new Set(this.board.ticket_options?.[v.tickets_option]?.big_cities ?? []),
       claimable: new Set(legal.filter((a) => a.kind === "claim").map((a) => a.route)),
       focus: this.focus,
@@ -304,7 +310,7 @@ export class GameScreen extends TurnScreen {
           pointerenter: (e) => e.pointerType === "mouse" && this._setFocus({ cities: new Set(), routes: this._routesOf(p.seat) }),
           pointerleave: () => this._setFocus(this.pinnedTicket ? this.focus : null),
         } },
-      h("span", { class: "player-color" }),
+      h("span", { class: "player-color" }, seatSymbol(this.marks[p.seat], 11)),
       h("span", { class: "player-name" },
         h("span", { class: "pname", text: seat.name }),
         h("span", { class: "pkind", text: seat.kind === "bot" ? t("players.bot", { level: tMaybe(`level.${seat.bot}`, seat.bot) }) : t("players.human") }),
@@ -322,7 +328,7 @@ export class GameScreen extends TurnScreen {
     const groups = groupTurns(v.log);
     const items = groups.slice().reverse().slice(0, 200).map((g) => h("li", { class: "log-entry", testid: "log-entry",
       dataset: { player: g.player, kind: g.events[0].kind }, style: { "--pc": this.colors[g.player] } },
-    h("span", { class: "log-dot", "aria-hidden": "true" }),
+    h("span", { class: "log-dot", "aria-hidden": "true" }, seatSymbol(this.marks[g.player], 8)),
     h("span", { text: describeTurn(g, { names: this.names, board: this.board, viewer: this.viewer }) })));
     if (!items.length) items.push(h("li", { class: "log-entry hint", text: t("log.empty") }));
     this.logEl.replaceChildren(...items);
@@ -361,7 +367,7 @@ export class GameScreen extends TurnScreen {
         lines.push(h("button", { type: "button", class: "btn btn-primary btn-small", testid: "tip-claim", text: t("routes.claim"),
           on: { click: (e) => { e.stopPropagation(); this.boardView.hideTip(); this.claimRoute(id); } } }));
       } else {
-        lines.push(h("span", { class: "tip-hint", text: t("tip.clickToClaim") }));
+        lines.push(h("span", { class: "tip-hint", text: t(confirmClaims() ? "tip.clickToSelect" : "tip.clickToClaim") }));
       }
     } else if (this.res.view.closed_routes?.[id]) {
       // The engine says why the double-route rule closes this track (twin_taken | twin_yours).

@@ -1,0 +1,155 @@
+"""Player review (issue 13), claiming on the map: a tap selects the nearest route (it glows, its tip
+offers Claim) and claims nothing by itself; the controls a finger uses are at least 44 px."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from e2e.helpers import wait_for_app_state
+from e2e.test_review_choices import PERSON, SEATS, SIZES, WORLD
+
+# A claimable route with another route near it, and the point 3 px beside its track on that side:
+# {route, x, y, near} (screen px on the canvas), or null.
+TAP_BESIDE = """() => {
+  const bv = window.__railtrip.board, v = bv.view, half = bv.style.spaceW / 2 * v.scale;
+  const screen = (p) => ({ x: p.x * v.scale + v.tx, y: p.y * v.scale + v.ty });
+  // Screen distance from (x, y) to a route's chain of spaces (its centre line, first to last space).
+  const dist = (g, x, y) => {
+    const mx = (x - v.tx) / v.scale - g.ax, my = (y - v.ty) / v.scale - g.ay;
+    const u = Math.max(g.start, Math.min(g.end, mx * g.dx + my * g.dy));
+    return Math.hypot(mx - u * g.dx, my - u * g.dy) * v.scale;
+  };
+  const plain = [...bv.geo.values()].filter((g) => g.offsets.length === 1);  // not across the seam
+  for (const id of [...bv.state.claimable].sort()) {
+    const g = bv.geo.get(id);
+    if (g.offsets.length > 1) continue;
+    for (const k of [0.5, 0.3, 0.7]) {
+      const m = screen({ x: g.ax + g.dx * (g.start + (g.end - g.start) * k), y: g.ay + g.dy * (g.start + (g.end - g.start) * k) });
+      for (const side of [1, -1]) {
+        const x = m.x + side * g.nx * (half + 3), y = m.y + side * g.ny * (half + 3);
+        if (x < 30 || y < 30 || x > bv.size.w - 30 || y > bv.size.h - 30) continue;
+        const others = plain.filter((o) => o !== g).map((o) => ({ id: o.route.id, d: dist(o, x, y) })).sort((a, b) => a.d - b.d);
+        // The tapped route is the nearest by 2 px at least, and a neighbour is within a finger's reach.
+        if (others[0].d > dist(g, x, y) + 2 && others[0].d < 20) return { route: id, x, y, near: others[0].id };
+      }
+    }
+  }
+  return null;
+}"""
+
+
+@pytest.fixture
+def touch_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A page on a touch screen of the test's size (``size``)."""
+    width, height = request.getfixturevalue("size")
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(e.message))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def start_world(page: Page, server) -> None:
+    page.goto(server.url + "?botDelay=0")
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {"variant": "world", "players": 2, "seed": 8, "setup": WORLD, "seats": SEATS, "speed": "instant"},
+    )
+    page.wait_for_function(PERSON)
+
+
+def box(page: Page, testid: str) -> dict:
+    return page.locator(f"[data-testid={testid}]").bounding_box()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
+def test_a_tap_selects_the_nearest_route_and_claims_only_on_claim(
+    touch_page: Page, server, snapshot, size
+) -> None:
+    page = touch_page
+    start_world(page, server)
+    target = page.evaluate(TAP_BESIDE)
+    assert target, "no claimable route with a neighbour in this position"
+    canvas = box(page, "board-canvas")
+    ply = page.get_attribute("#app", "data-ply")
+    page.touchscreen.tap(canvas["x"] + target["x"], canvas["y"] + target["y"])
+    page.wait_for_selector("[data-testid=tip-claim]")
+    # The tapped route (the nearest), not its neighbour, is selected: it glows and its tip asks.
+    assert page.evaluate("window.__railtrip.board.pinned?.id") == target["route"], target
+    assert page.get_attribute("#app", "data-ply") == ply  # nothing claimed yet
+    claim = box(page, "tip-claim")
+    assert claim["height"] >= 44 and claim["width"] >= 44, claim
+    snapshot(page, "selected")
+    page.locator("[data-testid=tip-claim]").tap()
+    page.wait_for_function(
+        """ply => { const a = document.getElementById('app').dataset;
+      return a.uiState === 'choose-payment' || a.uiState === 'waiting-bot' || a.myTurn === 'false' || a.ply !== ply; }""",
+        arg=ply,
+    )
+    if page.get_attribute("#app", "data-ui-state") == "choose-payment":
+        page.locator("[data-testid=payment-option-0]").tap()
+    page.wait_for_function("r => window.__railtrip.state().view.routes[r] === 0", arg=target["route"])
+    assert page.evaluate("window.__railtrip.board.pinned") is None
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
+def test_touch_targets_are_at_least_44_px(touch_page: Page, server, snapshot, size) -> None:
+    page = touch_page
+    start_world(page, server)
+    for name in ("zoom-in", "zoom-out", "zoom-reset"):
+        b = box(page, name)
+        assert b["width"] >= 44 and b["height"] >= 44, (name, b)
+    narrow = size[0] <= 820
+    for i in range(6):
+        for deck in ("train", "ship"):
+            b = box(page, f"market-take-{i}-{deck}")
+            assert b["height"] >= 44, (i, deck, b)
+            if narrow:  # on a wide touch screen six slots leave ~41 px per button
+                assert b["width"] >= 44, (i, deck, b)
+    map_box, zoom = box(page, "board-canvas"), box(page, "zoom-in")
+    if narrow:  # the zoom row sits under the map and covers no city
+        assert zoom["y"] >= map_box["y"] + map_box["height"], (zoom, map_box)
+    # The market still fits the screen: no slot runs past the ticket pile or the screen's edge.
+    last, pile = box(page, "market-slot-5"), box(page, "ticket-deck")
+    assert last["x"] + last["width"] <= size[0]
+    if not narrow:
+        assert last["x"] + last["width"] <= pile["x"] + 1, (last, pile)
+    snapshot(page, "market")
+
+
+def test_confirm_claims_is_a_setting_for_the_mouse(page: Page, server) -> None:
+    """With a mouse, a click claims at once by default; with "Confirm claims" on (Settings), the
+    click only selects the route and its tip's Claim button claims it."""
+    start_world(page, server)
+    page.click("[data-testid=menu]")
+    page.locator("[data-testid=menu-settings]").click()
+    row = page.locator("[data-testid=settings-confirmClaims]")
+    assert not row.is_checked()  # off by default where the main pointer is a mouse
+    page.click("[data-testid=settings-row-confirmClaims]")
+    assert row.is_checked()
+    page.click("[data-testid=settings-close]")
+    target = page.evaluate(TAP_BESIDE)
+    assert target, "no claimable route with a neighbour in this position"
+    canvas = box(page, "board-canvas")
+    ply = page.get_attribute("#app", "data-ply")
+    page.mouse.click(canvas["x"] + target["x"], canvas["y"] + target["y"])
+    page.wait_for_selector("[data-testid=tip-claim]")
+    assert page.evaluate("window.__railtrip.board.pinned?.id") == target["route"], target
+    assert page.get_attribute("#app", "data-ply") == ply  # the click claimed nothing
+    page.locator("[data-testid=tip-claim]").click()
+    page.wait_for_function(
+        """ply => { const a = document.getElementById('app').dataset;
+      return a.uiState === 'choose-payment' || a.uiState === 'waiting-bot' || a.myTurn === 'false' || a.ply !== ply; }""",
+        arg=ply,
+    )
+    if page.get_attribute("#app", "data-ui-state") == "choose-payment":
+        page.locator("[data-testid=payment-option-0]").click()
+    page.wait_for_function("r => window.__railtrip.state().view.routes[r] === 0", arg=target["route"])

@@ -1,0 +1,145 @@
+"""Player review (issue 13), dialogs with the map in view: the mid-game ticket choice shows the
+offered tickets on the person's own network, the Rails & Sails piece mix shows the kept tickets,
+and the payment chooser shows the route and what stays in hand after each payment."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from e2e.helpers import keep_tickets, wait_for_app_state
+from e2e.test_review_choices import PERSON, SEATS, SIZES, WORLD
+
+STATE = "() => window.__railtrip.state()"
+
+
+def start(page: Page, server, variant: str, size, setup: dict | None) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(server.url + "?botDelay=0")
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {"variant": variant, "players": 2, "seed": 8, "setup": setup, "seats": SEATS, "speed": "instant"},
+    )
+    page.wait_for_function(PERSON)
+
+
+def act(page: Page, text: str) -> None:
+    page.evaluate("t => window.__railtripAct(t)", text)
+    page.wait_for_function(PERSON)
+
+
+def claim_some_route(page: Page) -> str:
+    """Plays Ann's turns (blind draws) until she can claim a route, then claims it."""
+    for _ in range(30):
+        state = page.evaluate(STATE)
+        if page.get_attribute("#app", "data-ui-state") == "choose-tickets":
+            keep_tickets(page)
+            page.wait_for_function(PERSON)
+            continue
+        claims = [a for a in state["legal"] if a["kind"] == "claim"]
+        if claims:
+            act(page, claims[0]["text"])
+            return claims[0]["route"]
+        draw = next(a for a in state["legal"] if a["kind"] == "draw")
+        act(page, draw["text"])
+    raise AssertionError("no route became claimable")
+
+
+def in_view(page: Page, testid: str, size) -> dict:
+    box = page.locator(f"[data-testid={testid}]").first.bounding_box()
+    assert box and box["width"] > 0 and box["height"] > 0, testid
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size[0] + 0.5, (testid, box)
+    return box
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
+@pytest.mark.parametrize("variant", ["usa", "world"])
+def test_the_ticket_choice_shows_the_tickets_on_the_own_network(
+    page: Page, server, snapshot, variant, size
+) -> None:
+    start(page, server, variant, size, WORLD if variant == "world" else None)
+    if variant == "usa":
+        keep_tickets(page)
+        page.wait_for_function(PERSON)
+    route = claim_some_route(page)
+    page.wait_for_function(PERSON)
+    page.click("[data-testid=ticket-deck]")
+    page.wait_for_selector("#app[data-ui-state=choose-tickets]")
+    state = page.evaluate(STATE)
+    offered = [tk["id"] for tk in state["view"]["me"]["offered"]]
+    own = [r for r, seat in state["view"]["routes"].items() if seat == 0]
+    assert route in own
+    picture = page.locator("[data-testid=ticket-dialog] [data-testid=dialog-map]")
+    assert picture.get_attribute("data-own-routes") == str(len(own))
+    assert picture.get_attribute("data-tickets") == ",".join(offered)
+    assert picture.get_attribute("data-chosen") == ""
+    # The map and the whole list fit the dialog: at 1280x800 without scrolling.
+    map_box = in_view(page, "dialog-map", size)
+    assert map_box["width"] >= min(300, size[0] - 60) and map_box["height"] >= 150, map_box
+    if size[0] > 820:
+        for tid in offered:
+            box = in_view(page, f"ticket-option-{tid}", size)
+            assert box["y"] + box["height"] <= size[1], (tid, box)
+        assert in_view(page, "ticket-confirm", size)["y"] + 30 <= size[1]
+    page.check(f"[data-testid=ticket-check-{offered[1]}]", force=True)
+    page.wait_for_function(
+        "id => document.querySelector('[data-testid=ticket-dialog] [data-testid=dialog-map]').dataset.chosen === id",
+        arg=offered[1],
+    )
+    snapshot(page, f"{variant}-tickets")
+    page.locator("[data-testid=ticket-confirm]").scroll_into_view_if_needed()
+    page.click("[data-testid=ticket-confirm]")
+    page.wait_for_function(PERSON)
+    assert page.locator("[data-testid=dialog-map]").count() == 0
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
+def test_the_piece_mix_is_chosen_with_the_tickets_in_view(page: Page, server, snapshot, size) -> None:
+    start(page, server, "world", size, None)
+    page.wait_for_selector("#app[data-ui-state=choose-tickets]")
+    keep_tickets(page)
+    page.wait_for_selector("#app[data-ui-state=choose-pieces]")
+    kept = [tk["id"] for tk in page.evaluate(STATE)["view"]["me"]["tickets"]]
+    assert kept
+    picture = page.locator("[data-testid=pieces-dialog] [data-testid=dialog-map]")
+    assert picture.get_attribute("data-tickets") == ",".join(kept)
+    assert picture.get_attribute("data-chosen") == ",".join(kept)
+    in_view(page, "dialog-map", size)
+    for tid in kept:
+        assert page.locator(f"[data-testid=dialog-map-ticket-{tid}]").is_visible()
+    page.locator("[data-testid=pieces-confirm]").scroll_into_view_if_needed()
+    assert in_view(page, "pieces-confirm", size)["y"] <= size[1]
+    snapshot(page, "pieces")
+    page.click("[data-testid=pieces-confirm]")
+    page.wait_for_function(PERSON)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
+def test_the_payment_chooser_shows_the_route_and_what_stays_in_hand(
+    page: Page, server, snapshot, size
+) -> None:
+    start(page, server, "world", size, WORLD)
+    state = page.evaluate(STATE)
+    claims = [a for a in state["legal"] if a["kind"] == "claim"]
+    route = next(r for r in sorted({a["route"] for a in claims}) if sum(a["route"] == r for a in claims) >= 2)
+    page.click("[data-testid=tab-routes]")
+    page.select_option("[data-testid=route-select]", route)
+    page.click("[data-testid=route-claim]")
+    page.wait_for_selector("#app[data-ui-state=choose-payment]")
+    assert page.get_attribute("[data-testid=payment-dialog] [data-testid=dialog-map]", "data-route") == route
+    in_view(page, "dialog-map", size)
+    hand = state["view"]["me"]["hand"]
+    by_text = {a["text"]: a["cards"] for a in claims if a["route"] == route}
+    options = page.locator("[data-testid^=payment-option-]")
+    for i in range(options.count()):
+        cards = by_text[options.nth(i).get_attribute("data-action")]
+        expected = {c: n - cards.get(c, 0) for c, n in hand.items() if n - cards.get(c, 0) > 0}
+        shown = page.get_attribute(f"[data-testid=payment-left-{i}]", "data-left")
+        assert dict((c, int(n)) for c, n in (p.split(":") for p in shown.split(",") if p)) == expected
+        assert page.inner_text(f"[data-testid=payment-left-{i}]").startswith("Left in hand")
+    in_view(page, "payment-cancel", size)
+    snapshot(page, "payment")
+    page.click("[data-testid=payment-option-0]")
+    page.wait_for_function("r => window.__railtrip.state().view.routes[r] === 0", arg=route)
