@@ -538,6 +538,9 @@ def make_handler(
     class Handler(http.server.SimpleHTTPRequestHandler):
         extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
         protocol_version = "HTTP/1.1"
+        # Headers and body go out in separate writes: with Nagle's algorithm on, each response
+        # of a kept-alive connection waits ~40 ms for the browser's delayed ACK.
+        disable_nagle_algorithm = True
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, directory=str(directory), **kwargs)

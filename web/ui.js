@@ -10,19 +10,28 @@
 import { h } from "./ui/dom.js";
 import { t, tMaybe, initLang, getLang, setLang, LANGS, onLangChange } from "./i18n.js";
 import { renderNewGame } from "./ui/newgame.js";
-import { screenClass } from "./ui/screens.js";
-import { toast as showToast } from "./ui/dialogs.js";
+import { toast as showToast } from "./ui/core/modal.js";
 import { UI_VARIANTS, loadPrefs } from "./ui/newgame.js";
 import { latestSave, listSaves, removeSave, newSaveId, setSessionGame, sessionGame, getSave, settingsFromRecord,
   readRecordFile, downloadRecord, savedGamesPanel } from "./ui/saves.js";
 import { linkFromLocation, clearLinkFromLocation, openShareDialog } from "./ui/share.js";
-import { ReplayScreen } from "./ui/replay.js";
 import { learnPanel } from "./ui/learn.js";
-import { showRules } from "./ui/rules.js";
 import { precheckLink, cleanRecord } from "./ui/safedata.js";
 import { cleanName, isolate } from "./ui/names.js";
 import { isFramed, showFramed } from "./ui/frameguard.js";
 import { openSettings } from "./ui/settings.js";
+
+/**
+ * A game's screen class. The screens (board, panels, dialogs) load only when a game or a replay
+ * opens, so the start screen draws from a fraction of the modules; startUI warms them up once it
+ * has drawn, so a game still opens at once.
+ */
+const loadScreenClass = (variant) => import("./ui/screens.js").then((m) => m.screenClass(variant));
+
+/** Loads the screens' modules in the background (errors show when a game opens). */
+function warmUpScreens() {
+  for (const load of [() => import("./ui/screens.js"), () => import("./ui/replay.js")]) load().catch(() => {});
+}
 
 /** Board data plus lookups the panels need. */
 function prepareBoard(b) {
@@ -137,6 +146,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
     try {
       board = await getBoard(variant);
     } catch { /* the text alone, without pictures */ }
+    const { showRules } = await import("./ui/rules.js");
     showRules(root, variant, board, { closeLabel: t("learn.close") });
   }
 
@@ -233,8 +243,9 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
     } catch (err) {
       return showNewGame(null, { title: t("link.brokenTitle"), text: err.message });
     }
+    const [{ ReplayScreen }, Screen] = await Promise.all([import("./ui/replay.js"), loadScreenClass(record.variant)]);
     const replay = new ReplayScreen({ engine, root, version, toast, langSwitch,
-      onNewGame: () => showNewGame(), startGame: (s, r) => startGame(s, r) }, { record, Screen: screenClass(record.variant), board });
+      onNewGame: () => showNewGame(), startGame: (s, r) => startGame(s, r) }, { record, Screen, board });
     game = replay;
     shell.replaceChildren(replay.el);
     reveal();
@@ -278,7 +289,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
       toast(t("error.start", { message: err.message }), "error");
       return showNewGame();
     }
-    const Screen = screenClass(settings.variant);
+    const Screen = await loadScreenClass(settings.variant);
     game = new Screen({ engine, root, board, version, toast, langSwitch,
       onNewGame: () => showNewGame(), startGame: (s) => startGame(s), tutorial,
       showRules: () => openRules(settings.variant),
@@ -306,4 +317,5 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
   if (link) await openLink(link);
   else if (current?.ok) await openSave(current);
   else showNewGame();
+  setTimeout(warmUpScreens, 0);
 }

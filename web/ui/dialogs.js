@@ -1,33 +1,14 @@
-// Dialogs (ticket choice, payment chooser, pass-the-device, confirm) and toasts.
+// The games' dialogs (ticket choice, payment chooser, pass-the-device). The plain modal, the
+// yes/no question and toasts live in core/modal.js (the start screen needs them without the board).
 import { h } from "./dom.js";
 import { t, tMaybe } from "../i18n.js";
 import { cardFace, cardName } from "./cards.js";
 import { drawTicketMap } from "./board/index.js";
 import { ticketName } from "./logtext.js";
 import { swatch } from "./mappicture.js";
+import { modal, close } from "./core/modal.js";
 
-/** Opens a modal <dialog>; `cancellable` false ignores Escape. Returns the dialog element. */
-export function modal(parent, { testid, title, className = "", cancellable = true, onCancel = () => {} }, ...body) {
-  const titleId = `${testid}-title`;
-  const dlg = h("dialog", { class: ["dlg", className], testid, "aria-labelledby": titleId },
-    h("h2", { class: "dlg-title", id: titleId, text: title }), ...body);
-  dlg.addEventListener("cancel", (ev) => {
-    ev.preventDefault();
-    if (cancellable) {
-      close(dlg);
-      onCancel();
-    }
-  });
-  parent.append(dlg);
-  dlg.showModal();
-  return dlg;
-}
-
-export function close(dlg) {
-  if (!dlg) return;
-  if (dlg.open) dlg.close();
-  dlg.remove();
-}
+export { modal, close, confirmDialog, toast } from "./core/modal.js";
 
 const sameSet = (a, b) => a.length === b.size && a.every((x) => b.has(x));
 
@@ -160,24 +141,4 @@ export function passDeviceDialog(parent, { name, color, onReady }) {
     h("div", { class: "dlg-actions" }, btn));
   btn.focus();
   return dlg;
-}
-
-/** Yes/no question. */
-export function confirmDialog(parent, { title, text, yes, onYes }) {
-  let dlg;
-  dlg = modal(parent, { testid: "confirm-dialog", title, className: "dlg-confirm" },
-    h("p", { class: "dlg-sub", text }),
-    h("div", { class: "dlg-actions" },
-      h("button", { type: "button", class: "btn btn-ghost", testid: "confirm-no", text: t("common.cancel"), on: { click: () => close(dlg) } }),
-      h("button", { type: "button", class: "btn btn-primary", testid: "confirm-yes", text: yes, on: { click: () => { close(dlg); onYes(); } } })));
-  return dlg;
-}
-
-/** Short message at the bottom of the screen. */
-export function toast(container, message, kind = "info", ms = 4200) {
-  const el = h("div", { class: ["toast", `toast--${kind}`], role: kind === "error" ? "alert" : "status", testid: "toast", text: message });
-  container.append(el);
-  setTimeout(() => el.classList.add("leaving"), ms - 400);
-  setTimeout(() => el.remove(), ms);
-  return el;
 }

@@ -3,7 +3,7 @@
 // when storage refuses it, a note says it holds for this visit only.
 import { h } from "./dom.js";
 import { t } from "../i18n.js";
-import { modal, close } from "./dialogs.js";
+import { modal, close } from "./core/modal.js";
 import { PREFERENCES, getPrefs, setPref, prefsUnsaved } from "./core/prefs.js";
 
 /** Opens the Settings dialog in `parent`; returns it. */

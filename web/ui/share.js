@@ -4,7 +4,7 @@
 // server, so a static host never sees a shared game.
 import { h } from "./dom.js";
 import { t } from "../i18n.js";
-import { modal, close } from "./dialogs.js";
+import { modal, close } from "./core/modal.js";
 
 /** The link in the address (the fragment without "#"), or null. */
 export function linkFromLocation() {
