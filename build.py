@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import hashlib
 import http.server
 import json
@@ -54,6 +55,8 @@ NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
 
 # Runtime files copied from the npm package (the rest of it is docs, typings and node-only code).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.mjs.map", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# Pyodide's standard library, as the page downloads it (see stored_stdlib and gzip_stdlib).
+STDLIB_GZ = "python_stdlib.zip.gz"
 # The build step that runs the engine in the pinned Pyodide under Node (see its header).
 PYODIDE_PREPARE = ROOT / "tools" / "pyodide_prepare.mjs"
 SNAPSHOT_FILE = "engine.snapshot.gz"
@@ -196,7 +199,10 @@ def assemble_pyodide(out: Path) -> dict[str, Any]:
     """
     out.mkdir(parents=True)
     for name in PYODIDE_FILES:
-        shutil.copy2(NODE_PYODIDE / name, out / name)
+        if name == "python_stdlib.zip":
+            stored_stdlib(NODE_PYODIDE / name, out / name)
+        else:
+            shutil.copy2(NODE_PYODIDE / name, out / name)
     lock = json.loads((NODE_PYODIDE / "pyodide-lock.json").read_text())
     lock["packages"] = {}
     (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
@@ -204,6 +210,31 @@ def assemble_pyodide(out: Path) -> dict[str, Any]:
         "version": json.loads((NODE_PYODIDE / "package.json").read_text())["version"],
         "python": lock["info"]["python"],
     }
+
+
+def stored_stdlib(source: Path, target: Path) -> None:
+    """Pyodide's standard library zip with every member stored uncompressed (same names, dates
+    and bytes, in name order): gzipped as a whole it is ~11% smaller than the zip's own per-file
+    compression (2.50 -> 2.21 MB), and importing from it needs no inflating. The snapshot is made
+    with this very zip, since zipimport's directory cache in it holds the members' offsets."""
+    with zipfile.ZipFile(source) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as out:
+        for info in sorted(src.infolist(), key=lambda i: i.filename):
+            member = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+            member.external_attr = info.external_attr
+            out.writestr(member, src.read(info), compress_type=zipfile.ZIP_STORED)
+
+
+def gzip_stdlib(pyodide_dir: Path) -> None:
+    """Replace the stored python_stdlib.zip by its gzip (what the worker downloads and unpacks;
+    a static host does not compress a .zip itself)."""
+    plain = pyodide_dir / "python_stdlib.zip"
+    with (
+        plain.open("rb") as src,
+        (pyodide_dir / STDLIB_GZ).open("wb") as raw,
+        gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as gz,
+    ):
+        shutil.copyfileobj(src, gz)
+    plain.unlink()
 
 
 def engine_info() -> dict[str, Any]:
@@ -434,8 +465,10 @@ def build(dist: Path = DIST) -> dict[str, Any]:
                 f"gzipped ({time.monotonic() - started:.1f} s: "
                 f"{', '.join(f'{k} {v:.1f}' for k, v in report.get('phases', {}).items())})"
             )
+        gzip_stdlib(staging / pyodide_dir)
         config = {
             "pyodide": f"../{pyodide_dir}/",
+            "stdlib": f"../{pyodide_dir}/{STDLIB_GZ}",
             "pyodideVersion": pyodide["version"],
             "engineWheel": wheel.name,
             "snapshot": snapshot,
@@ -443,7 +476,7 @@ def build(dist: Path = DIST) -> dict[str, Any]:
             "downloadSizes": {
                 **{
                     f"../{pyodide_dir}/{name}": (staging / pyodide_dir / name).stat().st_size
-                    for name in ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+                    for name in ("pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB_GZ)
                 },
                 wheel.name: wheel.stat().st_size,
                 **({SNAPSHOT_FILE: (app_tmp / SNAPSHOT_FILE).stat().st_size} if snapshot else {}),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
 import re
 import zipfile
@@ -55,7 +57,7 @@ def test_pyodide_runtime_without_packages(dist_dir: Path) -> None:
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
     assert lock["packages"] == {}
     assert not list(pyodide.glob("*.whl"))
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip.gz"):
         assert (pyodide / name).is_file(), name
     assert info["pyodideVersion"] == railtrip_build.required_pyodide_version()
 
@@ -67,3 +69,18 @@ def test_engine_wheel_is_pure_python_with_the_api(dist_dir: Path) -> None:
         assert "pyengine/api.pyc" in names  # Compiled by Pyodide's Python at build time.
         wheel_meta = next(n for n in names if n.endswith(".dist-info/WHEEL"))
         assert "Root-Is-Purelib: true" in wheel.read(wheel_meta).decode()
+
+
+def test_standard_library_is_npms_members_stored_and_gzipped(dist_dir: Path) -> None:
+    """The page's standard library has exactly npm's members and bytes, stored (not deflated)
+    and gzipped as a whole, which makes the download smaller than npm's zip."""
+    pyodide = dist_dir / build_info(dist_dir)["pyodide"]
+    assert not (pyodide / "python_stdlib.zip").exists()
+    shipped = zipfile.ZipFile(io.BytesIO(gzip.decompress((pyodide / "python_stdlib.zip.gz").read_bytes())))
+    original = zipfile.ZipFile(railtrip_build.NODE_PYODIDE / "python_stdlib.zip")
+    assert sorted(shipped.namelist()) == sorted(original.namelist())
+    assert {i.compress_type for i in shipped.infolist()} == {zipfile.ZIP_STORED}
+    for name in original.namelist()[::25]:
+        assert shipped.read(name) == original.read(name), name
+    npm_size = (railtrip_build.NODE_PYODIDE / "python_stdlib.zip").stat().st_size
+    assert (pyodide / "python_stdlib.zip.gz").stat().st_size < 0.95 * npm_size

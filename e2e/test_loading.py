@@ -101,7 +101,7 @@ def _fail_requests(page: Page, file_suffix: str, status: int = 404) -> None:
 
 
 @pytest.mark.allow_console_errors
-@pytest.mark.parametrize("file_name", ["railtrip_engine-*.whl", "pyodide.asm.wasm", "python_stdlib.zip"])
+@pytest.mark.parametrize("file_name", ["railtrip_engine-*.whl", "pyodide.asm.wasm", "python_stdlib.zip.gz"])
 def test_missing_file_shows_a_readable_error(page: Page, server, dist_dir, snapshot, file_name: str) -> None:
     info = json.loads((dist_dir / "build-info.json").read_text())
     if file_name.startswith("railtrip_engine"):
@@ -115,6 +115,17 @@ def test_missing_file_shows_a_readable_error(page: Page, server, dist_dir, snaps
     assert page.is_hidden("#loading")
     assert page.is_visible("#load-retry")
     snapshot(page, "error")
+
+
+@pytest.mark.allow_console_errors
+def test_damaged_standard_library_shows_a_readable_error(page: Page, server) -> None:
+    _fail_requests(page, "python_stdlib.zip.gz", status=200)  # 200, but not gzip
+    page.goto(server.url)
+    assert wait_for_app_state(page, "ready", "error", timeout_ms=30_000) == "error"
+    assert page.inner_text("#load-error-message") == (
+        "Could not load the game engine: python_stdlib.zip.gz is damaged (it does not unpack)"
+    )
+    assert page.is_visible("#load-retry")
 
 
 @pytest.mark.allow_console_errors

@@ -210,10 +210,17 @@ def main() -> int:
             raise SystemExit(f'{config} does not say "firstVisit": false')
         config.write_text(text.replace('"firstVisit": false', '"firstVisit": true'))
         (tmp / "bare").mkdir()
-        for name in (info["app"], info["pyodide"]):
-            (tmp / "bare" / name.rstrip("/")).symlink_to(
-                railtrip_build.DIST / name.rstrip("/"), target_is_directory=True
-            )
+        (tmp / "bare" / info["app"].rstrip("/")).symlink_to(
+            railtrip_build.DIST / info["app"].rstrip("/"), target_is_directory=True
+        )
+        # The same Pyodide files, but the standard library as npm ships it (the app's is a
+        # gzipped stored zip that only its worker unpacks).
+        bare_pyodide = tmp / "bare" / info["pyodide"].rstrip("/")
+        bare_pyodide.mkdir()
+        for file in (railtrip_build.DIST / info["pyodide"]).iterdir():
+            if file.name != railtrip_build.STDLIB_GZ:
+                (bare_pyodide / file.name).symlink_to(file)
+        (bare_pyodide / "python_stdlib.zip").symlink_to(railtrip_build.NODE_PYODIDE / "python_stdlib.zip")
         (tmp / "bare" / "index.html").write_text(BARE_HTML)
         (tmp / "bare" / "bare.js").write_text(
             BARE_JS.replace("{pyodide}", info["pyodide"]).replace("{wheel}", info["engineWheel"])

@@ -77,7 +77,7 @@ const whole = new Uint8Array(SNAPSHOT_HEADER + memory.length);
 whole.set(header);
 whole.set(memory, SNAPSHOT_HEADER);
 phase("snapshot");
-const gz = gzipSync(whole, { level: 6 });
+const gz = gzipSync(whole, { level: 9 });
 writeFileSync(join(outDir, "engine.snapshot.gz"), gz);
 phase("gzip");
 console.log(JSON.stringify({
