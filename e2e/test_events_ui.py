@@ -111,3 +111,28 @@ def test_exchange_dialog_shows_the_engines_pieces_after(page: Page, server) -> N
         str(action["pieces_after"]["trains"]) in summary and str(action["pieces_after"]["ships"]) in summary
     )
     page.click("[data-testid=exchange-cancel]")
+
+
+def test_the_log_tells_the_person_about_their_own_moves_as_you(page: Page, server) -> None:
+    """Against bots, the person's own lines say "You"/"Du" (German in the second person:
+    "Du zogst"), the bots' lines their names; which line is whose comes from the event's seat."""
+    start(page, server, "usa")
+    to_main_turn(page)
+    page.click("[data-testid=deck]")
+    page.click("[data-testid=deck]")
+    to_main_turn(page)
+    mine = page.locator("[data-testid=log-entry][data-player='0']").all_text_contents()
+    theirs = page.locator("[data-testid=log-entry][data-player='1']").all_text_contents()
+    assert mine and theirs
+    assert all(text.strip().startswith("You ") and "Ada" not in text for text in mine), mine
+    assert any("You kept" in text for text in mine) and any(
+        "You drew two cards from the deck." in text for text in mine
+    )
+    assert all("Bob" in text and "You " not in text.split("(")[0] for text in theirs), theirs
+    page.click("[data-testid=lang-de]")
+    page.wait_for_selector(
+        "[data-testid=log-entry][data-player='0'] >> text=Du zogst zwei Karten vom Stapel."
+    )
+    mine = page.locator("[data-testid=log-entry][data-player='0']").all_text_contents()
+    assert all(text.strip().startswith("Du ") for text in mine), mine
+    assert any("Du behieltst" in text for text in mine)

@@ -34,14 +34,26 @@ function payment(cards) {
     .map(([c, n]) => t("log.payPart", { n, card: cardName(c) })).join(" + ");
 }
 
-/** One sentence for a turn group. `names[seat]` are the players' names; `viewer` may see own keeps. */
-export function describeTurn(group, { names, board, viewer }) {
-  const name = names[group.player] ?? `#${group.player + 1}`;
+/**
+ * Who a sentence is about, as its subject: the player's name, or "You"/"Du" when `seat` is `you`
+ * (the person playing at this screen; null in the replay viewer and between hotseat turns).
+ * `st` is German's second-person ending of the past tense (nahm → nahmst, baute → bautest).
+ */
+export function subject(seat, { names, you = null }) {
+  if (you !== null && you !== undefined && seat === you) return { name: t("log.you"), st: "st", you: true };
+  return { name: names[seat] ?? `#${seat + 1}`, st: "", you: false };
+}
+
+/** One sentence for a turn group. `names[seat]` are the players' names; `viewer` may see own keeps;
+ *  `you` is the seat told about in the second person (see subject). */
+export function describeTurn(group, { names, board, viewer, you = null }) {
+  const who = subject(group.player, { names, you });
+  const { name } = who;
   const evs = group.events;
   const first = evs[0];
   // Two decks (Rails & Sails): the events name the deck drawn from or refilling the slot.
   if ((first.kind === "take" || first.kind === "draw") && evs.some((e) => "deck" in e || "refill" in e)) {
-    return worldDraws(name, evs) + ownDraws(evs, group.player, viewer);
+    return worldDraws(who, evs) + ownDraws(evs, group.player, viewer);
   }
   switch (first.kind) {
     case "take":
@@ -49,44 +61,44 @@ export function describeTurn(group, { names, board, viewer }) {
       const takes = evs.filter((e) => e.kind === "take").map((e) => e.card);
       const blind = evs.filter((e) => e.kind === "draw").length;
       const own = ownDraws(evs, group.player, viewer);
-      if (takes.length === 1 && takes[0] === "loco" && blind === 0) return t("log.takeLoco", { name });
+      if (takes.length === 1 && takes[0] === "loco" && blind === 0) return t("log.takeLoco", { name, st: who.st });
       if (takes.length === 2) {
-        if (takes[0] === takes[1]) return t("log.takeTwoSame", { name, a: t(`cardAdj.${takes[0]}`) });
-        return t("log.takeTwo", { name, a: t(`cardAdj.${takes[0]}`), b: t(`cardAdj.${takes[1]}`) });
+        if (takes[0] === takes[1]) return t("log.takeTwoSame", { name, st: who.st, a: t(`cardAdj.${takes[0]}`) });
+        return t("log.takeTwo", { name, st: who.st, a: t(`cardAdj.${takes[0]}`), b: t(`cardAdj.${takes[1]}`) });
       }
-      if (takes.length === 1 && blind === 1) return t("log.takeAndDraw", { name, a: t(`cardAdj.${takes[0]}`) }) + own;
-      if (takes.length === 1) return t("log.takeOne", { name, a: t(`cardAdj.${takes[0]}`) });
-      return t("log.drawBlind", { name, n: blind }) + own;
+      if (takes.length === 1 && blind === 1) return t("log.takeAndDraw", { name, st: who.st, a: t(`cardAdj.${takes[0]}`) }) + own;
+      if (takes.length === 1) return t("log.takeOne", { name, st: who.st, a: t(`cardAdj.${takes[0]}`) });
+      return t("log.drawBlind", { name, st: who.st, n: blind }) + own;
     }
     case "claim":
-      if (first.route_kind) return t(first.route_kind === "ship" ? "wlog.claimShip" : "wlog.claimTrain", { name, route: routeName(board, first.route), n: first.length, points: first.points, pay: payment(first.cards) });
-      return t("log.claim", { name, route: routeName(board, first.route), n: first.length, points: first.points, pay: payment(first.cards) });
+      if (first.route_kind) return t(first.route_kind === "ship" ? "wlog.claimShip" : "wlog.claimTrain", { name, st: who.st, route: routeName(board, first.route), n: first.length, points: first.points, pay: payment(first.cards) });
+      return t("log.claim", { name, st: who.st, route: routeName(board, first.route), n: first.length, points: first.points, pay: payment(first.cards) });
     case "tickets": {
       const keep = evs.find((e) => e.kind === "keep");
-      if (!keep) return t("log.drawTickets", { name, n: first.count });
-      return t("log.drawTicketsKept", { name, n: keep.offered ?? first.count, k: keep.count }) + ownKeep(keep, board, viewer);
+      if (!keep) return t("log.drawTickets", { name, st: who.st, n: first.count });
+      return t("log.drawTicketsKept", { name, st: who.st, n: keep.offered ?? first.count, k: keep.count }) + ownKeep(keep, board, viewer);
     }
     case "keep":
-      return t("log.keepSetup", { name, n: first.offered, k: first.count }) + ownKeep(first, board, viewer);
+      return t("log.keepSetup", { name, st: who.st, n: first.offered, k: first.count }) + ownKeep(first, board, viewer);
     case "pass":
-      return t("log.pass", { name });
+      return t("log.pass", { name, st: who.st });
     case "harbor":
-      return t("wlog.harbor", { name, city: board.cityName(first.city), pay: payment(first.cards) });
+      return t("wlog.harbor", { name, st: who.st, city: board.cityName(first.city), pay: payment(first.cards) });
     case "exchange":
-      return t(first.want === "trains" ? "wlog.exchangeTrains" : "wlog.exchangeShips", { name, n: first.count, penalty: -first.penalty });
+      return t(first.want === "trains" ? "wlog.exchangeTrains" : "wlog.exchangeShips", { name, st: who.st, n: first.count, penalty: -first.penalty });
     case "pieces":
-      return t("wlog.pieces", { name });
+      return t("wlog.pieces", { name, st: who.st });
     default:
-      return t("log.unknown", { name, what: first.action ?? first.kind });
+      return t("log.unknown", { name, st: who.st, what: first.action ?? first.kind });
   }
 }
 
 /** Rails & Sails draws: "Ada took a red ship (refilled from the train deck) and drew from the ship deck." */
-function worldDraws(name, evs) {
+function worldDraws({ name, st }, evs) {
   const parts = evs.map((e) => {
-    if (e.kind === "draw") return t(e.deck === "ship" ? "wlog.partDrawShip" : "wlog.partDrawTrain");
+    if (e.kind === "draw") return t(e.deck === "ship" ? "wlog.partDrawShip" : "wlog.partDrawTrain", { st });
     const refill = e.refill ? t(e.refill === "ship" ? "wlog.refillShip" : "wlog.refillTrain") : "";
-    return t("wlog.partTake", { card: cardName(e.card), refill });
+    return t("wlog.partTake", { card: cardName(e.card), refill, st });
   });
   return t("wlog.draws", { name, list: parts.join(t("wlog.and")) });
 }

@@ -36,6 +36,12 @@ export class TurnScreen {
    * settings: {variant, players, seed, seats:[{name, kind, bot, color}], speed, options?, saveId?}
    * A subclass calls this._build() at the end of its constructor.
    */
+  /** The seat the log and the status line call "you": the one person playing against bots (none
+   *  in hotseat, where the device passes between people, nor in the replay viewer). */
+  get you() {
+    return this.frozen || this.humans !== 1 ? null : this.viewer;
+  }
+
   constructor(ctx, settings, seats = settings.seats) {
     this.ctx = ctx;
     this.engine = ctx.engine;

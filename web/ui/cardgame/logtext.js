@@ -2,42 +2,43 @@
 // sentences from ../logtext.js); plays, raids and the automatic steps (phase 1, final round,
 // end of a half, second half, game over) have their own sentences.
 import { t } from "../../i18n.js";
-import { groupTurns, describeTurn } from "../logtext.js";
+import { groupTurns, describeTurn, subject } from "../logtext.js";
 import { cardName } from "../cards.js";
 import { cardsText } from "./parts.js";
 
-/** One sentence for a play event (with its raids). */
-export function describePlay(ev, { names }) {
-  const name = names[ev.player] ?? `#${ev.player + 1}`;
+/** One sentence for a play event (with its raids); `you` as in ../logtext.js subject(). */
+export function describePlay(ev, { names, you = null }) {
+  const { name, st } = subject(ev.player, { names, you });
   const cards = cardsText(ev.cards);
-  let text = ev.set === "three_colors" ? t("cg.log.playThree", { name, cards }) : t("cg.log.playSet", { name, cards });
+  let text = t(ev.set === "three_colors" ? "cg.log.playThree" : "cg.log.playSet", { name, st, cards });
   for (const r of ev.raids ?? []) {
-    text += ` ${t("cg.log.raid", { name, victim: names[r.victim] ?? `#${r.victim + 1}`, color: cardName(r.color), n: r.discarded, played: r.played })}`;
+    const victim = subject(r.victim, { names, you });
+    text += ` ${t("cg.log.raid", { victim: victim.name, st: victim.st, color: cardName(r.color), n: r.discarded, played: r.played })}`;
   }
   return text;
 }
 
 /** One sentence for an automatic event. */
-export function describeAuto(ev, { names, board }) {
-  const name = names[ev.player] ?? "";
+export function describeAuto(ev, { names, board, you = null }) {
+  const { name, st, you: isYou } = ev.player == null ? { name: "", st: "", you: false } : subject(ev.player, { names, you });
   switch (ev.kind) {
     case "phase1":
-      return t("cg.log.phase1", { name, n: ev.cards, rows: ev.rows.map((c) => cardName(c)).join(", ") });
+      return t("cg.log.phase1", { name, you: isYou, n: ev.cards, rows: ev.rows.map((c) => cardName(c)).join(", ") });
     case "final_round":
-      return t("cg.log.finalRound", { name });
+      return t("cg.log.finalRound", { name, st });
     case "half_end": {
       const parts = ev.results.map((r) => t("cg.log.halfPart", { name: names[r.seat], n: r.completed.length, points: r.points }));
       return t("cg.log.halfEnd", { half: ev.half, list: parts.join("; ") });
     }
     case "second_half":
-      return t("cg.log.secondHalf", { name: names[ev.start], n: ev.cards_each });
+      return t("cg.log.secondHalf", { ...subject(ev.start, { names, you }), n: ev.cards_each });
     case "game_over":
       return ev.winners.length > 1
         ? t("cg.log.gameOverTie", { names: ev.winners.map((s) => names[s]).join(" & ") })
-        : t("cg.log.gameOver", { name: names[ev.winners[0]] });
+        : t("cg.log.gameOver", subject(ev.winners[0], { names, you }));
     default:
       void board;
-      return t("log.unknown", { name, what: ev.kind });
+      return t("log.unknown", { name, st, what: ev.kind });
   }
 }
 

@@ -287,7 +287,7 @@ export class Log {
     const s = this.screen;
     if (v.log.length === s.lastLogLength) return;
     s.lastLogLength = v.log.length;
-    const entries = logEntries(v.log, { names: s.names, board: s.board, viewer: s.viewer });
+    const entries = logEntries(v.log, { names: s.names, board: s.board, viewer: s.viewer, you: s.you });
     const items = entries.slice().reverse().slice(0, 250).map((e) => h("li", {
       class: ["log-entry", e.auto && "auto", e.raid && "raid"], testid: "log-entry",
       dataset: { player: e.player ?? "", kind: e.kind }, style: { "--pc": e.player === null ? "#888" : s.colors[e.player] } },

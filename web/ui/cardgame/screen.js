@@ -174,7 +174,7 @@ export class CardGameScreen extends TurnScreen {
     else text = this.humans > 1 ? t("cg.status.yourTurnName", { name: this.names[r.current] }) : t("cg.status.yourTurn");
     this.statusMain.textContent = text;
     this.statusMain.parentElement.style.setProperty("--pc", r.over ? "transparent" : this.colors[r.current]);
-    const entries = logEntries(v.log, { names: this.names, board: this.board, viewer: this.viewer });
+    const entries = logEntries(v.log, { names: this.names, board: this.board, viewer: this.viewer, you: this.you });
     this.statusLast.textContent = scoring ? "" : entries.at(-1)?.text ?? "";
     this.halfBadge.hidden = v.halves < 2;
     this.halfBadge.textContent = t("cg.halfOf", { half: v.half, halves: v.halves });

@@ -257,7 +257,7 @@ export class GameScreen extends TurnScreen {
     this.statusMain.parentElement.style.setProperty("--pc", r.over ? "transparent" : this.colors[r.current]);
     const groups = groupTurns(v.log);
     const last = groups.at(-1);
-    this.statusLast.textContent = last ? describeTurn(last, { names: this.names, board: this.board, viewer: this.viewer }) : "";
+    this.statusLast.textContent = last ? describeTurn(last, { names: this.names, board: this.board, viewer: this.viewer, you: this.you }) : "";
     this.finalBadge.hidden = !v.final_round || r.over;
     this.finalBadge.textContent = t("status.finalRound", { n: v.final_turns_left });
     if (v.final_round && !this.finalAnnounced && !r.over) {
@@ -329,7 +329,7 @@ export class GameScreen extends TurnScreen {
     const items = groups.slice().reverse().slice(0, 200).map((g) => h("li", { class: "log-entry", testid: "log-entry",
       dataset: { player: g.player, kind: g.events[0].kind }, style: { "--pc": this.colors[g.player] } },
     h("span", { class: "log-dot", "aria-hidden": "true" }, seatSymbol(this.marks[g.player], 8)),
-    h("span", { text: describeTurn(g, { names: this.names, board: this.board, viewer: this.viewer }) })));
+    h("span", { text: describeTurn(g, { names: this.names, board: this.board, viewer: this.viewer, you: this.you }) })));
     if (!items.length) items.push(h("li", { class: "log-entry hint", text: t("log.empty") }));
     this.logEl.replaceChildren(...items);
   }
