@@ -26,6 +26,28 @@ def open_app(page: Page, server, width: int = 1280, height: int = 800) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
+def test_learn_panel_names_every_game_in_full_on_a_phone(page: Page, server, snapshot, lang: str) -> None:
+    open_app(page, server, 390, 844)
+    page.click(f"[data-testid=lang-{lang}]")
+    for variant in VARIANTS:
+        row = page.locator(f"[data-testid=learn-{variant}]")
+        name = row.locator(".learn-game")
+        cut = name.evaluate("e => e.scrollWidth > e.clientWidth + 1")
+        assert not cut, name.inner_text()
+        name_box, row_box = name.bounding_box(), row.bounding_box()
+        assert name_box["x"] + name_box["width"] <= row_box["x"] + row_box["width"] + 0.5
+        for button in row.locator("button").all():
+            box = button.bounding_box()
+            assert box["height"] >= 44 and box["x"] + box["width"] <= 390
+            assert (
+                box["y"] >= name_box["y"] + name_box["height"] - 0.5
+                or box["x"] >= name_box["x"] + name_box["width"]
+            )
+    page.locator("[data-testid=learn-panel]").scroll_into_view_if_needed()
+    snapshot(page, f"learn-phone-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
 def test_rules_pages_from_the_new_game_screen(page: Page, server, snapshot, lang: str) -> None:
     open_app(page, server)
     page.click(f"[data-testid=lang-{lang}]")

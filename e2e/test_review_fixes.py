@@ -99,3 +99,22 @@ def test_final_round_notice_does_not_cover_cards_or_tickets(page: Page, server) 
             or other["x"] + other["width"] <= box["x"]
         )
         assert apart, area
+
+
+# The longest city pairs of North America's tickets.
+LONG_NAMES_USA = {**SHORT_USA, "tickets": [["SSM-OKC", "SSM-NAS", "DEN-PIT"], ["BOS-MIA", "SEA-LA"]]}
+
+
+def test_three_long_tickets_each_fit_on_a_line(page: Page, server, snapshot) -> None:
+    start(page, server, "usa", LONG_NAMES_USA, 1280, 800)
+    box = page.locator("[data-testid=my-tickets]").bounding_box()
+    summary = page.locator("[data-testid=ticket-sum]").bounding_box()
+    heights = []
+    for ticket in ["SSM-OKC", "SSM-NAS", "DEN-PIT"]:
+        own = page.locator(f"[data-testid=my-ticket-{ticket}]").bounding_box()
+        assert inside(own, box), ticket
+        assert own["y"] + own["height"] <= summary["y"] + 0.5, ticket  # not under the summary line
+        heights.append(own["height"])
+    assert max(heights) - min(heights) < 2  # one line each: no name wraps
+    assert inside(summary, box)
+    snapshot(page, "long-tickets")
