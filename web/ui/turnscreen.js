@@ -9,7 +9,7 @@
 import { h, sleep } from "./dom.js";
 import { t } from "../i18n.js";
 import { PLAYER_COLORS } from "./cards.js";
-import { passDeviceDialog, confirmDialog, close } from "./dialogs.js";
+import { passDeviceDialog, confirmDialog, close, modal } from "./dialogs.js";
 import { SPEEDS, BOT_MAX_SECONDS } from "./newgame.js";
 import { saveGame, downloadRecord, keepChoice, pendingChoice } from "./saves.js";
 import { saveWarningBar, manageSavesDialog } from "./savewarning.js";
@@ -103,6 +103,16 @@ export class TurnScreen {
     window.__railtrip = { gameId: this.gameId, settings: this.settings, state: () => this.res,
       record: window.__railtripRecord, ...this._testInfo() };
     await this._handle(res);
+  }
+
+  /** Opens the end-of-game dialog with `panel`; closing it shows the Scores button, which opens
+   *  it again. `className` sizes it for the game. */
+  _openEndDialog(panel, className) {
+    this.dialogKind = "game-over";
+    this.scoresBtn.hidden = true;
+    this.dialog = modal(this.ctx.root, { testid: "game-over", title: t("end.title"), className,
+      onCancel: () => { this.dialog = null; this.dialogKind = null; this.scoresBtn.hidden = false; } }, panel);
+    this._updateRoot();
   }
 
   /** For the replay viewer (replay.js): shows an engine state read-only (no bots, saves or dialogs). */

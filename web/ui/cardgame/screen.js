@@ -7,7 +7,7 @@
 import { h, reducedMotion } from "../dom.js";
 import { t } from "../../i18n.js";
 import { cardName } from "../cards.js";
-import { modal, close } from "../dialogs.js";
+import { close } from "../dialogs.js";
 import { TurnScreen } from "../turnscreen.js";
 import { MarketPanel } from "../core/market.js";
 import { COLORS, cityPair } from "./parts.js";
@@ -135,11 +135,7 @@ export class CardGameScreen extends TurnScreen {
         onViewTable: () => { close(this.dialog); this.dialog = null; this.dialogKind = null; this.scoresBtn.hidden = false; this._updateRoot(); },
       },
     });
-    this.dialogKind = "game-over";
-    this.scoresBtn.hidden = true;
-    this.dialog = modal(this.ctx.root, { testid: "game-over", title: t("end.title"), className: "dlg-end cg-dlg-end",
-      onCancel: () => { this.dialog = null; this.dialogKind = null; this.scoresBtn.hidden = false; } }, panel);
-    this._updateRoot();
+    this._openEndDialog(panel, "dlg-end cg-dlg-end");
   }
 
   // ------------------------------------------------------------------ rendering

@@ -7,7 +7,7 @@ import { t, tMaybe } from "../../i18n.js";
 import { BoardView } from "../board/index.js";
 import { cardName } from "../cards.js";
 import { groupTurns, describeTurn, routeName } from "../logtext.js";
-import { ticketDialog, paymentDialog, modal, close } from "../dialogs.js";
+import { ticketDialog, paymentDialog, close } from "../dialogs.js";
 import { endScreen } from "../endscreen.js";
 import { endOverlay } from "../board/endgame.js";
 import { icon } from "../icons.js";
@@ -206,11 +206,7 @@ export class GameScreen extends TurnScreen {
           longest: seat === null ? longest : new Set(res.scores[seat].longest_path_routes ?? this._routesOf(seat)) }),
       },
     });
-    this.dialogKind = "game-over";
-    this.scoresBtn.hidden = true;
-    this.dialog = modal(this.ctx.root, { testid: "game-over", title: t("end.title"), className: "dlg-end",
-      onCancel: () => { this.dialog = null; this.dialogKind = null; this.scoresBtn.hidden = false; } }, panel);
-    this._updateRoot();
+    this._openEndDialog(panel, "dlg-end");
   }
 
   // ------------------------------------------------------------------ rendering
