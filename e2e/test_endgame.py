@@ -97,6 +97,14 @@ def test_end_screen_statistics_review_history_and_replay(
     open_finished(page, server, variant, size)
     _, stats, scores = finished(variant)
     snapshot(page, f"{variant}-{size}-end")
+    # The final scores fit their box at both sizes (on a phone each player is a card): no column,
+    # the Total included, is cut off or needs sideways scrolling.
+    table = page.locator("[data-testid=final-scores]")
+    assert table.evaluate("t => t.scrollWidth <= t.parentElement.clientWidth + 1")
+    wrap = table.evaluate("t => t.parentElement.getBoundingClientRect().right")
+    for cell in table.locator("tbody td, tbody th").all():
+        box = cell.bounding_box()
+        assert box is None or box["x"] + box["width"] <= wrap + 1, (cell.inner_text(), box, wrap)
     # Statistics: the engine's fields, shown as they are.
     for st in stats:
         seat = st["seat"]

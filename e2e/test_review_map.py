@@ -66,6 +66,43 @@ WORLD = {
 }
 
 
+# Every kind of card at once: 13 kinds in the train row, 12 in the ship row.
+FULL_HAND = [
+    f"{c}-{f}"
+    for c in ("purple", "yellow", "green", "red", "black", "white")
+    for f in ("train", "train-h", "ship", "double")
+]
+WORLD_FULL = {**WORLD, "hands": [FULL_HAND + ["joker"], ["red-train"]]}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
+def test_a_hand_of_every_kind_shows_every_card_without_scrolling(page: Page, server, snapshot, size) -> None:
+    start(page, server, "world", size, WORLD_FULL)
+    for deck, kinds in (("train", 13), ("ship", 12)):
+        row = page.locator(f"[data-testid=hand-{deck}] .whand-cards")
+        assert row.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), deck  # nothing hidden sideways
+        box = row.bounding_box()
+        cards = page.locator(f"[data-testid=hand-{deck}] .hand-group").all()
+        assert len(cards) == kinds
+        for card in cards:
+            b = card.bounding_box()
+            assert (
+                box["x"] - 1 <= b["x"] and b["x"] + b["width"] <= min(box["x"] + box["width"], size[0]) + 1
+            ), b
+            assert b["width"] >= (44 if size[0] < 500 else 34), b  # still a fair target
+        # The words beside (desktop) or above (phone) the cards never run into them.
+        words = page.locator(f"[data-testid=hand-{deck}] .whand-label").bounding_box()
+        assert words["x"] + words["width"] <= box["x"] + 1 or words["y"] + words["height"] <= box["y"] + 1
+    if size[0] == 1280:  # one line of cards per deck on a desktop
+        for deck in ("train", "ship"):
+            tops = {
+                round(c.bounding_box()["y"])
+                for c in page.locator(f"[data-testid=hand-{deck}] .hand-group").all()
+            }
+            assert len(tops) == 1, tops
+    snapshot(page, "full-hand")
+
+
 @pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
 def test_double_ships_are_labelled_and_ship_spaces_counted(page: Page, server, snapshot, size) -> None:
     start(page, server, "world", size, WORLD)

@@ -32,6 +32,8 @@ export const WORLD_STRINGS = {
 
     "whand.train": (p) => `Train cards · ${p.n}`,
     "whand.ship": (p) => `Ship cards · ${p.n}`,
+    "whand.trainCards": "train cards",
+    "whand.shipCards": "ship cards",
     "whand.none": "none",
     "whand.spaces": (p) => `= ${p.n} ship space${p.n === 1 ? "" : "s"}`,
     "whand.box": "in the box: {bt} trains, {bs} ships",
@@ -142,6 +144,8 @@ export const WORLD_STRINGS = {
 
     "whand.train": (p) => `Zugkarten · ${p.n}`,
     "whand.ship": (p) => `Schiffskarten · ${p.n}`,
+    "whand.trainCards": "Zugkarten",
+    "whand.shipCards": "Schiffskarten",
     "whand.none": "keine",
     "whand.spaces": (p) => `= ${p.n} ${p.n === 1 ? "Schiffsfeld" : "Schiffsfelder"}`,
     "whand.box": "in der Schachtel: {bt} Züge, {bs} Schiffe",

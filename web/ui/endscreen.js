@@ -89,11 +89,12 @@ export function endScreen({ scores, players, log, board, actions, bonuses = null
   const headline = winners.length > 1 ? t("end.tie", { names: winners.join(" & ") }) : t("end.winner", { name: winners[0] ?? "?" });
   const world = scores[0]?.harbor_points !== undefined;
   const { head, rows } = world ? worldTable(order, players, board, actions) : classicTable(order, players, board, actions, bonuses ?? {});
+  labelCells(head, rows);
   const colors = players.map((p) => p.color);
   return h("div", { class: ["end-panel", world && "end-world"] },
     h("p", { class: "end-headline", testid: "winner", text: headline }),
     bonuses ? bonusSummary(scores, players, bonuses) : null,
-    h("div", { class: "table-wrap" }, h("table", { class: "end-table", testid: "final-scores" }, h("thead", {}, head), h("tbody", {}, rows))),
+    h("div", { class: "table-wrap" }, h("table", { class: "end-table end-scores", testid: "final-scores" }, h("thead", {}, head), h("tbody", {}, rows))),
     world ? h("p", { class: "hint end-note", text: t("wend.note") }) : null,
     h("h3", { class: "end-sub", text: t("end.chartTitle") }),
     chart(scoreSeries(log, scores), colors, players.map((p) => p.name)),
@@ -105,6 +106,13 @@ export function endScreen({ scores, players, log, board, actions, bonuses = null
       actions.onShare ? h("button", { type: "button", class: "btn btn-ghost", testid: "end-share", text: t("menu.share"), on: { click: actions.onShare } }) : null,
       h("button", { type: "button", class: "btn btn-secondary", testid: "same-deal", text: t("end.sameDeal"), on: { click: actions.onSameDeal } }),
       h("button", { type: "button", class: "btn btn-primary", testid: "new-game", text: t("end.newGame"), on: { click: actions.onNewGame } })));
+}
+
+/** Gives every score cell its column's name (`data-label`): on a phone each player's row becomes a
+ *  card whose cells show their names, so no column (not even Total) needs sideways scrolling. */
+function labelCells(head, rows) {
+  const names = [...head.children].map((th) => th.textContent.replaceAll("\u00ad", ""));
+  for (const row of rows) [...row.children].forEach((cell, i) => { if (i > 0) cell.dataset.label = names[i]; });
 }
 
 function classicTable(order, players, board, actions, bonuses) {
@@ -164,7 +172,7 @@ function worldTable(order, players, board, actions) {
           (tk.itinerary ? ` (${t(`wtickets.status.${tk.status}`)})` : "") })),
       sc.harbors.map((hb) => h("li", { class: hb.value ? "done harbor" : "failed harbor",
         text: `⚓ ${board.cityName(hb.city)}: ${t("wend.harborLine", { n: hb.completed, points: hb.value })}` })));
-    const cell = (key, value, cls, extra) => h("td", { class: cls, testid: `final-${key}-${sc.seat}`, dataset: { value } }, signed(value), extra ?? null);
+    const cell = (key, value, cls, extra) => h("td", { class: value ? cls : null, testid: `final-${key}-${sc.seat}`, dataset: { value } }, signed(value), extra ?? null);
     return h("tr", { class: ["end-row", sc.winner && "winner"], testid: `final-row-${sc.seat}`, dataset: { seat: sc.seat },
       on: { pointerenter: () => actions.onHoverSeat(sc.seat), pointerleave: () => actions.onHoverSeat(null) } },
     h("th", { scope: "row", class: "end-name" },

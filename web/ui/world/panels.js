@@ -133,7 +133,9 @@ export class Hand extends HandPanel {
       const items = mine.map((card) => this.group(card, me.hand[card], "sm"));
       if (!items.length) items.push(h("span", { class: "hint whand-empty", text: t("whand.none") }));
       return h("div", { class: ["whand-row", `whand-${deck}`], testid: `hand-${deck}`, dataset: { count: total } },
-        h("span", { class: "whand-label" }, icon(deck, 16), h("span", { text: t(`whand.${deck}`, { n: total }) }),
+        h("span", { class: "whand-label", title: t(`whand.${deck}`, { n: total }) },
+          h("span", { class: "whand-count" }, icon(deck, 16), h("b", { text: String(total) })),
+          h("span", { class: "whand-caption", text: t(`whand.${deck}Cards`) }),
           deck === "ship" ? h("span", { class: "whand-spaces", testid: "ship-spaces", dataset: { spaces }, text: t("whand.spaces", { n: spaces }) }) : null),
         h("div", { class: "whand-cards", role: "list", "aria-label": t(`whand.${deck}`, { n: total }) }, items));
     });
