@@ -17,8 +17,8 @@ from pyengine.bots.cardgame import reference as cardgame_reference
 from pyengine.bots.cardgame.belief import belief_state, cardgame_variant
 from pyengine.bots.cardgame.planner import CardGameBot
 from pyengine.bots.usa import reference
-from pyengine.bots.world import reference as world_reference
 from pyengine.bots.world.baselines import WorldBaselineBot
+from pyengine.bots.world.levels import LEVELS as WORLD_LEVELS
 from pyengine.game import Game
 from pyengine.rng import Rng
 
@@ -27,8 +27,8 @@ NAMES = ["shortest_path", "zombie"]
 FACTORIES: dict[tuple[str, str], Callable[[], Bot]] = {
     ("usa", "shortest_path"): reference.shortest_path_bot,
     ("usa", "zombie"): reference.zombie_bot,
-    ("world", "shortest_path"): world_reference.shortest_path_world_bot,
-    ("world", "zombie"): world_reference.zombie_world_bot,
+    ("world", "shortest_path"): WORLD_LEVELS["shortest_path"],
+    ("world", "zombie"): WORLD_LEVELS["zombie"],
     ("cardgame", "shortest_path"): cardgame_reference.shortest_path_cardgame_bot,
     ("cardgame", "zombie"): cardgame_reference.zombie_cardgame_bot,
 }

@@ -25,8 +25,8 @@ last turn the best-scoring claim is taken.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, TakeCard
@@ -140,6 +140,20 @@ def split_legal(
     )
 
 
+@dataclass(frozen=True)
+class Turn:
+    """What a style's turn rule decides from: my knowledge, the model, the legal moves, the
+    style's targets, and the legal claims (by route) and exchanges among them."""
+
+    k: Know
+    m: WorldModel
+    legal: Sequence[Action]
+    plan: Plan
+    claims: dict[int, list[ClaimRoute]]
+    exchanges: list[ExchangePieces]
+    rng: Rng
+
+
 class StylePolicy(WorldPolicy):
     """The world planner's plumbing with a style's own tickets, targets and turn rule.
 
@@ -210,32 +224,15 @@ class StylePolicy(WorldPolicy):
             act = self.best_points(k, m, plan, claims)
             if act is not None:
                 return act
-        return self.turn(k, m, legal, plan, claims, exchanges, rng)
+        return self.turn(Turn(k, m, legal, plan, claims, exchanges, rng))
 
-    def turn(
-        self,
-        k: Know,
-        m: WorldModel,
-        legal: Sequence[Action],
-        plan: Plan,
-        claims: dict[int, list[ClaimRoute]],
-        exchanges: list[ExchangePieces],
-        rng: Rng,
-    ) -> Action:
+    def turn(self, turn: Turn) -> Action:
         """The style's own move (default: build the targets)."""
-        return self.build(k, m, legal, plan, claims, exchanges, rng)
+        return self.build(turn)
 
-    def build(
-        self,
-        k: Know,
-        m: WorldModel,
-        legal: Sequence[Action],
-        plan: Plan,
-        claims: dict[int, list[ClaimRoute]],
-        exchanges: list[ExchangePieces],
-        rng: Rng,
-    ) -> Action:
+    def build(self, turn: Turn) -> Action:
         """Claim the longest payable target, else exchange pieces for one, else draw cards."""
+        k, m, plan, claims, exchanges = turn.k, turn.m, turn.plan, turn.claims, turn.exchanges
         payable = [r for r in plan.routes if r in claims]
         if payable:
             r = max(payable, key=lambda r: (m.length[r], -plan.routes.index(r)))
@@ -244,7 +241,7 @@ class StylePolicy(WorldPolicy):
             act = self.exchange_choice(k, m, plan, exchanges)
             if act is not None:
                 return act
-        return self.draw(k, m, legal, plan, rng, second=False)
+        return self.draw(k, m, turn.legal, plan, turn.rng, second=False)
 
     def may_draw_tickets(self, k: Know, legal: Sequence[Action], min_pieces: int) -> bool:
         """More tickets only while I and every opponent keep ``min_pieces`` pieces."""
@@ -267,16 +264,8 @@ class DestinationHungryPolicy(StylePolicy):
         budget = (k.pieces(k.me) if k.trains[k.me] >= 0 else PIECES_IN_PLAY) - self.keep_margin
         return self.keep_by_ratio(k, m, legal, budget, fewest=False)
 
-    def turn(
-        self,
-        k: Know,
-        m: WorldModel,
-        legal: Sequence[Action],
-        plan: Plan,
-        claims: dict[int, list[ClaimRoute]],
-        exchanges: list[ExchangePieces],
-        rng: Rng,
-    ) -> Action:
+    def turn(self, turn: Turn) -> Action:
+        k, m, legal = turn.k, turn.m, turn.legal
         net = self.network(k, m)
         if (
             net.routes
@@ -286,7 +275,7 @@ class DestinationHungryPolicy(StylePolicy):
             return DrawTickets()
         if not net.routes and self.may_draw_tickets(k, legal, 15):
             return DrawTickets()
-        return self.build(k, m, legal, plan, claims, exchanges, rng)
+        return self.build(turn)
 
 
 class RouteFocusPolicy(StylePolicy):
@@ -306,19 +295,10 @@ class RouteFocusPolicy(StylePolicy):
                 return with_routes(m, focus, todo)
         return with_routes(m, Plan(), free_routes(k, m)[:2])
 
-    def turn(
-        self,
-        k: Know,
-        m: WorldModel,
-        legal: Sequence[Action],
-        plan: Plan,
-        claims: dict[int, list[ClaimRoute]],
-        exchanges: list[ExchangePieces],
-        rng: Rng,
-    ) -> Action:
-        if not plan.tickets and self.may_draw_tickets(k, legal, 15):
+    def turn(self, turn: Turn) -> Action:
+        if not turn.plan.tickets and self.may_draw_tickets(turn.k, turn.legal, 15):
             return DrawTickets()
-        return self.build(k, m, legal, plan, claims, exchanges, rng)
+        return self.build(turn)
 
 
 class OneStepThinkerPolicy(StylePolicy):
@@ -334,27 +314,19 @@ class OneStepThinkerPolicy(StylePolicy):
         # The routes on each open ticket's current shortest path (no network, no order).
         return self.network(k, m)
 
-    def turn(
-        self,
-        k: Know,
-        m: WorldModel,
-        legal: Sequence[Action],
-        plan: Plan,
-        claims: dict[int, list[ClaimRoute]],
-        exchanges: list[ExchangePieces],
-        rng: Rng,
-    ) -> Action:
+    def turn(self, turn: Turn) -> Action:
+        k, m, legal, plan, claims = turn.k, turn.m, turn.legal, turn.plan, turn.claims
         roots = connected_sets(k, m, k.me)
         open_t = [t for t in k.tickets if not ticket_done(m, roots, t)]
         on_path = set(plan.routes)
         options: list[tuple[float, Action]] = []
         if any(isinstance(a, (DrawCard, TakeCard)) for a in legal):
-            options.append((self.card_value, self.draw(k, m, legal, plan, rng, second=False)))
+            options.append((self.card_value, self.draw(k, m, legal, plan, turn.rng, second=False)))
         if DrawTickets() in legal:
             fresh = not open_t and self.may_draw_tickets(k, legal, 15)
             options.append((2.0 if fresh else -5.0, DrawTickets()))
-        if exchanges and plan.routes:
-            ex = self.exchange_choice(k, m, plan, exchanges)
+        if turn.exchanges and plan.routes:
+            ex = self.exchange_choice(k, m, plan, turn.exchanges)
             if ex is not None:  # it makes a payable route on a path claimable
                 options.append((self.card_value + 0.1, ex))
         # Claims: the value before its payment's costs bounds the value, so payments are only
@@ -411,7 +383,7 @@ class OneStepThinkerPolicy(StylePolicy):
             v = self.harbor_value(k, m, plan, h)
             if best_harbor is None or v > best_harbor[0]:
                 best_harbor = (v, h)
-        move = self.turn(k, m, legal, plan, claims, exchanges, rng)
+        move = self.turn(Turn(k, m, legal, plan, claims, exchanges, rng))
         if best_harbor is not None and best_harbor[0] > self.move_value(k, m, move, plan):
             return best_harbor[1]
         return move
@@ -497,34 +469,14 @@ STYLES: dict[str, tuple[str, type[StylePolicy]]] = {
 }
 
 
-def world_baseline_bot(name: str) -> Bot:
-    """The world version of the FDG 2017 baseline ``name`` (a key of ``STYLES``)."""
-    description, policy = STYLES[name]
-    return WorldBaselineBot(name, description, policy())
+def style_bots(table: Mapping[str, tuple[str, type[StylePolicy]]]) -> dict[str, Callable[[], Bot]]:
+    """A bot factory for each style of ``table`` (name -> description, policy class): the FDG
+    styles here (``STYLES``) and the reference opponents (``reference.POLICIES``)."""
+
+    def factory(name: str, description: str, policy: type[StylePolicy]) -> Callable[[], Bot]:
+        return lambda: WorldBaselineBot(name, description, policy())  # a fresh policy per bot
+
+    return {name: factory(name, description, policy) for name, (description, policy) in table.items()}
 
 
-def destination_hungry_world_bot() -> Bot:
-    return world_baseline_bot("destination_hungry")
-
-
-def route_focus_world_bot() -> Bot:
-    return world_baseline_bot("route_focus")
-
-
-def one_step_thinker_world_bot() -> Bot:
-    return world_baseline_bot("one_step_thinker")
-
-
-def long_route_junkie_world_bot() -> Bot:
-    return world_baseline_bot("long_route_junkie")
-
-
-__all__ = [
-    "STYLES",
-    "WorldBaselineBot",
-    "destination_hungry_world_bot",
-    "long_route_junkie_world_bot",
-    "one_step_thinker_world_bot",
-    "route_focus_world_bot",
-    "world_baseline_bot",
-]
+__all__ = ["STYLES", "StylePolicy", "Turn", "WorldBaselineBot", "style_bots"]

@@ -5,25 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..base import Bot
-from .baselines import (
-    destination_hungry_world_bot,
-    long_route_junkie_world_bot,
-    one_step_thinker_world_bot,
-    route_focus_world_bot,
-)
+from .baselines import STYLES, style_bots
 from .bot import world_easy_bot, world_normal_bot
 from .hard import world_hard_bot
-from .reference import shortest_path_world_bot, zombie_world_bot
+from .reference import POLICIES
 
 LEVELS: dict[str, Callable[[], Bot]] = {
     "easy": world_easy_bot,
     "normal": world_normal_bot,
     "hard": world_hard_bot,
-    "destination_hungry": destination_hungry_world_bot,
-    "route_focus": route_focus_world_bot,
-    "one_step_thinker": one_step_thinker_world_bot,
-    "long_route_junkie": long_route_junkie_world_bot,
-    # Issue 16's reference opponents (reference.py).
-    "shortest_path": shortest_path_world_bot,
-    "zombie": zombie_world_bot,
+    **style_bots(STYLES),  # the four FDG 2017 styles
+    **style_bots(POLICIES),  # issue 16's reference opponents (reference.py)
 }

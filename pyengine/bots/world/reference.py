@@ -19,12 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...actions import Action, ClaimRoute, DrawCard, DrawTickets
-from ...games.world.actions import ExchangePieces
+from ...actions import Action, DrawCard, DrawTickets
 from ...games.world.state import PIECES_IN_PLAY
 from ...rng import Rng
-from ..base import Bot
-from .baselines import StylePolicy, WorldBaselineBot
+from .baselines import StylePolicy, Turn
 from .planning import Know, Plan, WorldModel
 
 NEW_TICKETS_MIN_PIECES = 15  # Shortest Path: more tickets while every player has this many
@@ -40,19 +38,10 @@ class ShortestPathPolicy(StylePolicy):
         budget = (k.pieces(k.me) if k.trains[k.me] >= 0 else PIECES_IN_PLAY) - self.keep_margin
         return self.keep_by_ratio(k, m, legal, budget, fewest=False)
 
-    def turn(
-        self,
-        k: Know,
-        m: WorldModel,
-        legal: Sequence[Action],
-        plan: Plan,
-        claims: dict[int, list[ClaimRoute]],
-        exchanges: list[ExchangePieces],
-        rng: Rng,
-    ) -> Action:
-        if not plan.tickets and self.may_draw_tickets(k, legal, NEW_TICKETS_MIN_PIECES):
+    def turn(self, turn: Turn) -> Action:
+        if not turn.plan.tickets and self.may_draw_tickets(turn.k, turn.legal, NEW_TICKETS_MIN_PIECES):
             return DrawTickets()
-        return self.build(k, m, legal, plan, claims, exchanges, rng)
+        return self.build(turn)
 
 
 class ZombiePolicy(StylePolicy):
@@ -67,19 +56,10 @@ class ZombiePolicy(StylePolicy):
     def plan(self, k: Know, m: WorldModel) -> Plan:
         return self.network(k, m)  # no filler routes: without a ticket path it draws
 
-    def turn(
-        self,
-        k: Know,
-        m: WorldModel,
-        legal: Sequence[Action],
-        plan: Plan,
-        claims: dict[int, list[ClaimRoute]],
-        exchanges: list[ExchangePieces],
-        rng: Rng,
-    ) -> Action:
-        if not plan.routes and self.may_draw_tickets(k, legal, ZOMBIE_TICKET_PIECES):
+    def turn(self, turn: Turn) -> Action:
+        if not turn.plan.routes and self.may_draw_tickets(turn.k, turn.legal, ZOMBIE_TICKET_PIECES):
             return DrawTickets()
-        return self.build(k, m, legal, plan, claims, exchanges, rng)
+        return self.build(turn)
 
     def draw(
         self, k: Know, m: WorldModel, legal: Sequence[Action], plan: Plan, rng: Rng, second: bool
@@ -109,25 +89,4 @@ POLICIES: dict[str, tuple[str, type[StylePolicy]]] = {
 }
 
 
-def world_reference_bot(name: str) -> Bot:
-    """The Rails & Sails bot ``name`` (a key of ``POLICIES``)."""
-    description, policy = POLICIES[name]
-    return WorldBaselineBot(name, description, policy())
-
-
-def shortest_path_world_bot() -> Bot:
-    return world_reference_bot("shortest_path")
-
-
-def zombie_world_bot() -> Bot:
-    return world_reference_bot("zombie")
-
-
-__all__ = [
-    "POLICIES",
-    "ShortestPathPolicy",
-    "ZombiePolicy",
-    "shortest_path_world_bot",
-    "world_reference_bot",
-    "zombie_world_bot",
-]
+__all__ = ["POLICIES", "ShortestPathPolicy", "ZombiePolicy"]
