@@ -7,7 +7,7 @@ static registry: name (with aliases) -> the game's rules object.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from ..boundary import excerpt
 from ..errors import UnknownVariantError
@@ -15,6 +15,8 @@ from .base import Settings, Variant
 from .cardgame.variant import CardGameVariant
 from .usa.variant import UsaVariant
 from .world.variant import WorldVariant
+
+V = TypeVar("V", bound=Variant[Any])
 
 # name -> the class of its rules object (made once, on first use: it loads the game's data).
 _GAMES: dict[str, Callable[[], Variant[Any]]] = {
@@ -51,4 +53,13 @@ def get_variant(name: str) -> Variant[Any]:
     return _INSTANCES[key]
 
 
-__all__ = ["Settings", "Variant", "get_variant", "variant_names"]
+def variant_as(name: str, kind: type[V]) -> V:
+    """``get_variant(name)`` as the game's own class ``kind``, for code that needs that game's
+    methods (a bot's search domain); a wrong pairing is a programming error."""
+    variant = get_variant(name)
+    if not isinstance(variant, kind):
+        raise TypeError(f"variant {name!r} is a {type(variant).__name__}, not a {kind.__name__}")
+    return variant
+
+
+__all__ = ["Settings", "Variant", "get_variant", "variant_as", "variant_names"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...games import get_variant
+from ...games import variant_as
 from ...games.cardgame.sample import PileKnowledge
 from ...games.cardgame.state import COLORS, CardGameState
 from ...games.cardgame.variant import CardGameVariant
@@ -16,9 +16,7 @@ NCOL = len(COLORS)
 
 
 def cardgame_variant() -> CardGameVariant:
-    v = get_variant("cardgame")
-    assert isinstance(v, CardGameVariant)
-    return v
+    return variant_as("cardgame", CardGameVariant)
 
 
 def belief_state(

@@ -19,7 +19,7 @@ planner's estimate misses. Ticket choices and the second card of a draw are left
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...actions import Action
@@ -41,35 +41,27 @@ HARD_CARD_PARAMS = replace(NORMAL_CARD_PARAMS, split_complete=0.9, spare_pile_va
 ROLLOUT_PARAMS = replace(HARD_CARD_PARAMS, ticket_samples=2, draw_tickets=False)
 
 
+# An ordinary turn's search (SearchParams are frozen: safe as dataclass defaults).
+TURN_SEARCH = SearchParams(
+    candidates=3,
+    worlds=6,
+    min_worlds=3,
+    step_budget=150,
+    step_cap=300,
+    playout_steps=40,
+    prior_bonus=0.6,
+    win_bonus=WIN_BONUS,
+)
+ENDGAME_SEARCH = replace(TURN_SEARCH, candidates=5)
+
+
 @dataclass(frozen=True)
 class CardSearchConfig:
     """Card game hard: the search parameters of an ordinary turn and of the endgame."""
 
-    search: SearchParams = field(
-        default_factory=lambda: SearchParams(
-            candidates=3,
-            worlds=6,
-            min_worlds=3,
-            step_budget=150,
-            step_cap=300,
-            playout_steps=40,
-            prior_bonus=0.6,
-            win_bonus=WIN_BONUS,
-        )
-    )
+    search: SearchParams = TURN_SEARCH
     # The endgame: playouts to the half's end (exact scores), more candidates.
-    endgame: SearchParams = field(
-        default_factory=lambda: SearchParams(
-            candidates=5,
-            worlds=6,
-            min_worlds=3,
-            step_budget=150,
-            step_cap=300,
-            playout_steps=40,
-            prior_bonus=0.6,
-            win_bonus=WIN_BONUS,
-        )
-    )
+    endgame: SearchParams = ENDGAME_SEARCH
     endgame_cards: int = 3  # deck cards per player below which the look-ahead runs to the half's end
     # ... unless a seat holds more tickets than this: the exact ticket solver at the half's end
     # grows exponentially with them (23 tickets: 0.1 s per playout, a 3 s decision)

@@ -14,12 +14,12 @@ on those, and in playouts the same position is planned again and again (94% hits
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 from ...actions import Action, ClaimRoute, DrawCard, KeepTickets, TakeCard
-from ...games import get_variant
+from ...games import variant_as
 from ...games.usa.rules import UsaState
 from ...games.usa.variant import UsaVariant
 from ...rng import Rng
@@ -33,21 +33,22 @@ OPPONENT_TICKET_BIAS = 2.0  # an opponent's tickets lean towards cities its rout
 PLAN_CACHE_SIZE = 20_000  # plans kept by the playout policy (cleared when full)
 
 
+SEARCH = SearchParams(
+    candidates=3,
+    worlds=16,
+    min_worlds=2,
+    step_budget=2400,
+    playout_steps=400,
+    prior_bonus=1.0,
+    win_bonus=25.0,
+)
+
+
 @dataclass(frozen=True)
 class UsaSearchConfig:
     """Classic hard: which decisions are searched, and the search parameters."""
 
-    search: SearchParams = field(
-        default_factory=lambda: SearchParams(
-            candidates=3,
-            worlds=16,
-            min_worlds=2,
-            step_budget=2400,
-            playout_steps=400,
-            prior_bonus=1.0,
-            win_bonus=25.0,
-        )
-    )
+    search: SearchParams = SEARCH
     search_keep: bool = True  # setup ticket keeps
     keep_gap: float = 1e9  # search keeps only when the runner-up is within this many points
     search_endgame: bool = True  # end game: the best claims vs. the planner's move
@@ -75,9 +76,7 @@ class CachedFillerPolicy(FillerPolicy):
 def sample_world(view: dict[str, Any], rng: Rng) -> UsaState:
     """A full game state consistent with ``view`` (the game's ``sample_state``), opponents'
     tickets drawn with a bias towards tickets whose cities their routes touch."""
-    variant = get_variant(view["variant"])
-    assert isinstance(variant, UsaVariant)
-    return variant.sample_state(view, rng, ticket_bias=OPPONENT_TICKET_BIAS)
+    return variant_as(view["variant"], UsaVariant).sample_state(view, rng, ticket_bias=OPPONENT_TICKET_BIAS)
 
 
 def situation_from_state(s: UsaState, model: BoardModel, p: int) -> Situation:
@@ -129,9 +128,7 @@ class UsaSearchDomain(VariantDomain[UsaState]):
         self.config = config or UsaSearchConfig()
         self.policy = CachedFillerPolicy(params or HARD_PARAMS)
         self.model: BoardModel | None = None
-        variant = get_variant("usa")
-        assert isinstance(variant, UsaVariant)
-        self.variant = variant
+        self.variant = variant_as("usa", UsaVariant)
 
     # ---------------------------------------------------------------- prior
     def decision(

@@ -23,11 +23,11 @@ with a looser switch test. Every other decision is the planner's.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...actions import Action, DrawCard, DrawTickets, TakeCard
-from ...games import get_variant
+from ...games import variant_as
 from ...games.world.actions import BuildHarbor, ChoosePieces
 from ...games.world.state import CARD_NAMES, WorldState
 from ...games.world.variant import WorldVariant
@@ -65,6 +65,20 @@ WIN_BONUS = 25.0
 HARD_PARAMS = replace(HAND_SET_NORMAL_PARAMS, turn_value=5.0, piece_slack=9, tickets_min_other=12)
 
 
+STRATEGIC_SEARCH = SearchParams(
+    candidates=3,
+    worlds=6,
+    min_worlds=6,
+    step_budget=480,
+    playout_steps=600,
+    split_budget=True,
+    prior_bonus=8.0,
+    min_z=1.5,
+    win_bonus=WIN_BONUS,
+)
+ENDGAME_SEARCH = replace(STRATEGIC_SEARCH, candidates=5, step_budget=600, prior_bonus=1.0, min_z=1.0)
+
+
 @dataclass(frozen=True)
 class WorldSearchConfig:
     """Rails & Sails hard: which decisions are searched, with which search parameters, and the
@@ -72,33 +86,9 @@ class WorldSearchConfig:
 
     # Strategic decisions: 6 worlds (fewer with more players, ``worlds_for``), the budget shared
     # by all playouts (cut-off playouts, evaluated); an alternative needs a clear paired gain.
-    search: SearchParams = field(
-        default_factory=lambda: SearchParams(
-            candidates=3,
-            worlds=6,
-            min_worlds=6,
-            step_budget=480,
-            playout_steps=600,
-            split_budget=True,
-            prior_bonus=8.0,
-            min_z=1.5,
-            win_bonus=WIN_BONUS,
-        )
-    )
+    search: SearchParams = STRATEGIC_SEARCH
     # End game: playouts to the real end, more candidates, a looser switch test.
-    endgame: SearchParams = field(
-        default_factory=lambda: SearchParams(
-            candidates=5,
-            worlds=6,
-            min_worlds=6,
-            step_budget=600,
-            playout_steps=600,
-            split_budget=True,
-            prior_bonus=1.0,
-            min_z=1.0,
-            win_bonus=WIN_BONUS,
-        )
-    )
+    endgame: SearchParams = ENDGAME_SEARCH
     mix_step: int = 5  # piece-mix candidates: the planner's trains, -step and +step
     search_keeps: bool = True
     search_mix: bool = True
@@ -120,9 +110,7 @@ class WorldSearchConfig:
 
 def sample_world(view: dict[str, Any], rng: Rng) -> WorldState:
     """A full WorldState consistent with ``view`` (the game's ``sample_state``)."""
-    variant = get_variant(view["variant"])
-    assert isinstance(variant, WorldVariant)
-    return variant.sample_state(view, rng)
+    return variant_as(view["variant"], WorldVariant).sample_state(view, rng)
 
 
 def rollout_actions(
@@ -231,9 +219,7 @@ class WorldSearchDomain(VariantDomain[WorldState]):
         self.params = params or HARD_PARAMS
         self.policy = WorldPolicy(self.params)
         self.model: WorldModel | None = None
-        variant = get_variant("world")
-        assert isinstance(variant, WorldVariant)
-        self.variant = variant
+        self.variant = variant_as("world", WorldVariant)
 
     # ---------------------------------------------------------------- prior
     def decision(
