@@ -11,45 +11,14 @@ import json
 import sys
 from pathlib import Path
 
+from make_usa_data import CODES as USA_CODES
+
 FORMAT = "railtrip-cards/1"
 # Card order of the engine (same as the board game's): every list of colors is written in it.
 COLORS = ("red", "orange", "yellow", "green", "blue", "purple", "black", "white")
-CODES = {
-    "Atlanta": "ATL",
-    "Boston": "BOS",
-    "Calgary": "CAL",
-    "Charleston": "CHS",
-    "Chicago": "CHI",
-    "Dallas": "DAL",
-    "Denver": "DEN",
-    "Duluth": "DUL",
-    "El Paso": "ELP",
-    "Helena": "HEL",
-    "Houston": "HOU",
-    "Kansas City": "KC",
-    "Las Vegas": "LV",
-    "Los Angeles": "LA",
-    "Miami": "MIA",
-    "Montreal": "MTL",
-    "Nashville": "NAS",
-    "New Orleans": "NO",
-    "New York": "NY",
-    "Omaha": "OMA",
-    "Phoenix": "PHX",
-    "Pittsburgh": "PIT",
-    "Portland": "POR",
-    "Raleigh": "RAL",
-    "Saint Louis": "STL",
-    "Salt Lake City": "SLC",
-    "San Francisco": "SF",
-    "Santa Fe": "SFE",
-    "Sault St. Marie": "SSM",
-    "Seattle": "SEA",
-    "Toronto": "TOR",
-    "Vancouver": "VAN",
-    "Washington": "WAS",
-    "Winnipeg": "WIN",
-}
+# The card game's cities are the map's (the same codes as make_usa_data.py); its facts sheet
+# spells Montréal without the accent.
+CODES = {**USA_CODES, "Montreal": USA_CODES["Montréal"]}
 
 
 def build(facts: dict) -> dict:

@@ -43,12 +43,13 @@ class WayOfPlay:
 
     name: str
     ticket_sets: tuple[str, ...]  # named sets of the data file that form the deck
-    start_deal: int
-    start_keep_min: int
-    draw: int
-    draw_keep_min: int
     longest_path_points: int | None  # None: no Longest Path bonus
     globetrotter_points: int | None  # None: no Globetrotter bonus
+    # Tickets dealt and drawn: the classic's 3 (keep 2) at the start and 3 (keep 1) later.
+    start_deal: int = 3
+    start_keep_min: int = 2
+    draw: int = 3
+    draw_keep_min: int = 1
     big_cities: tuple[str, ...] = ()  # non-empty: only tickets naming one of these cities
 
     def keep_min(self, at_start: bool) -> int:
@@ -62,10 +63,6 @@ WAYS_OF_PLAY: dict[str, WayOfPlay] = {
     "classic": WayOfPlay(
         "classic",
         ("base30",),
-        start_deal=3,
-        start_keep_min=2,
-        draw=3,
-        draw_keep_min=1,
         longest_path_points=LONGEST_PATH_BONUS,
         globetrotter_points=None,
     ),
@@ -73,10 +70,6 @@ WAYS_OF_PLAY: dict[str, WayOfPlay] = {
     "classic1910": WayOfPlay(
         "classic1910",
         ("base30_1910", "mystery4") if CLASSIC_1910_WITH_MYSTERY_TRAIN else ("base30_1910",),
-        start_deal=3,
-        start_keep_min=2,
-        draw=3,
-        draw_keep_min=1,
         longest_path_points=LONGEST_PATH_BONUS,
         globetrotter_points=None,
     ),
@@ -84,10 +77,6 @@ WAYS_OF_PLAY: dict[str, WayOfPlay] = {
     "1910": WayOfPlay(
         "1910",
         ("new35",),
-        start_deal=3,
-        start_keep_min=2,
-        draw=3,
-        draw_keep_min=1,
         longest_path_points=None,
         globetrotter_points=GLOBETROTTER_BONUS,
     ),
@@ -98,7 +87,6 @@ WAYS_OF_PLAY: dict[str, WayOfPlay] = {
         start_deal=5,
         start_keep_min=3,
         draw=4,
-        draw_keep_min=1,
         longest_path_points=LONGEST_PATH_BONUS,
         globetrotter_points=GLOBETROTTER_BONUS,
     ),
@@ -109,7 +97,6 @@ WAYS_OF_PLAY: dict[str, WayOfPlay] = {
         start_deal=4,
         start_keep_min=2,
         draw=4,
-        draw_keep_min=1,
         longest_path_points=LONGEST_PATH_BONUS if BIG_CITIES_BONUSES else None,
         globetrotter_points=GLOBETROTTER_BONUS if BIG_CITIES_BONUSES else None,
         big_cities=BIG_CITIES,
