@@ -28,7 +28,7 @@ class Game:
     1
     """
 
-    __slots__ = ("_legal", "actions", "log", "revealed", "settings", "state", "variant")
+    __slots__ = ("_legal", "_seen_log", "actions", "log", "revealed", "settings", "state", "variant")
 
     def __init__(
         self,
@@ -47,6 +47,9 @@ class Game:
         # Per action: did it show anyone hidden information (a card drawn blind, tickets, ...)?
         self.revealed: list[bool] = revealed if revealed is not None else []
         self._legal: list[Action] | None = None
+        # Per seat (None: a spectator): the log as that seat sees it, copied once per event.
+        # The log only grows, so a view copies only the events that are new since the last.
+        self._seen_log: dict[int | None, list[Event]] = {}
 
     @classmethod
     def new(
@@ -95,11 +98,18 @@ class Game:
 
     def view(self, player: int | None, log: bool = True, log_from: int = 0) -> dict[str, Any]:
         """What ``player`` may know (None: a spectator), plus the log as that player sees it
-        (from event ``log_from`` on: the events a page already has are not sent again)."""
-        v = self.variant.view(self.state, player)
+        (from event ``log_from`` on: the events a page already has are not sent again).
+
+        The view is a copy: editing it never changes the game. Its log events are copied once
+        per seat and shared by that seat's later views (a bot reading the log every turn costs
+        only the new events), so treat them as read-only."""
+        copied: dict[str, Any] = copy_json(
+            self.variant.view(self.state, player)
+        )  # editing it never changes the game
         if log:
-            v["log"] = [redact(ev, player) for ev in self.log[log_from:]]
-        copied: dict[str, Any] = copy_json(v)  # a copy: editing a view never changes the game
+            seen = self._seen_log.setdefault(player, [])
+            seen.extend(copy_json(redact(ev, player)) for ev in self.log[len(seen) :])
+            copied["log"] = seen[log_from:]
         return copied
 
     def event(self, index: int, player: int | None) -> dict[str, Any]:

@@ -143,3 +143,29 @@ def test_legal_action_details_say_what_the_event_will(
             checked += 1
         g.apply(chooser.choice(g.legal_actions()))
     assert checked >= 5
+
+
+@pytest.mark.parametrize("variant", ["usa", "world", "cardgame"])
+def test_views_copy_the_log_once_per_seat_and_never_hand_out_the_games_events(variant: str) -> None:
+    """A bot reads the log every turn: each seat's copy grows by the new events only, views of the
+    same seat share it (read-only), and no edit of a view reaches the game or another seat."""
+    g = Game.new(variant, players=3, seed=11)
+    chooser = Rng(12)
+    while len(g.log) < 30:
+        g.apply(chooser.choice(g.legal_actions()))
+    seen = g.view(0)["log"]
+    for _ in range(10):
+        g.apply(chooser.choice(g.legal_actions()))
+    again = g.view(0)["log"]
+    assert len(again) == len(g.log) == len(seen) + 10
+    assert all(a is b for a, b in zip(seen, again, strict=False))  # copied once, not per view
+    assert again[5:] == g.view(0, log_from=5)["log"]
+    for i, ev in enumerate(again):
+        assert ev == g.event(i, 0) and ev is not g.log[i]
+    # Editing a view changes neither the game nor another seat's log.
+    before = json.dumps(g.log)
+    again[0]["kind"] = "edited"
+    again.clear()
+    assert json.dumps(g.log) == before and len(g.view(0)["log"]) == len(g.log)
+    for seat in (1, 2, None):
+        assert g.view(seat)["log"] == [g.event(i, seat) for i in range(len(g.log))]
