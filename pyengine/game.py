@@ -100,17 +100,16 @@ class Game:
         """What ``player`` may know (None: a spectator), plus the log as that player sees it
         (from event ``log_from`` on: the events a page already has are not sent again).
 
-        The view is a copy: editing it never changes the game. Its log events are copied once
-        per seat and shared by that seat's later views (a bot reading the log every turn costs
-        only the new events), so treat them as read-only."""
-        copied: dict[str, Any] = copy_json(
-            self.variant.view(self.state, player)
-        )  # editing it never changes the game
+        Editing a view never changes the game: the game's view builds new lists and dicts on
+        every call (tests/test_boundary.py holds it to that, so no second copy is made here). Its
+        log events are copied once per seat and shared by that seat's later views (a bot reading
+        the log every turn costs only the new events), so treat them as read-only."""
+        view: dict[str, Any] = self.variant.view(self.state, player)
         if log:
             seen = self._seen_log.setdefault(player, [])
             seen.extend(copy_json(redact(ev, player)) for ev in self.log[len(seen) :])
-            copied["log"] = seen[log_from:]
-        return copied
+            view["log"] = seen[log_from:]
+        return view
 
     def event(self, index: int, player: int | None) -> dict[str, Any]:
         """Log event ``index`` as ``player`` may see it (a copy)."""

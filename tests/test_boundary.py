@@ -25,6 +25,7 @@ from pyengine.errors import (
 from pyengine.game import Game
 from pyengine.links import LinkError, decode_link
 from pyengine.record import replay
+from pyengine.rng import Rng
 
 
 def _record(game_name: str = "usa", seats: int = 2, **fields: Any) -> dict[str, Any]:
@@ -255,6 +256,39 @@ def test_editing_a_view_never_changes_the_game(variant: str) -> None:
     with pytest.raises(TypeError):
         next(v for v in board.values() if isinstance(v, list)).append(1)
     assert json.dumps(board) == json.dumps(g.variant.make_board_view())  # still plain JSON for the page
+
+
+def _containers(value: Any, found: dict[int, Any]) -> dict[int, Any]:
+    """Every list and dict inside ``value`` (tuples looked into), by identity."""
+    if isinstance(value, (list, dict)) and id(value) not in found:
+        found[id(value)] = value
+        for inner in value.values() if isinstance(value, dict) else value:
+            _containers(inner, found)
+    elif isinstance(value, tuple):
+        for inner in value:
+            _containers(inner, found)
+    return found
+
+
+@pytest.mark.parametrize("variant", ["usa", "world", "cardgame"])
+def test_views_are_built_fresh_so_no_edit_at_any_depth_reaches_the_game(variant: str) -> None:
+    """Game.view hands out what the game's view builds without copying it again: that is safe only
+    while every list and dict of a view is new, never the state's or a constant shared by views."""
+    g = Game.new(variant, players=3, seed=8)
+    rng = Rng(9)
+    while not g.is_over:
+        if len(g.actions) % 7 == 0:
+            for seat in (0, 1, 2, None):
+                one, two = (
+                    _containers(g.variant.view(g.state, seat), {}),
+                    _containers(g.variant.view(g.state, seat), {}),
+                )
+                assert not set(one) & set(two), [repr(one[i])[:60] for i in set(one) & set(two)][:3]
+            before = json.dumps(g.view(None, log=False), sort_keys=True)
+            for container in _containers(g.view(0, log=False), {}).values():
+                container.clear()
+            assert json.dumps(g.view(None, log=False), sort_keys=True) == before
+        g.apply(rng.choice(g.legal_actions()))
 
 
 # ---------------------------------------------------------------------- the acting seat
