@@ -129,14 +129,7 @@ function classicTable(order, players, board, actions, bonuses) {
     const p = players[sc.seat];
     const ticketList = h("ul", { class: "end-tickets" }, sc.tickets.map((tk) =>
       h("li", { class: tk.completed ? "done" : "failed", text: `${tk.completed ? "✓" : "✗"} ${ticketName(board, tk)} ${tk.completed ? "+" : "−"}${tk.points}` })));
-    return h("tr", { class: ["end-row", sc.winner && "winner"], testid: `final-row-${sc.seat}`, dataset: { seat: sc.seat },
-      on: { pointerenter: () => actions.onHoverSeat(sc.seat), pointerleave: () => actions.onHoverSeat(null) } },
-    h("th", { scope: "row", class: "end-name" },
-      h("span", { class: "rank", text: String(sc.rank) }),
-      playerDot(p),
-      h("span", { class: "end-player-name", text: p.name }),
-      sc.winner ? h("span", { class: "crown", title: t("end.winnerShort"), "aria-label": t("end.winnerShort"), text: "♛" }) : null,
-      h("details", { class: "end-details" }, h("summary", { text: t("end.ticketsN", { n: sc.tickets.length, done: sc.completed }) }), ticketList)),
+    return scoreRow(sc, p, ticketList, actions,
     h("td", { testid: `final-routes-${sc.seat}` }, String(sc.routes), h("small", { text: ` (${sc.routes_claimed})` })),
     h("td", { class: sc.tickets_won ? "pos" : "", testid: `final-tickets-won-${sc.seat}`, text: signed(sc.tickets_won) }),
     h("td", { class: sc.tickets_lost ? "neg" : "", testid: `final-tickets-lost-${sc.seat}`, text: signed(-sc.tickets_lost) }),
@@ -148,6 +141,20 @@ function classicTable(order, players, board, actions, bonuses) {
     h("td", { class: "total", testid: `final-total-${sc.seat}`, text: String(sc.total) }));
   });
   return { head, rows };
+}
+
+/** One player's row: rank, colour, name, crown and their tickets (`details`: a list) in the
+ *  row's header cell, then `cells`; hovering it shows their network on the map. */
+function scoreRow(sc, p, details, actions, ...cells) {
+  return h("tr", { class: ["end-row", sc.winner && "winner"], testid: `final-row-${sc.seat}`, dataset: { seat: sc.seat },
+    on: { pointerenter: () => actions.onHoverSeat(sc.seat), pointerleave: () => actions.onHoverSeat(null) } },
+  h("th", { scope: "row", class: "end-name" },
+    h("span", { class: "rank", text: String(sc.rank) }),
+    playerDot(p),
+    h("span", { class: "end-player-name", text: p.name }),
+    sc.winner ? h("span", { class: "crown", title: t("end.winnerShort"), "aria-label": t("end.winnerShort"), text: "♛" }) : null,
+    h("details", { class: "end-details" }, h("summary", { text: t("end.ticketsN", { n: sc.tickets.length, done: sc.completed }) }), details)),
+  cells);
 }
 
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
@@ -173,14 +180,7 @@ function worldTable(order, players, board, actions) {
       sc.harbors.map((hb) => h("li", { class: hb.value ? "done harbor" : "failed harbor",
         text: `⚓ ${board.cityName(hb.city)}: ${t("wend.harborLine", { n: hb.completed, points: hb.value })}` })));
     const cell = (key, value, cls, extra) => h("td", { class: value ? cls : null, testid: `final-${key}-${sc.seat}`, dataset: { value } }, signed(value), extra ?? null);
-    return h("tr", { class: ["end-row", sc.winner && "winner"], testid: `final-row-${sc.seat}`, dataset: { seat: sc.seat },
-      on: { pointerenter: () => actions.onHoverSeat(sc.seat), pointerleave: () => actions.onHoverSeat(null) } },
-    h("th", { scope: "row", class: "end-name" },
-      h("span", { class: "rank", text: String(sc.rank) }),
-      playerDot(p),
-      h("span", { class: "end-player-name", text: p.name }),
-      sc.winner ? h("span", { class: "crown", title: t("end.winnerShort"), "aria-label": t("end.winnerShort"), text: "♛" }) : null,
-      h("details", { class: "end-details" }, h("summary", { text: t("end.ticketsN", { n: sc.tickets.length, done: sc.completed }) }), list)),
+    return scoreRow(sc, p, list, actions,
     cell("routes", sc.routes, null, h("small", { text: ` (${sc.routes_claimed})` })),
     cell("tickets-won", sc.tickets_won, "pos"),
     cell("tickets-lost", -sc.tickets_lost, "neg"),

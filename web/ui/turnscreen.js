@@ -105,6 +105,21 @@ export class TurnScreen {
     await this._handle(res);
   }
 
+  /** The status line's words for whose move it is, the same in every game: over, a replay, a
+   *  bot or another person to move, the second card, a ticket choice, a forced pass, else your
+   *  turn (`yourTurn` / `yourTurnName`: the game's own words for it, the name when several play). */
+  _turnStatus(r, legal, yourTurn = "status.yourTurn", yourTurnName = "status.yourTurnName") {
+    const name = this.names[r.current];
+    if (r.over) return t("status.over");
+    if (this.frozen) return t("status.replayTurn", { name });
+    if (this._isBot(r.current)) return t("status.botThinking", { name });
+    if (r.current !== this.viewer) return t("status.waitingHuman", { name });
+    if (r.phase === "second_card") return t("status.secondCard");
+    if (r.phase === "setup_tickets" || r.phase === "keep_tickets") return t("status.chooseTickets");
+    if (legal.some((a) => a.kind === "pass")) return t("status.mustPass");
+    return this.humans > 1 ? t(yourTurnName, { name }) : t(yourTurn);
+  }
+
   /** Opens the end-of-game dialog with `panel`; closing it shows the Scores button, which opens
    *  it again. `className` sizes it for the game. */
   _openEndDialog(panel, className) {

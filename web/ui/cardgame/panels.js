@@ -8,6 +8,7 @@ import { cardFace, cardName } from "../cards.js";
 import { icon } from "../icons.js";
 import { COLORS, CARD_ORDER, cardChips, cardsText, cardCount, yardView, pileView, ticketCard } from "./parts.js";
 import { logEntries } from "./logtext.js";
+import { TicketList } from "../core/tickets.js";
 import { playerDot, seatSymbol } from "../seatmarks.js";
 
 /** Same cards in both {card: n} maps (zero counts ignored). */
@@ -247,19 +248,13 @@ export class Hand {
 }
 
 /** The shown seat's tickets (open, then completed) and the cards they still need. */
-export class Tickets {
+export class Tickets extends TicketList {
   constructor(screen) {
-    this.screen = screen;
-    this.el = h("div", { class: "cg-my-tickets", testid: "my-tickets", role: "list", "aria-label": t("tickets.mine") });
+    super(screen, "cg-my-tickets");
   }
 
-  update(v) {
+  items(v, me) {
     const s = this.screen;
-    const me = v.me;
-    if (!me) {
-      this.el.replaceChildren(h("p", { class: "hint", text: t("tickets.hidden") }));
-      return;
-    }
     const items = me.tickets.map((tk) => ticketCard(s.board, tk, { testid: `my-ticket-${tk.id}` }));
     const done = v.players[s.viewer]?.completed ?? [];
     for (const tk of done) items.push(ticketCard(s.board, tk, { testid: `my-done-${tk.id}`, cards: tk.cards, cls: "done" }));
@@ -272,7 +267,7 @@ export class Tickets {
       items.push(h("p", { class: "ticket-sum cg-need-sum", testid: "ticket-sum" },
         h("span", { text: t("cg.ticketSum", { n: me.tickets.length, points: open }) }), cardChips(need)));
     }
-    this.el.replaceChildren(...items);
+    return items;
   }
 }
 

@@ -157,18 +157,8 @@ export class CardGameScreen extends TurnScreen {
 
   #renderStatus(r, legal) {
     const v = r.view;
-    let text;
     const scoring = this.dialogKind === "half-end";
-    if (scoring) text = t("cg.status.scoring");
-    else if (r.over) text = t("status.over");
-    else if (this.frozen) text = t("status.replayTurn", { name: this.names[r.current] });
-    else if (this._isBot(r.current)) text = t("status.botThinking", { name: this.names[r.current] });
-    else if (r.current !== this.viewer) text = t("status.waitingHuman", { name: this.names[r.current] });
-    else if (r.phase === "second_card") text = t("status.secondCard");
-    else if (r.phase === "setup_tickets" || r.phase === "keep_tickets") text = t("status.chooseTickets");
-    else if (legal.some((a) => a.kind === "pass")) text = t("status.mustPass");
-    else text = this.humans > 1 ? t("cg.status.yourTurnName", { name: this.names[r.current] }) : t("cg.status.yourTurn");
-    this.statusMain.textContent = text;
+    this.statusMain.textContent = scoring ? t("cg.status.scoring") : this._turnStatus(r, legal, "cg.status.yourTurn", "cg.status.yourTurnName");
     this.statusMain.parentElement.style.setProperty("--pc", r.over ? "transparent" : this.colors[r.current]);
     const entries = logEntries(v.log, { names: this.names, board: this.board, viewer: this.viewer, you: this.you });
     this.statusLast.textContent = scoring ? "" : entries.at(-1)?.text ?? "";

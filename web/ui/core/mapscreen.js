@@ -240,16 +240,7 @@ export class GameScreen extends TurnScreen {
 
   _renderStatus(r, legal) {
     const v = r.view;
-    let text = this.game.statusText?.(this, r, legal);
-    if (text) { /* the variant's own wording */ } else if (r.over) text = t("status.over");
-    else if (this.frozen) text = t("status.replayTurn", { name: this.names[r.current] });
-    else if (this._isBot(r.current)) text = t("status.botThinking", { name: this.names[r.current] });
-    else if (r.current !== this.viewer) text = t("status.waitingHuman", { name: this.names[r.current] });
-    else if (r.phase === "second_card") text = t("status.secondCard");
-    else if (r.phase === "setup_tickets" || r.phase === "keep_tickets") text = t("status.chooseTickets");
-    else if (legal.some((a) => a.kind === "pass")) text = t("status.mustPass");
-    else text = this.humans > 1 ? t("status.yourTurnName", { name: this.names[r.current] }) : t("status.yourTurn");
-    this.statusMain.textContent = text;
+    this.statusMain.textContent = this.game.statusText?.(this, r, legal) || this._turnStatus(r, legal);  // the variant's own wording first
     this.statusMain.parentElement.style.setProperty("--pc", r.over ? "transparent" : this.colors[r.current]);
     const groups = groupTurns(v.log);
     const last = groups.at(-1);

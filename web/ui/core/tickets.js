@@ -4,26 +4,30 @@
 import { h } from "../dom.js";
 import { t } from "../../i18n.js";
 
-export class TicketsPanel {
-  /** `screen`: the map screen (focus on the map, the pinned ticket); `game`: {content(tk) ->
-   *  {label, cls, dataset, title, children}, summary(tickets) -> text}. */
-  constructor(screen, game) {
+/** The shown seat's tickets as a list (a game says what its items are: `items(view, me)`);
+ *  without a seat (a spectator) one line saying they are hidden. */
+export class TicketList {
+  constructor(screen, className) {
     this.screen = screen;
-    this.game = game;
-    this.el = h("div", { class: "my-tickets", testid: "my-tickets", role: "list", "aria-label": t("tickets.mine") });
+    this.el = h("div", { class: className, testid: "my-tickets", role: "list", "aria-label": t("tickets.mine") });
   }
 
   update(v) {
+    this.el.replaceChildren(...(v.me ? this.items(v, v.me) : [h("p", { class: "hint", text: t("tickets.hidden") })]));
+  }
+}
+
+export class TicketsPanel extends TicketList {
+  /** `screen`: the map screen (focus on the map, the pinned ticket); `game`: {content(tk) ->
+   *  {label, cls, dataset, title, children}, summary(tickets) -> text}. */
+  constructor(screen, game) {
+    super(screen, "my-tickets");
+    this.game = game;
+  }
+
+  items(v, me) {
     const s = this.screen;
-    const me = v.me;
-    if (!me) {
-      this.el.replaceChildren(h("p", { class: "hint", text: t("tickets.hidden") }));
-      return;
-    }
-    if (!me.tickets.length) {
-      this.el.replaceChildren(h("p", { class: "hint", text: t("tickets.none") }));
-      return;
-    }
+    if (!me.tickets.length) return [h("p", { class: "hint", text: t("tickets.none") })];
     const mine = s._routesOf(s.viewer);
     const items = me.tickets.map((tk) => {
       const focusOn = () => s._setFocus({ cities: new Set(tk.cities), routes: mine });
@@ -41,6 +45,6 @@ export class TicketsPanel {
           },
         } }, c.children);
     });
-    this.el.replaceChildren(...items, h("p", { class: "ticket-sum", testid: "ticket-sum", text: this.game.summary(me.tickets) }));
+    return [...items, h("p", { class: "ticket-sum", testid: "ticket-sum", text: this.game.summary(me.tickets) })];
   }
 }
