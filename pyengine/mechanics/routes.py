@@ -38,13 +38,18 @@ def twin_closure(
 def closed_twins(
     owner: Sequence[int], partner: Sequence[int], route_ids: Sequence[str], seat: int | None, players: int
 ) -> dict[str, str]:
-    """Every unclaimed route the double-route rule closes to ``seat``: ``{route id: TWIN_*}``."""
+    """Every unclaimed route the double-route rule closes to ``seat``: ``{route id: TWIN_*}``
+    (``twin_closure`` for each unclaimed route, inlined: every view of a map game lists them)."""
+    one_track = players < DOUBLE_ROUTES_BOTH_USABLE_FROM
     out = {}
     for r, o in enumerate(owner):
         if o < 0:
-            why = twin_closure(owner, partner, r, seat, players)
-            if why is not None:
-                out[route_ids[r]] = why
+            twin = partner[r]
+            twin_owner = owner[twin] if twin >= 0 else -1
+            if twin_owner == seat:
+                out[route_ids[r]] = TWIN_YOURS
+            elif twin_owner >= 0 and one_track:
+                out[route_ids[r]] = TWIN_TAKEN
     return out
 
 

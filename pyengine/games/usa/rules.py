@@ -105,6 +105,7 @@ class UsaRules(Variant[UsaState]):
         self.route_color = [CARD_INDEX[r.color] if r.color != "gray" else -1 for r in b.routes]
         self.route_length = [r.length for r in b.routes]
         self.route_partner = [r.double_partner for r in b.routes]
+        self.route_ids = tuple(r.id for r in b.routes)
         # Every possible payment is one pre-built action; claim_info maps it back to numbers.
         self.claim_table = ClaimTable(
             [r.id for r in b.routes], self.route_color, self.route_length, CARD_NAMES, LOCO

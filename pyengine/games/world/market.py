@@ -64,6 +64,7 @@ class WorldMarket(Variant[WorldState]):
         self.route_ship = [r.kind == "ship" for r in b.routes]
         self.route_rough = [r.rough for r in b.routes]
         self.route_partner = [r.double_partner for r in b.routes]
+        self.route_ids = tuple(r.id for r in b.routes)
         self.route_ends = [(r.a, r.b) for r in b.routes]
         self.open_routes = OpenRoutes(self.route_partner)
         self.reach = RouteReach(self.route_color, self.route_length, self.route_ship, self.route_rough)

@@ -138,9 +138,7 @@ class WorldView(WorldMarket):
             "ticket_deck": len(s.ticket_deck),
             "routes": {routes[r].id: o for r, o in enumerate(s.owner) if o >= 0},
             # unclaimed routes the double-route rule closes to this seat (the page names why)
-            "closed_routes": closed_twins(
-                s.owner, self.route_partner, [r.id for r in routes], player, s.players
-            ),
+            "closed_routes": closed_twins(s.owner, self.route_partner, self.route_ids, player, s.players),
             "harbors": {b.cities[c].id: o for c, o in enumerate(s.harbor_owner) if o >= 0},
             "pieces_revealed": revealed,
             "final_round": s.final_turns > 0,
