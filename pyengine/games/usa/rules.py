@@ -49,6 +49,7 @@ class UsaState(TableState):
         "deck",
         "discard",
         "market_redeals",
+        "open",
         "owner",
         "passes",
         "points",
@@ -63,6 +64,7 @@ class UsaState(TableState):
         self.discard: list[int] = []
         self.trains: list[int] = []
         self.owner: list[int] = []
+        self.open: list[int] = []  # per seat, the routes it may claim (OpenRoutes.seat_masks of owner)
         self.points: list[int] = []
         self.passes = 0  # consecutive passes
         self.market_redeals = 0  # total market re-deals (the log reports new ones)
@@ -76,6 +78,7 @@ class UsaState(TableState):
         c.discard = self.discard[:]
         c.trains = self.trains[:]
         c.owner = self.owner[:]
+        c.open = self.open[:]
         c.points = self.points[:]
         c.passes = self.passes
         c.market_redeals = self.market_redeals
@@ -180,6 +183,7 @@ class UsaRules(Variant[UsaState]):
             ):
                 raise SettingsError(f"setup trains must list {n} numbers from 0 to {TRAINS_PER_PLAYER}")
             s.trains = list(trains)
+        s.open = self.open_routes.seat_masks(s.owner, n)
 
         # Tickets.
         kept_given = setup_tickets(setup.get("tickets"), n, lambda t: self._ticket(t, s.way))
@@ -289,8 +293,7 @@ class UsaRules(Variant[UsaState]):
                 out.append(take[i][c])
         hand = s.hands[p]
         table = self.claim_table
-        open_routes = self.open_routes.mask(s.owner, p, s.players)
-        table.add_claims(out, hand, table.payable(hand, s.trains[p], open_routes))
+        table.add_claims(out, hand, table.payable(hand, s.trains[p], s.open[p]))
         if s.ticket_deck:
             out.append(self.tickets_action)
         if not out:
@@ -329,6 +332,7 @@ class UsaRules(Variant[UsaState]):
                 hand[LOCO] -= k
                 s.discard.extend([LOCO] * k)
                 s.owner[r] = p
+                self.open_routes.claim(s.open, r, p)
                 s.trains[p] -= length
                 s.points[p] += ROUTE_POINTS[length]
                 s.passes = 0
