@@ -25,7 +25,7 @@ from ..base import Settings
 from .actions import PlayCards
 from .legal import CardGameLegal
 from .scoring import _cards_json
-from .solver import assign_cards, best_completion
+from .solver import CompletionSearch, assign_cards
 from .state import (
     BEST_RESPONSE_PASSES,
     CARD_INDEX,
@@ -381,7 +381,8 @@ class CardGameRules(CardGameLegal):
             for t, _, _ in s.completed[p]:
                 for b in self.tickets[t].big:
                     banked[p][b] += 1
-        choice = [best_completion(hands[p], s.piles[p])[1] for p in range(n)]
+        searches = [CompletionSearch(hands[p], s.piles[p]) for p in range(n)]
+        choice = [search.best()[1] for search in searches]
 
         def cities_of(p: int) -> list[int]:
             row = banked[p][:]
@@ -405,7 +406,7 @@ class CardGameRules(CardGameLegal):
                 goals = [g if g > 0 else 0 for g in goals]
                 key = (p, tuple(goals), choice[p])
                 if key not in solved:
-                    solved[key] = best_completion(hands[p], s.piles[p], goals, bonus, choice[p])[1]
+                    solved[key] = searches[p].best(goals, bonus, choice[p])[1]
                 best = solved[key]
                 if best != choice[p]:
                     choice[p] = best
