@@ -239,14 +239,19 @@ class UsaRules(Variant[UsaState]):
             s.market_redeals += 1
 
     def _draw(self, s: UsaState) -> int:
-        if not s.deck and s.discard:
+        deck = s.deck
+        if deck:
+            return deck.pop()  # the usual case; draw_card reshuffles the discard pile
+        if s.discard:
             s.reshuffles += 1
-        return draw_card(s.deck, s.discard, s.rng)
+        return draw_card(deck, s.discard, s.rng)
 
     def _refill_market(self, s: UsaState) -> None:
-        for i, c in enumerate(s.market):
-            if c < 0 and (s.deck or s.discard):
-                s.market[i] = self._draw(s)
+        market = s.market
+        if -1 in market:  # an empty slot: only after the deck and the discard pile ran out
+            for i, c in enumerate(market):
+                if c < 0 and (s.deck or s.discard):
+                    market[i] = self._draw(s)
         self._fix_market(s)
 
     def _can_take_second(self, s: UsaState) -> bool:
