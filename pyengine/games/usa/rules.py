@@ -227,6 +227,8 @@ class UsaRules(Variant[UsaState]):
     # ------------------------------------------------------------------ market
     def _fix_market(self, s: UsaState) -> None:
         """Re-deal the market while it shows 3+ locomotives and a better one is possible."""
+        if s.market.count(LOCO) < MARKET_LOCO_LIMIT:
+            return  # the usual case, without starting the loop
         for _ in range(MAX_MARKET_REDEALS):
             if s.market.count(LOCO) < MARKET_LOCO_LIMIT:
                 return
@@ -315,71 +317,72 @@ class UsaRules(Variant[UsaState]):
 
     # ------------------------------------------------------------------ applying
     def apply(self, s: UsaState, action: Action) -> Event:
-        """Apply a legal action (the caller has checked legality); returns its log event."""
+        """Apply a legal action (the caller has checked legality); returns its log event.
+        Dispatched on the exact type, the most frequent kinds first (random play and search
+        apply millions of actions)."""
         p = s.current
+        kind = type(action)
         ev: Event = {"player": p, "turn": s.turn, "kind": action.keyword}
-        match action:
-            case ClaimRoute():
-                r, c, k = self.claim_info[action]
-                length = self.route_length[r]
-                ev.update(
-                    {
-                        "route": action.route,
-                        "cards": dict(action.cards),
-                        "length": length,
-                        "points": ROUTE_POINTS[length],
-                    }
-                )
-                hand = s.hands[p]
-                if c != LOCO:
-                    hand[c] -= length - k
-                    s.discard.extend([c] * (length - k))
-                hand[LOCO] -= k
-                s.discard.extend([LOCO] * k)
-                s.owner[r] = p
-                self.open_routes.claim(s.open, r, p)
-                s.trains[p] -= length
-                s.points[p] += ROUTE_POINTS[length]
-                s.passes = 0
+        if kind is TakeCard:
+            slot = action.slot  # type: ignore[attr-defined]
+            c = s.market[slot]
+            ev["card"] = CARD_NAMES[c]
+            ev["slot"] = slot
+            ev["second"] = s.phase == SECOND_CARD
+            s.hands[p][c] += 1
+            s.market[slot] = self._draw(s)
+            self._fix_market(s)
+            card_taken(
+                s,
+                s.phase == MAIN and c != LOCO and self._can_take_second(s),
+                second_card=SECOND_CARD,
+                end_turn=self._end_turn,
+            )
+        elif kind is ClaimRoute:
+            r, c, k = self.claim_info[action]  # type: ignore[index]
+            length = self.route_length[r]
+            ev["route"] = action.route  # type: ignore[attr-defined]
+            ev["cards"] = dict(action.cards)  # type: ignore[attr-defined]
+            ev["length"] = length
+            ev["points"] = ROUTE_POINTS[length]
+            hand = s.hands[p]
+            if c != LOCO:
+                hand[c] -= length - k
+                s.discard.extend([c] * (length - k))
+            hand[LOCO] -= k
+            s.discard.extend([LOCO] * k)
+            s.owner[r] = p
+            self.open_routes.claim(s.open, r, p)
+            s.trains[p] -= length
+            s.points[p] += ROUTE_POINTS[length]
+            s.passes = 0
+            self._end_turn(s)
+        elif kind is DrawCard:
+            ev["second"] = s.phase == SECOND_CARD
+            c = self._draw(s)
+            ev["private_card"] = CARD_NAMES[c]  # only the drawer sees it (events.redact)
+            s.hands[p][c] += 1
+            card_taken(
+                s,
+                s.phase == MAIN and self._can_take_second(s),
+                second_card=SECOND_CARD,
+                end_turn=self._end_turn,
+            )
+        elif kind is DrawTickets:
+            offer_tickets(s, s.way.draw, ev, KEEP_TICKETS)
+            s.passes = 0
+        elif kind is KeepTickets:
+            setup = s.phase == SETUP_TICKETS
+            keep_offered(s, action.tickets, self.board.ticket_index, ev, setup)  # type: ignore[attr-defined]
+            if not setup:
                 self._end_turn(s)
-            case DrawCard():
-                ev["second"] = s.phase == SECOND_CARD
-                c = self._draw(s)
-                ev["private_card"] = CARD_NAMES[c]  # only the drawer sees it (events.redact)
-                s.hands[p][c] += 1
-                card_taken(
-                    s,
-                    s.phase == MAIN and self._can_take_second(s),
-                    second_card=SECOND_CARD,
-                    end_turn=self._end_turn,
-                )
-            case TakeCard(slot=slot):
-                c = s.market[slot]
-                ev.update({"card": CARD_NAMES[c], "slot": slot, "second": s.phase == SECOND_CARD})
-                s.hands[p][c] += 1
-                s.market[slot] = self._draw(s)
-                self._fix_market(s)
-                card_taken(
-                    s,
-                    s.phase == MAIN and c != LOCO and self._can_take_second(s),
-                    second_card=SECOND_CARD,
-                    end_turn=self._end_turn,
-                )
-            case DrawTickets():
-                offer_tickets(s, s.way.draw, ev, KEEP_TICKETS)
-                s.passes = 0
-            case KeepTickets(tickets=tickets):
-                keep_offered(s, tickets, self.board.ticket_index, ev, s.phase == SETUP_TICKETS)
-                if s.phase == SETUP_TICKETS:
-                    if next_setup_seat(s):
-                        s.phase = MAIN
-                else:
-                    self._end_turn(s)
-            case Pass():
-                s.passes += 1
-                self._end_turn(s)
-            case _:
-                raise TypeError(f"{type(action).__name__} is not an action of the classic game")
+            elif next_setup_seat(s):
+                s.phase = MAIN
+        elif kind is Pass:
+            s.passes += 1
+            self._end_turn(s)
+        else:
+            raise TypeError(f"{kind.__name__} is not an action of the classic game")
         ev["ends_turn"] = s.phase not in (SECOND_CARD, KEEP_TICKETS)
         return ev
 
