@@ -70,18 +70,20 @@ class CardGameLegal(CardGameScoring):
         mine = s.yard_n[p]
         rivals = [(s.yard_n[q], s.yard_k[q]) for q in range(s.players) if q != p]
         for c in range(len(COLORS)):
-            if mine[c]:
-                continue  # own row of this color: blocked until it is empty
+            have = hand[c]
+            if not have or mine[c]:
+                continue  # no card of it, or an own row of this color: blocked until it is empty
             others = 0  # the longest rival row of this color (a set must be longer)
             for yard_n, yard_k in rivals:
                 row = yard_n[c] + yard_k[c]
                 if row > others:
                     others = row
-            have = hand[c]
-            if not others and have:
+            if not others:
                 free.append(c)
             if have >= SET_MIN_NATURAL:
-                out.extend(self._set_plays(c, have, locos, max(SET_MIN_CARDS, others + 1)))
+                out.extend(
+                    self._set_plays(c, have, locos, others + 1 if others >= SET_MIN_CARDS else SET_MIN_CARDS)
+                )
         if len(free) >= MIXED_SET_SIZE:
             out.extend(self._mixed_plays(tuple(free)))
         return out
