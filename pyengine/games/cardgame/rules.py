@@ -191,41 +191,34 @@ class CardGameRules(CardGameLegal):
         """Apply a legal action (the caller has checked legality); returns its log event, with
         the raids of a play and the automatic steps that followed it (``auto``)."""
         p = s.current
+        kind = type(action)
         ev: Event = {"player": p, "turn": s.turn, "kind": action.keyword}
-        match action:
-            case TakeCard(slot=slot):
-                ev.update(
-                    {"card": CARD_NAMES[s.market[slot]], "slot": slot, "second": s.phase == SECOND_CARD}
-                )
-            case DrawCard():
-                ev.update(
-                    {
-                        "second": s.phase == SECOND_CARD,
-                        "deck_left": len(s.deck) - 1,
-                        "private_card": CARD_NAMES[s.deck[-1]],
-                    }
-                )  # only the drawer sees it
-            case PlayCards():
-                info = self.play_info[action]
-                ev.update(
-                    {"cards": dict(action.cards), "set": "one_color" if info[0] == "set" else "three_colors"}
-                )
-                if info[0] == "set":
-                    ev["color"] = COLORS[info[1]]
-            case DrawTickets():
-                ev["count"] = min(TICKETS_DRAWN, len(s.ticket_deck))
-            case KeepTickets(tickets=tickets):
-                ev.update(
-                    {
-                        "count": len(tickets),
-                        "offered": len(s.offered[p]),
-                        "setup": s.phase == SETUP_TICKETS,
-                        "private_tickets": list(tickets),
-                    }
-                )  # only their owner sees them
+        if kind is TakeCard:
+            slot = action.slot  # type: ignore[attr-defined]
+            ev["card"] = CARD_NAMES[s.market[slot]]
+            ev["slot"] = slot
+            ev["second"] = s.phase == SECOND_CARD
+        elif kind is DrawCard:
+            ev["second"] = s.phase == SECOND_CARD
+            ev["deck_left"] = len(s.deck) - 1
+            ev["private_card"] = CARD_NAMES[s.deck[-1]]  # only the drawer sees it
+        elif kind is PlayCards:
+            info = self.play_info[action]  # type: ignore[index]
+            ev["cards"] = dict(action.cards)  # type: ignore[attr-defined]
+            ev["set"] = "one_color" if info[0] == "set" else "three_colors"
+            if info[0] == "set":
+                ev["color"] = COLORS[info[1]]
+        elif kind is DrawTickets:
+            ev["count"] = min(TICKETS_DRAWN, len(s.ticket_deck))
+        elif kind is KeepTickets:
+            tickets = action.tickets  # type: ignore[attr-defined]
+            ev["count"] = len(tickets)
+            ev["offered"] = len(s.offered[p])
+            ev["setup"] = s.phase == SETUP_TICKETS
+            ev["private_tickets"] = list(tickets)  # only their owner sees them
         auto: list[AutoEvent] = []
         self._do(s, action, auto)
-        if isinstance(action, PlayCards):
+        if kind is PlayCards:
             ev["raids"] = [
                 {
                     "victim": a["victim"],
@@ -236,9 +229,10 @@ class CardGameRules(CardGameLegal):
                 for a in auto
                 if a["kind"] == "raid"
             ]
-        rest = [a for a in auto if a["kind"] != "raid"]
-        if rest:
-            ev["auto"] = rest
+        if auto:
+            rest = [a for a in auto if a["kind"] != "raid"]
+            if rest:
+                ev["auto"] = rest
         ev["ends_turn"] = s.phase not in (SECOND_CARD, KEEP_TICKETS)
         return ev
 
