@@ -82,8 +82,19 @@ class Rng:
         return items[self.randbelow(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates shuffle in place."""
-        randbelow = self.randbelow
+        """Fisher–Yates shuffle in place: ``randbelow(i + 1)`` for i from the top down, inlined
+        (decks are shuffled at every deal and reshuffle)."""
+        z = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = randbelow(i + 1)
+            n = i + 1
+            limit = _TWO64 - _TWO64 % n
+            while True:
+                z = (z + _GOLDEN) & _MASK64
+                r = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                r = ((r ^ (r >> 27)) * 0x94D049BB133111EB) & _MASK64
+                r ^= r >> 31
+                if r < limit:
+                    break
+            j = r % n
             items[i], items[j] = items[j], items[i]
+        self.state = z

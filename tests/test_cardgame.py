@@ -4,6 +4,7 @@ ticket solver, views without hidden information, and random full games with inva
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
@@ -13,8 +14,14 @@ from pyengine.errors import DataError, IllegalActionError, SettingsError
 from pyengine.game import Game
 from pyengine.games import get_variant
 from pyengine.games.cardgame.actions import PlayCards
-from pyengine.games.cardgame.data import load_card_data, parse_card_data
-from pyengine.games.cardgame.solver import assign_cards, best_completion, completion_key, feasible
+from pyengine.games.cardgame.data import CardTicket, load_card_data, parse_card_data
+from pyengine.games.cardgame.solver import (
+    CompletionSearch,
+    assign_cards,
+    best_completion,
+    completion_key,
+    feasible,
+)
 from pyengine.notation import parse_action
 from pyengine.record import replay
 from pyengine.rng import Rng
@@ -421,14 +428,19 @@ def test_solver_uses_locomotives_for_any_color() -> None:
     ]
 
 
-def test_solver_is_exact_against_brute_force() -> None:
+def _random_hands(rng: Rng, count: int, most: int) -> Iterator[tuple[list[CardTicket], list[int]]]:
+    """``count`` random hands of 1 to ``most`` tickets, each with a random on-the-way pile."""
     d = load_card_data()
-    rng = Rng(11)
-    for trial in range(150):
+    for _ in range(count):
         ids = list(range(46))
         rng.shuffle(ids)
-        hand = [d.tickets[i] for i in ids[: rng.randbelow(9) + 1]]
-        pile = [rng.randbelow(4) for _ in range(8)] + [rng.randbelow(4)]
+        hand = [d.tickets[i] for i in ids[: rng.randbelow(most) + 1]]
+        yield hand, [rng.randbelow(4) for _ in range(8)] + [rng.randbelow(4)]
+
+
+def test_solver_is_exact_against_brute_force() -> None:
+    rng = Rng(11)
+    for trial, (hand, pile) in enumerate(_random_hands(rng, 150, 9)):
         goals = [rng.randbelow(3) for _ in range(6)] if trial % 2 else []
         bonus = [12, 10, 12, 8, 15, 8] if goals else []
         best = max(
@@ -441,6 +453,21 @@ def test_solver_is_exact_against_brute_force() -> None:
         assert key == best, (trial, [t.id for t in hand], pile, goals)
         assert feasible([hand[i].need for i in chosen], pile)
         assert completion_key(hand, chosen, goals, bonus) == key
+
+
+def test_one_search_serves_every_goal_vector_as_a_fresh_one() -> None:
+    """A CompletionSearch asked bonus-blind, then for several goals and incumbents (as the end
+    of a half asks it), answers each exactly as a fresh best_completion would."""
+    rng = Rng(7)
+    for hand, pile in _random_hands(rng, 60, 10):
+        search = CompletionSearch(hand, pile)
+        _, incumbent = search.best()
+        for _ in range(3):
+            goals = [rng.randbelow(3) for _ in range(6)]
+            bonus = [12, 10, 12, 8, 15, 8]
+            got = search.best(goals, bonus, incumbent)
+            assert got == best_completion(hand, pile, goals, bonus, incumbent)
+            incumbent = got[1]
 
 
 def test_end_of_half_prefers_a_lower_ticket_that_wins_bonuses() -> None:

@@ -7,6 +7,9 @@ from helpers import cards_except, hand, texts, usa_game
 
 from pyengine.errors import IllegalActionError, SettingsError
 from pyengine.game import Game
+from pyengine.games import Settings, get_variant
+from pyengine.mechanics.routes import OpenRoutes
+from pyengine.rng import Rng
 
 FIVE = ["red", "blue", "green", "yellow", "black"]
 
@@ -188,6 +191,20 @@ def test_open_twin_at_four_players_is_refused_for_its_real_reason() -> None:
     assert "double route" not in str(refused.value)
     assert "BOS-NY-2" not in g.view(0)["closed_routes"]
     assert g.view(1)["closed_routes"]["BOS-NY-2"] == "twin_yours"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_open_route_masks_follow_the_claims(players: int) -> None:
+    """The state's per-seat open routes (updated claim by claim) always equal those worked out
+    from the owners afresh, through random games with both double-route rules."""
+    v = get_variant("usa")
+    for seed in range(3):
+        s = v.new_state(Settings("usa", players, seed, options={}))
+        rng = Rng(seed)
+        while not v.is_over(s):
+            legal = v.legal_actions(s)
+            v.apply(s, legal[rng.randbelow(len(legal))])
+            assert s.open == OpenRoutes(v.route_partner).seat_masks(s.owner, players)
 
 
 @pytest.mark.parametrize("players", [2, 3])

@@ -121,6 +121,28 @@ class OpenRoutes:
         """Bit r is set when route r is unclaimed and its twin does not close it to ``seat``."""
         return self.position(owner).open_to(seat, players)
 
+    def seat_masks(self, owner: Sequence[int], players: int) -> list[int]:
+        """Every seat's ``mask`` of the board position ``owner``: a state keeps these and
+        ``claim`` updates them, so a turn reads its open routes without looking at ``owner``."""
+        position = self.position(owner)
+        return [position.open_to(seat, players) for seat in range(players)]
+
+    def claim(self, masks: list[int], route: int, seat: int) -> None:
+        """Update ``seat_masks`` in place after ``seat`` claims open ``route``: it closes to
+        everyone, and its twin closes to the claimer (to everyone with 2 or 3 players)."""
+        players = len(masks)
+        keep = ~(1 << route)
+        for q in range(players):
+            masks[q] &= keep
+        twin = self.partner[route]
+        if twin >= 0:
+            keep = ~(1 << twin)
+            if players < DOUBLE_ROUTES_BOTH_USABLE_FROM:
+                for q in range(players):
+                    masks[q] &= keep
+            else:
+                masks[seat] &= keep
+
     def _position(self, owner: Sequence[int]) -> BoardPosition:
         partner = self.partner
         claimed = twins_of_claimed = 0

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 
 from ..actions import KeepTickets
 from ..events import Event
 from .state import TableState
+
+T = TypeVar("T")
 
 
 def draw_tickets(deck: list[int], count: int) -> list[int]:
@@ -19,13 +21,13 @@ def draw_tickets(deck: list[int], count: int) -> list[int]:
     return [deck.pop() for _ in range(min(count, len(deck)))]
 
 
-def keep_choices(offered: tuple[int, ...], min_keep: int) -> list[tuple[int, ...]]:
-    """Every subset of the offered tickets that keeps at least ``min_keep`` (all if fewer offered)."""
+def keep_choices(offered: Sequence[T], min_keep: int) -> list[tuple[T, ...]]:
+    """Every subset of the offered tickets that keeps at least ``min_keep`` (all if fewer
+    offered), smallest first, each listing its tickets in the order of ``offered``."""
     need = min(min_keep, len(offered))
-    out: list[tuple[int, ...]] = []
-    ordered = tuple(sorted(offered))
-    for size in range(need, len(ordered) + 1):
-        out.extend(combinations(ordered, size))
+    out: list[tuple[T, ...]] = []
+    for size in range(need, len(offered) + 1):
+        out.extend(combinations(offered, size))
     return out
 
 
@@ -53,9 +55,9 @@ def keep_actions(
     key = (tuple(sorted(offered)), need)
     cached = cache.get(key)
     if cached is None:
-        name = ticket_ids.__getitem__
-        cached = [KeepTickets(tuple(map(name, sub))) for sub in keep_choices(key[0], need)]
-        cache[key] = cached
+        # The ids in ticket order: the subsets of ids come out in the order of the subsets of indices.
+        names = tuple(ticket_ids[t] for t in key[0])
+        cached = cache[key] = [KeepTickets(sub) for sub in keep_choices(names, need)]
     return cached
 
 

@@ -57,48 +57,48 @@ class CardGameLegal(CardGameScoring):
         for i, c in enumerate(s.market):
             if c >= 0:
                 out.append(self.take_actions[i][c])
-        out.extend(self._play_actions(s, p))
+        self._add_plays(out, s, p)
         if s.ticket_deck:
             out.append(self.tickets_action)
         return out
 
-    def _play_actions(self, s: CardGameState, p: int) -> list[Action]:
+    def _add_plays(self, out: list[Action], s: CardGameState, p: int) -> None:
+        """Append the sets player p may play to ``out``."""
         hand = s.hands[p]
         locos = hand[LOCO]
-        out: list[Action] = []
         free: list[int] = []  # colors in hand with no row in any yard
         mine = s.yard_n[p]
         rivals = [(s.yard_n[q], s.yard_k[q]) for q in range(s.players) if q != p]
+        cache = self.set_play_cache
         for c in range(len(COLORS)):
-            if mine[c]:
-                continue  # own row of this color: blocked until it is empty
+            have = hand[c]
+            if not have or mine[c]:
+                continue  # no card of it, or an own row of this color: blocked until it is empty
             others = 0  # the longest rival row of this color (a set must be longer)
             for yard_n, yard_k in rivals:
                 row = yard_n[c] + yard_k[c]
                 if row > others:
                     others = row
-            have = hand[c]
-            if not others and have:
+            if not others:
                 free.append(c)
             if have >= SET_MIN_NATURAL:
-                out.extend(self._set_plays(c, have, locos, max(SET_MIN_CARDS, others + 1)))
+                key = (c, have, locos, others + 1 if others >= SET_MIN_CARDS else SET_MIN_CARDS)
+                plays = cache.get(key)
+                out.extend(plays if plays is not None else self._set_plays(*key))
         if len(free) >= MIXED_SET_SIZE:
             out.extend(self._mixed_plays(tuple(free)))
-        return out
 
     def _set_plays(self, c: int, have: int, locos: int, least: int) -> list[PlayCards]:
         """Every set of color ``c`` a hand with ``have`` of it and ``locos`` locomotives can
-        play with at least ``least`` cards (by count, then locomotives), memoized."""
-        key = (c, have, locos, least)
-        plays = self.set_play_cache.get(key)
-        if plays is None:
-            rows = self.set_actions[c]
-            plays = []
-            for n in range(max(1, SET_MIN_NATURAL), have + 1):
-                k0 = max(0, least - n)
-                if k0 <= locos:
-                    plays.extend(rows[n][k0 : locos + 1])
-            self.set_play_cache[key] = plays
+        play with at least ``least`` cards (by count, then locomotives), stored in
+        ``set_play_cache`` (which ``_add_plays`` reads first)."""
+        rows = self.set_actions[c]
+        plays: list[PlayCards] = []
+        for n in range(max(1, SET_MIN_NATURAL), have + 1):
+            k0 = max(0, least - n)
+            if k0 <= locos:
+                plays.extend(rows[n][k0 : locos + 1])
+        self.set_play_cache[c, have, locos, least] = plays
         return plays
 
     def _mixed_plays(self, colors: tuple[int, ...]) -> list[PlayCards]:

@@ -25,7 +25,7 @@ from ..base import Settings
 from .actions import PlayCards
 from .legal import CardGameLegal
 from .scoring import _cards_json
-from .solver import assign_cards, best_completion
+from .solver import CompletionSearch, assign_cards
 from .state import (
     BEST_RESPONSE_PASSES,
     CARD_INDEX,
@@ -191,41 +191,34 @@ class CardGameRules(CardGameLegal):
         """Apply a legal action (the caller has checked legality); returns its log event, with
         the raids of a play and the automatic steps that followed it (``auto``)."""
         p = s.current
+        kind = type(action)
         ev: Event = {"player": p, "turn": s.turn, "kind": action.keyword}
-        match action:
-            case TakeCard(slot=slot):
-                ev.update(
-                    {"card": CARD_NAMES[s.market[slot]], "slot": slot, "second": s.phase == SECOND_CARD}
-                )
-            case DrawCard():
-                ev.update(
-                    {
-                        "second": s.phase == SECOND_CARD,
-                        "deck_left": len(s.deck) - 1,
-                        "private_card": CARD_NAMES[s.deck[-1]],
-                    }
-                )  # only the drawer sees it
-            case PlayCards():
-                info = self.play_info[action]
-                ev.update(
-                    {"cards": dict(action.cards), "set": "one_color" if info[0] == "set" else "three_colors"}
-                )
-                if info[0] == "set":
-                    ev["color"] = COLORS[info[1]]
-            case DrawTickets():
-                ev["count"] = min(TICKETS_DRAWN, len(s.ticket_deck))
-            case KeepTickets(tickets=tickets):
-                ev.update(
-                    {
-                        "count": len(tickets),
-                        "offered": len(s.offered[p]),
-                        "setup": s.phase == SETUP_TICKETS,
-                        "private_tickets": list(tickets),
-                    }
-                )  # only their owner sees them
+        if kind is TakeCard:
+            slot = action.slot  # type: ignore[attr-defined]
+            ev["card"] = CARD_NAMES[s.market[slot]]
+            ev["slot"] = slot
+            ev["second"] = s.phase == SECOND_CARD
+        elif kind is DrawCard:
+            ev["second"] = s.phase == SECOND_CARD
+            ev["deck_left"] = len(s.deck) - 1
+            ev["private_card"] = CARD_NAMES[s.deck[-1]]  # only the drawer sees it
+        elif kind is PlayCards:
+            info = self.play_info[action]  # type: ignore[index]
+            ev["cards"] = dict(action.cards)  # type: ignore[attr-defined]
+            ev["set"] = "one_color" if info[0] == "set" else "three_colors"
+            if info[0] == "set":
+                ev["color"] = COLORS[info[1]]
+        elif kind is DrawTickets:
+            ev["count"] = min(TICKETS_DRAWN, len(s.ticket_deck))
+        elif kind is KeepTickets:
+            tickets = action.tickets  # type: ignore[attr-defined]
+            ev["count"] = len(tickets)
+            ev["offered"] = len(s.offered[p])
+            ev["setup"] = s.phase == SETUP_TICKETS
+            ev["private_tickets"] = list(tickets)  # only their owner sees them
         auto: list[AutoEvent] = []
         self._do(s, action, auto)
-        if isinstance(action, PlayCards):
+        if kind is PlayCards:
             ev["raids"] = [
                 {
                     "victim": a["victim"],
@@ -236,9 +229,10 @@ class CardGameRules(CardGameLegal):
                 for a in auto
                 if a["kind"] == "raid"
             ]
-        rest = [a for a in auto if a["kind"] != "raid"]
-        if rest:
-            ev["auto"] = rest
+        if auto:
+            rest = [a for a in auto if a["kind"] != "raid"]
+            if rest:
+                ev["auto"] = rest
         ev["ends_turn"] = s.phase not in (SECOND_CARD, KEEP_TICKETS)
         return ev
 
@@ -381,7 +375,8 @@ class CardGameRules(CardGameLegal):
             for t, _, _ in s.completed[p]:
                 for b in self.tickets[t].big:
                     banked[p][b] += 1
-        choice = [best_completion(hands[p], s.piles[p])[1] for p in range(n)]
+        searches = [CompletionSearch(hands[p], s.piles[p]) for p in range(n)]
+        choice = [search.best()[1] for search in searches]
 
         def cities_of(p: int) -> list[int]:
             row = banked[p][:]
@@ -405,7 +400,7 @@ class CardGameRules(CardGameLegal):
                 goals = [g if g > 0 else 0 for g in goals]
                 key = (p, tuple(goals), choice[p])
                 if key not in solved:
-                    solved[key] = best_completion(hands[p], s.piles[p], goals, bonus, choice[p])[1]
+                    solved[key] = searches[p].best(goals, bonus, choice[p])[1]
                 best = solved[key]
                 if best != choice[p]:
                     choice[p] = best

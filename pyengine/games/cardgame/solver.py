@@ -61,128 +61,147 @@ def best_completion(
     ``incumbent`` (positions), then to the first set found. Each card pays one ticket only,
     and a set is payable exactly when the locomotives cover the summed shortfall of all colors.
     """
-    ncol = len(pile) - 1
-    start = tuple(sorted(incumbent)) if incumbent is not None else ()
-    order = sorted(
-        (i for i, t in enumerate(tickets) if _shortfall(t.need, pile) <= pile[ncol]),
-        key=lambda i: (-tickets[i].points, tickets[i].index),
-    )
-    if not order:  # no ticket can be paid: nothing beats the incumbent
-        return completion_key(tickets, start, goals, bonus), start
-    items = [tickets[i] for i in order]
-    n = len(items)
-    naming = [0] * len(goals)
-    for t in items:
-        for b in t.big:
-            if b < len(naming):
-                naming[b] += 1
-    live = [b for b, g in enumerate(goals) if 0 < g <= naming[b]]  # goals that can be reached
-    pos = {b: k for k, b in enumerate(live)}
-    big_of = [[pos[b] for b in t.big if b in pos] for t in items]
-    goal = [goals[b] for b in live]
-    value = [bonus[b] for b in live]
-    nlive = len(live)
-    # The greedy bounds of tickets j.. depend on j and the cards that can serve only.
-    density_order = sorted(range(n), key=lambda k: (-items[k].points / items[k].size, items[k].size))
-    greedy: list[dict[int, tuple[int, int]]] = [{} for _ in range(n)]  # per depth: cards -> bounds
-    tails: list[_Tail | None] = [None] * n  # per depth, what the greedy bounds look at
-    city_suffix = [[0] * nlive for _ in range(n + 1)]
-    need_suffix = [[0] * ncol for _ in range(n + 1)]
-    for j in range(n - 1, -1, -1):
-        row = city_suffix[j + 1][:]
-        for b in big_of[j]:
-            row[b] += 1
-        city_suffix[j] = row
-        need_suffix[j] = [a + b for a, b in zip(need_suffix[j + 1], items[j].need)]
-    # The colors each ticket needs, and those tickets j.. still need: the loops skip the rest.
-    needs = [[(c, k) for c, k in enumerate(t.need) if k] for t in items]
-    still_needed = [[(c, w) for c, w in enumerate(row) if w] for row in need_suffix]
-    have = list(pile[:ncol])
-    locos = [pile[ncol]]
-    cities = [0] * nlive
-    chosen: list[int] = []
-    best: list[Any] = [completion_key(tickets, start, goals, bonus), start]
-    seen: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    return CompletionSearch(tickets, pile).best(goals, bonus, incumbent)
 
-    def walk(j: int, points: int, count: int) -> None:
-        if j == n:
-            return
-        # (a) The bound on every set below this node; cards that can still serve: locomotives,
-        # and colored cards some later ticket needs.
-        cap = locos[0]
-        for c, w in still_needed[j]:
-            h = have[c]
-            cap += h if h < w else w
-        memo = greedy[j]
-        found = memo.get(cap)
-        if found is None:
-            tail = tails[j]
-            if tail is None:
-                tail = tails[j] = _tail([items[k] for k in density_order if k >= j])
-            found = memo[cap] = _greedy_bounds(tail, cap)
-        if nlive:
-            won = 0
-            extra = 0
-            suffix = city_suffix[j]
-            for b in range(nlive):
-                if cities[b] + suffix[b] >= goal[b]:
-                    won += 1
-                    extra += value[b]
-            if (2 * (points + found[0]) + extra, count + found[1], won) <= best[0]:
-                return
-            mine = tuple(map(min, cities, goal))
-        else:
-            if (2 * (points + found[0]), count + found[1], 0) <= best[0]:
-                return
-            mine = ()
-        # (b) Dominance: the same remaining tickets and cards reached with at least as much.
-        state = (j, locos[0], *have)
-        entries = seen.get(state)
-        if entries is None:
-            seen[state] = [(points, count, *mine)]
-        else:
-            for e in entries:
-                if e[0] >= points and e[1] >= count and (not nlive or all(map(ge, e[2:], mine))):
+
+class CompletionSearch:
+    """``best_completion`` for one hand and pile, asked for several goal vectors: the end of a
+    half asks for each player's best set bonus-blind, then again for the goals the other
+    players' choices set. The ticket order, the need tables and the greedy bounds depend only
+    on the hand and the pile, so they are worked out once (the bounds as the searches need them)."""
+
+    def __init__(self, tickets: Sequence[CardTicket], pile: Sequence[int]) -> None:
+        self.tickets = tickets
+        ncol = len(pile) - 1
+        self.pile = tuple(pile)
+        self.order = order = sorted(
+            (i for i, t in enumerate(tickets) if _shortfall(t.need, pile) <= pile[ncol]),
+            key=lambda i: (-tickets[i].points, tickets[i].index),
+        )
+        self.items = items = [tickets[i] for i in order]
+        n = len(items)
+        self.density_order = sorted(range(n), key=lambda k: (-items[k].points / items[k].size, items[k].size))
+        self.greedy: list[dict[int, tuple[int, int]]] = [{} for _ in range(n)]  # per depth: cards -> bounds
+        self.tails: list[_Tail | None] = [None] * n  # per depth, what the greedy bounds look at
+        need_suffix = [[0] * ncol for _ in range(n + 1)]
+        for j in range(n - 1, -1, -1):
+            need_suffix[j] = [a + b for a, b in zip(need_suffix[j + 1], items[j].need)]
+        # The colors each ticket needs, and those tickets j.. still need: the loops skip the rest.
+        self.needs = [[(c, k) for c, k in enumerate(t.need) if k] for t in items]
+        self.still_needed = [[(c, w) for c, w in enumerate(row) if w] for row in need_suffix]
+
+    def best(
+        self, goals: Sequence[int] = (), bonus: Sequence[int] = (), incumbent: Sequence[int] | None = None
+    ) -> tuple[tuple[int, int, int], tuple[int, ...]]:
+        """``best_completion(tickets, pile, goals, bonus, incumbent)``."""
+        tickets, order, items = self.tickets, self.order, self.items
+        start = tuple(sorted(incumbent)) if incumbent is not None else ()
+        if not order:  # no ticket can be paid: nothing beats the incumbent
+            return completion_key(tickets, start, goals, bonus), start
+        n = len(items)
+        naming = [0] * len(goals)
+        for t in items:
+            for b in t.big:
+                if b < len(naming):
+                    naming[b] += 1
+        live = [b for b, g in enumerate(goals) if 0 < g <= naming[b]]  # goals that can be reached
+        pos = {b: k for k, b in enumerate(live)}
+        big_of = [[pos[b] for b in t.big if b in pos] for t in items]
+        goal = [goals[b] for b in live]
+        value = [bonus[b] for b in live]
+        nlive = len(live)
+        city_suffix = [[0] * nlive for _ in range(n + 1)]
+        for j in range(n - 1, -1, -1):
+            row = city_suffix[j + 1][:]
+            for b in big_of[j]:
+                row[b] += 1
+            city_suffix[j] = row
+        density_order, greedy, tails = self.density_order, self.greedy, self.tails
+        needs, still_needed = self.needs, self.still_needed
+        cities = [0] * nlive
+        chosen: list[int] = []
+        best: list[Any] = [completion_key(tickets, start, goals, bonus), start]
+        seen: dict[tuple[Any, ...], list[tuple[int, ...]]] = {}
+
+        def walk(j: int, points: int, count: int, have: tuple[int, ...], locos: int) -> None:
+            """Search tickets j.. (j < n) with ``have`` colored cards and ``locos`` left."""
+            # (a) The bound on every set below this node; cards that can still serve: locomotives,
+            # and colored cards some later ticket needs.
+            cap = locos
+            for c, w in still_needed[j]:
+                h = have[c]
+                cap += h if h < w else w
+            memo = greedy[j]
+            found = memo.get(cap)
+            if found is None:
+                tail = tails[j]
+                if tail is None:
+                    tail = tails[j] = _tail([items[k] for k in density_order if k >= j])
+                found = memo[cap] = _greedy_bounds(tail, cap)
+            if nlive:
+                won = 0
+                extra = 0
+                suffix = city_suffix[j]
+                for b in range(nlive):
+                    if cities[b] + suffix[b] >= goal[b]:
+                        won += 1
+                        extra += value[b]
+                if (2 * (points + found[0]) + extra, count + found[1], won) <= best[0]:
                     return
-            entries.append((points, count, *mine))
-        # Include ticket j if the cards pay it, then exclude it.
-        t = items[j]
-        short = 0
-        for c, k in needs[j]:
-            if k > have[c]:
-                short += k - have[c]
-        if short <= locos[0]:
-            saved = have[:]
-            for c, k in needs[j]:
-                have[c] = have[c] - k if have[c] > k else 0
-            locos[0] -= short
-            for b in big_of[j]:
-                cities[b] += 1
-            chosen.append(order[j])
-            won = 0
-            extra = 0
-            for b in range(nlive):
-                if cities[b] >= goal[b]:
-                    won += 1
-                    extra += value[b]
-            key = (2 * (points + t.points) + extra, count + 1, won)
-            if key > best[0]:
-                best[0] = key
-                best[1] = tuple(sorted(chosen))
-            walk(j + 1, points + t.points, count + 1)  # noqa: F821 (ruff misreads the del below)
-            chosen.pop()
-            for b in big_of[j]:
-                cities[b] -= 1
-            locos[0] += short
-            have[:] = saved
-        walk(j + 1, points, count)  # noqa: F821 (ruff misreads the del below)
+                mine = tuple(map(min, cities, goal))
+            else:
+                if (2 * (points + found[0]), count + found[1], 0) <= best[0]:
+                    return
+                mine = ()
+            # (b) Dominance: the same remaining tickets and cards reached with at least as much.
+            state = (j, locos, have)
+            entries = seen.get(state)
+            if entries is None:
+                seen[state] = [(points, count, *mine)]
+            else:
+                for e in entries:
+                    if e[0] >= points and e[1] >= count and (not nlive or all(map(ge, e[2:], mine))):
+                        return
+                entries.append((points, count, *mine))
+            # Include ticket j if the cards pay it, then exclude it (a leaf's children are empty).
+            deeper = j + 1 < n
+            need = needs[j]
+            short = 0
+            for c, k in need:
+                if k > have[c]:
+                    short += k - have[c]
+            if short <= locos:
+                t = items[j]
+                for b in big_of[j]:
+                    cities[b] += 1
+                chosen.append(order[j])
+                won = 0
+                extra = 0
+                for b in range(nlive):
+                    if cities[b] >= goal[b]:
+                        won += 1
+                        extra += value[b]
+                key = (2 * (points + t.points) + extra, count + 1, won)
+                if key > best[0]:
+                    best[0] = key
+                    best[1] = tuple(sorted(chosen))
+                if deeper:
+                    left = list(have)
+                    for c, k in need:
+                        left[c] = left[c] - k if left[c] > k else 0
+                    walk(j + 1, points + t.points, count + 1, tuple(left), locos - short)  # noqa: F821 (ruff misreads the del below)
+                chosen.pop()
+                for b in big_of[j]:
+                    cities[b] -= 1
+            if deeper:
+                walk(j + 1, points, count, have, locos)  # noqa: F821 (ruff misreads the del below)
 
-    walk(0, 0, 0)
-    # Recursive closures are a reference cycle (with everything they see: ``seen`` holds
-    # thousands of tuples); emptying their cells frees it all now instead of at the next
-    # garbage collection, which would also have to walk it.
-    del walk
-    return best[0], best[1]
+        walk(0, 0, 0, self.pile[:-1], self.pile[-1])
+        # Recursive closures are a reference cycle (with everything they see: ``seen`` holds
+        # thousands of tuples); emptying their cells frees it all now instead of at the next
+        # garbage collection, which would also have to walk it.
+        del walk
+        return best[0], best[1]
 
 
 def _shortfall(need: Sequence[int], have: Sequence[int]) -> int:

@@ -49,6 +49,7 @@ class UsaState(TableState):
         "deck",
         "discard",
         "market_redeals",
+        "open",
         "owner",
         "passes",
         "points",
@@ -63,6 +64,7 @@ class UsaState(TableState):
         self.discard: list[int] = []
         self.trains: list[int] = []
         self.owner: list[int] = []
+        self.open: list[int] = []  # per seat, the routes it may claim (OpenRoutes.seat_masks of owner)
         self.points: list[int] = []
         self.passes = 0  # consecutive passes
         self.market_redeals = 0  # total market re-deals (the log reports new ones)
@@ -76,6 +78,7 @@ class UsaState(TableState):
         c.discard = self.discard[:]
         c.trains = self.trains[:]
         c.owner = self.owner[:]
+        c.open = self.open[:]
         c.points = self.points[:]
         c.passes = self.passes
         c.market_redeals = self.market_redeals
@@ -181,6 +184,7 @@ class UsaRules(Variant[UsaState]):
             ):
                 raise SettingsError(f"setup trains must list {n} numbers from 0 to {TRAINS_PER_PLAYER}")
             s.trains = list(trains)
+        s.open = self.open_routes.seat_masks(s.owner, n)
 
         # Tickets.
         kept_given = setup_tickets(setup.get("tickets"), n, lambda t: self._ticket(t, s.way))
@@ -224,6 +228,8 @@ class UsaRules(Variant[UsaState]):
     # ------------------------------------------------------------------ market
     def _fix_market(self, s: UsaState) -> None:
         """Re-deal the market while it shows 3+ locomotives and a better one is possible."""
+        if s.market.count(LOCO) < MARKET_LOCO_LIMIT:
+            return  # the usual case, without starting the loop
         for _ in range(MAX_MARKET_REDEALS):
             if s.market.count(LOCO) < MARKET_LOCO_LIMIT:
                 return
@@ -236,14 +242,19 @@ class UsaRules(Variant[UsaState]):
             s.market_redeals += 1
 
     def _draw(self, s: UsaState) -> int:
-        if not s.deck and s.discard:
+        deck = s.deck
+        if deck:
+            return deck.pop()  # the usual case; draw_card reshuffles the discard pile
+        if s.discard:
             s.reshuffles += 1
-        return draw_card(s.deck, s.discard, s.rng)
+        return draw_card(deck, s.discard, s.rng)
 
     def _refill_market(self, s: UsaState) -> None:
-        for i, c in enumerate(s.market):
-            if c < 0 and (s.deck or s.discard):
-                s.market[i] = self._draw(s)
+        market = s.market
+        if -1 in market:  # an empty slot: only after the deck and the discard pile ran out
+            for i, c in enumerate(market):
+                if c < 0 and (s.deck or s.discard):
+                    market[i] = self._draw(s)
         self._fix_market(s)
 
     def _can_take_second(self, s: UsaState) -> bool:
@@ -290,8 +301,7 @@ class UsaRules(Variant[UsaState]):
                 out.append(take[i][c])
         hand = s.hands[p]
         table = self.claim_table
-        open_routes = self.open_routes.mask(s.owner, p, s.players)
-        table.add_claims(out, hand, table.payable(hand, s.trains[p], open_routes))
+        table.add_claims(out, hand, table.payable(hand, s.trains[p], s.open[p]))
         if s.ticket_deck:
             out.append(self.tickets_action)
         if not out:
@@ -308,70 +318,72 @@ class UsaRules(Variant[UsaState]):
 
     # ------------------------------------------------------------------ applying
     def apply(self, s: UsaState, action: Action) -> Event:
-        """Apply a legal action (the caller has checked legality); returns its log event."""
+        """Apply a legal action (the caller has checked legality); returns its log event.
+        Dispatched on the exact type, the most frequent kinds first (random play and search
+        apply millions of actions)."""
         p = s.current
+        kind = type(action)
         ev: Event = {"player": p, "turn": s.turn, "kind": action.keyword}
-        match action:
-            case ClaimRoute():
-                r, c, k = self.claim_info[action]
-                length = self.route_length[r]
-                ev.update(
-                    {
-                        "route": action.route,
-                        "cards": dict(action.cards),
-                        "length": length,
-                        "points": ROUTE_POINTS[length],
-                    }
-                )
-                hand = s.hands[p]
-                if c != LOCO:
-                    hand[c] -= length - k
-                    s.discard.extend([c] * (length - k))
-                hand[LOCO] -= k
-                s.discard.extend([LOCO] * k)
-                s.owner[r] = p
-                s.trains[p] -= length
-                s.points[p] += ROUTE_POINTS[length]
-                s.passes = 0
+        if kind is TakeCard:
+            slot = action.slot  # type: ignore[attr-defined]
+            c = s.market[slot]
+            ev["card"] = CARD_NAMES[c]
+            ev["slot"] = slot
+            ev["second"] = s.phase == SECOND_CARD
+            s.hands[p][c] += 1
+            s.market[slot] = self._draw(s)
+            self._fix_market(s)
+            card_taken(
+                s,
+                s.phase == MAIN and c != LOCO and self._can_take_second(s),
+                second_card=SECOND_CARD,
+                end_turn=self._end_turn,
+            )
+        elif kind is ClaimRoute:
+            r, c, k = self.claim_info[action]  # type: ignore[index]
+            length = self.route_length[r]
+            ev["route"] = action.route  # type: ignore[attr-defined]
+            ev["cards"] = dict(action.cards)  # type: ignore[attr-defined]
+            ev["length"] = length
+            ev["points"] = ROUTE_POINTS[length]
+            hand = s.hands[p]
+            if c != LOCO:
+                hand[c] -= length - k
+                s.discard.extend([c] * (length - k))
+            hand[LOCO] -= k
+            s.discard.extend([LOCO] * k)
+            s.owner[r] = p
+            self.open_routes.claim(s.open, r, p)
+            s.trains[p] -= length
+            s.points[p] += ROUTE_POINTS[length]
+            s.passes = 0
+            self._end_turn(s)
+        elif kind is DrawCard:
+            ev["second"] = s.phase == SECOND_CARD
+            c = self._draw(s)
+            ev["private_card"] = CARD_NAMES[c]  # only the drawer sees it (events.redact)
+            s.hands[p][c] += 1
+            card_taken(
+                s,
+                s.phase == MAIN and self._can_take_second(s),
+                second_card=SECOND_CARD,
+                end_turn=self._end_turn,
+            )
+        elif kind is DrawTickets:
+            offer_tickets(s, s.way.draw, ev, KEEP_TICKETS)
+            s.passes = 0
+        elif kind is KeepTickets:
+            setup = s.phase == SETUP_TICKETS
+            keep_offered(s, action.tickets, self.board.ticket_index, ev, setup)  # type: ignore[attr-defined]
+            if not setup:
                 self._end_turn(s)
-            case DrawCard():
-                ev["second"] = s.phase == SECOND_CARD
-                c = self._draw(s)
-                ev["private_card"] = CARD_NAMES[c]  # only the drawer sees it (events.redact)
-                s.hands[p][c] += 1
-                card_taken(
-                    s,
-                    s.phase == MAIN and self._can_take_second(s),
-                    second_card=SECOND_CARD,
-                    end_turn=self._end_turn,
-                )
-            case TakeCard(slot=slot):
-                c = s.market[slot]
-                ev.update({"card": CARD_NAMES[c], "slot": slot, "second": s.phase == SECOND_CARD})
-                s.hands[p][c] += 1
-                s.market[slot] = self._draw(s)
-                self._fix_market(s)
-                card_taken(
-                    s,
-                    s.phase == MAIN and c != LOCO and self._can_take_second(s),
-                    second_card=SECOND_CARD,
-                    end_turn=self._end_turn,
-                )
-            case DrawTickets():
-                offer_tickets(s, s.way.draw, ev, KEEP_TICKETS)
-                s.passes = 0
-            case KeepTickets(tickets=tickets):
-                keep_offered(s, tickets, self.board.ticket_index, ev, s.phase == SETUP_TICKETS)
-                if s.phase == SETUP_TICKETS:
-                    if next_setup_seat(s):
-                        s.phase = MAIN
-                else:
-                    self._end_turn(s)
-            case Pass():
-                s.passes += 1
-                self._end_turn(s)
-            case _:
-                raise TypeError(f"{type(action).__name__} is not an action of the classic game")
+            elif next_setup_seat(s):
+                s.phase = MAIN
+        elif kind is Pass:
+            s.passes += 1
+            self._end_turn(s)
+        else:
+            raise TypeError(f"{kind.__name__} is not an action of the classic game")
         ev["ends_turn"] = s.phase not in (SECOND_CARD, KEEP_TICKETS)
         return ev
 

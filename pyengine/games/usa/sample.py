@@ -40,6 +40,7 @@ class UsaSampler(UsaView):
         s.owner = [-1] * len(board.routes)
         for rid, p in view["routes"].items():
             s.owner[board.route_index[rid]] = int(p)
+        s.open = self.open_routes.seat_masks(s.owner, n)
         s.trains = [int(p["trains"]) for p in players]
         s.points = [int(p["score"]) for p in players]
         ncards = len(CARD_NAMES)
