@@ -8,7 +8,7 @@ from helpers import cards_except, hand, texts, usa_game
 from pyengine.errors import IllegalActionError, SettingsError
 from pyengine.game import Game
 from pyengine.games import Settings, get_variant
-from pyengine.mechanics.routes import OpenRoutes
+from pyengine.mechanics.routes import OpenRoutes, twin_closure
 from pyengine.rng import Rng
 
 FIVE = ["red", "blue", "green", "yellow", "black"]
@@ -213,6 +213,25 @@ def test_view_names_tracks_the_double_route_rule_closes(players: int) -> None:
     assert g.view(0)["closed_routes"] == {"BOS-NY-2": "twin_taken"}
     assert g.view(1)["closed_routes"] == {"BOS-NY-2": "twin_yours"}
     assert g.view(None)["closed_routes"] == {"BOS-NY-2": "twin_taken"}
+
+
+@pytest.mark.parametrize("variant", ["usa", "world"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_view_lists_exactly_the_tracks_twin_closure_closes(variant: str, players: int) -> None:
+    """The views' closed routes (from the board position's masks) are, route for route and in
+    route order, what the rule's own ``twin_closure`` says, for every seat and a spectator."""
+    g = Game.new(variant, players=players, seed=players)
+    v, rng = g.variant, Rng(players)
+    while not g.is_over:
+        for seat in [*range(players), None]:
+            expected = {
+                rid: why
+                for r, rid in enumerate(v.route_ids)
+                if g.state.owner[r] < 0
+                and (why := twin_closure(g.state.owner, v.route_partner, r, seat, players)) is not None
+            }
+            assert list(g.view(seat, log=False)["closed_routes"].items()) == list(expected.items())
+        g.apply(rng.choice(g.legal_actions()))
 
 
 # --- tickets ------------------------------------------------------------------------------------

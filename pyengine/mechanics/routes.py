@@ -35,24 +35,6 @@ def twin_closure(
     return TWIN_TAKEN if players < DOUBLE_ROUTES_BOTH_USABLE_FROM else None
 
 
-def closed_twins(
-    owner: Sequence[int], partner: Sequence[int], route_ids: Sequence[str], seat: int | None, players: int
-) -> dict[str, str]:
-    """Every unclaimed route the double-route rule closes to ``seat``: ``{route id: TWIN_*}``
-    (``twin_closure`` for each unclaimed route, inlined: every view of a map game lists them)."""
-    one_track = players < DOUBLE_ROUTES_BOTH_USABLE_FROM
-    out = {}
-    for r, o in enumerate(owner):
-        if o < 0:
-            twin = partner[r]
-            twin_owner = owner[twin] if twin >= 0 else -1
-            if twin_owner == seat:
-                out[route_ids[r]] = TWIN_YOURS
-            elif twin_owner >= 0 and one_track:
-                out[route_ids[r]] = TWIN_TAKEN
-    return out
-
-
 class BoardPosition(NamedTuple):
     """A board position's route masks (bit r = route r), keyed by seat where they depend on it."""
 
@@ -60,6 +42,12 @@ class BoardPosition(NamedTuple):
     twins_of_claimed: int  # routes whose twin is claimed
     twins_by_seat: dict[int, int]  # seat -> routes whose twin that seat owns
     routes_by_seat: dict[int, int]  # seat -> routes it owns
+
+    def closed_to(self, seat: int | None, players: int) -> int:
+        """Unclaimed routes the double-route rule closes to ``seat`` (None: a spectator)."""
+        if players < DOUBLE_ROUTES_BOTH_USABLE_FROM:
+            return self.unclaimed & self.twins_of_claimed
+        return self.unclaimed & self.twins_by_seat.get(seat, 0) if seat is not None else 0
 
     def open_to(self, seat: int, players: int) -> int:
         """Routes ``seat`` may claim: unclaimed, and not closed by the double-route rule."""
@@ -142,6 +130,21 @@ class OpenRoutes:
                     masks[q] &= keep
             else:
                 masks[seat] &= keep
+
+    def closed_twins(
+        self, owner: Sequence[int], route_ids: Sequence[str], seat: int | None, players: int
+    ) -> dict[str, str]:
+        """Every unclaimed route the double-route rule closes to ``seat``: ``{route id: TWIN_*}``
+        (what ``twin_closure`` says of each; every view of a map game lists them, so they come
+        from the position's masks, not from a pass over the board)."""
+        closed = self.position(owner).closed_to(seat, players)
+        out = {}
+        while closed:
+            low = closed & -closed
+            closed ^= low
+            r = low.bit_length() - 1
+            out[route_ids[r]] = TWIN_YOURS if owner[self.partner[r]] == seat else TWIN_TAKEN
+        return out
 
     def _position(self, owner: Sequence[int]) -> BoardPosition:
         partner = self.partner

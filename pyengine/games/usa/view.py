@@ -7,7 +7,7 @@ from typing import Any
 
 from ...mechanics.graph import components, longest_trail, longest_trail_edges
 from ...mechanics.ranking import rank_scores
-from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, closed_twins
+from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM
 from .rules import (
     CARD_NAMES,
     CARDS_PER_COLOR,
@@ -65,7 +65,7 @@ class UsaView(UsaRules):
             "ticket_deck": len(s.ticket_deck),
             "routes": {routes[r].id: o for r, o in enumerate(s.owner) if o >= 0},
             # unclaimed routes the double-route rule closes to this seat (the page names why)
-            "closed_routes": closed_twins(s.owner, self.route_partner, self.route_ids, player, s.players),
+            "closed_routes": self.open_routes.closed_twins(s.owner, self.route_ids, player, s.players),
             "final_round": s.final_turns > 0,
             "final_turns_left": max(s.final_turns, 0),
             "tickets_option": s.way.name,

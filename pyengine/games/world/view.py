@@ -7,7 +7,7 @@ from typing import Any
 
 from ...mechanics.graph import components
 from ...mechanics.ranking import rank_scores
-from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, closed_twins
+from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM
 from .market import WorldMarket
 from .state import (
     CARD_COUNTS,
@@ -138,7 +138,7 @@ class WorldView(WorldMarket):
             "ticket_deck": len(s.ticket_deck),
             "routes": {routes[r].id: o for r, o in enumerate(s.owner) if o >= 0},
             # unclaimed routes the double-route rule closes to this seat (the page names why)
-            "closed_routes": closed_twins(s.owner, self.route_partner, self.route_ids, player, s.players),
+            "closed_routes": self.open_routes.closed_twins(s.owner, self.route_ids, player, s.players),
             "harbors": {b.cities[c].id: o for c, o in enumerate(s.harbor_owner) if o >= 0},
             "pieces_revealed": revealed,
             "final_round": s.final_turns > 0,
