@@ -22,11 +22,12 @@ alternate between them and the best round counts. Times are the process's CPU ti
 (``time.process_time``), which keeps most of a busy machine's noise out of the ratios.
 
 bingsoup: random games with 4 players on its North America map in ONE process with ours, the
-same number of games, alternating rounds. Its random player is its own ``RandomHeuristic`` driven
-as its ``main()`` drives it (its opening-ticket heuristic included), with ``apply_action`` rather
-than ``apply_action_final``, which only prints; output is silenced. Its game ends as soon as a
-player has 2 trains or fewer (no final round) and draws two cards in one action, so its games
-are shorter than ours: the ratio is per game, which favours it.
+same number of games on new seeds each round (no cache meets a deal twice), alternating rounds.
+Its random player is its own ``RandomHeuristic`` driven as its ``main()`` drives it (its
+opening-ticket heuristic included), with ``apply_action`` rather than ``apply_action_final``,
+which only prints; output is silenced. Its game ends as soon as a player has 2 trains or fewer
+(no final round) and draws two cards in one action, so its games are shorter than ours: the
+ratio is per game, which favours it.
 """
 
 from __future__ import annotations
@@ -168,7 +169,8 @@ def load_bingsoup(path: Path) -> Callable[[int], int]:
 
 
 def compare_bingsoup(path: Path, games: int, rounds: int) -> dict[str, float]:
-    """Random 4-player classic games of ours and bingsoup's, alternating, in this process."""
+    """Random 4-player classic games of ours and bingsoup's, alternating, in this process (each
+    round on new seeds, the same for both)."""
     sys.path.insert(0, str(ROOT))
     from pyengine.simulate import random_playout
 
@@ -177,12 +179,15 @@ def compare_bingsoup(path: Path, games: int, rounds: int) -> dict[str, float]:
     random_playout("usa", BINGSOUP_PLAYERS, 0)
     best_ours = best_theirs = float("inf")
     plies_ours = plies_theirs = 0
-    for _ in range(rounds):
+    for r in range(rounds):
+        # Fresh seeds every round: a cache kept across games (ours or theirs) must not meet the
+        # same deals again, as it never would in real play.
+        seeds = range(r * games + 1, (r + 1) * games + 1)
         t0 = time.process_time()
-        plies_theirs = sum(play(seed) for seed in range(1, games + 1))
+        plies_theirs = sum(play(seed) for seed in seeds)
         best_theirs = min(best_theirs, time.process_time() - t0)
         t0 = time.process_time()
-        plies_ours = sum(random_playout("usa", BINGSOUP_PLAYERS, seed)[1] for seed in range(1, games + 1))
+        plies_ours = sum(random_playout("usa", BINGSOUP_PLAYERS, seed)[1] for seed in seeds)
         best_ours = min(best_ours, time.process_time() - t0)
     return {
         "ours": games / best_ours,
