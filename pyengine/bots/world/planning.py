@@ -7,6 +7,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import add
 from typing import Any
 
 from ...games.world.state import (
@@ -210,24 +211,34 @@ def blocked(k: Know, m: WorldModel, r: int) -> bool:
 
 
 def route_missing(m: WorldModel, r: int, hand: Sequence[int]) -> float:
-    """Cards missing to pay route r alone with ``hand`` (ship cards in ~1.6-space units)."""
+    """Cards missing to pay route r alone with ``hand`` (ship cards in ~1.6-space units).
+
+    The planners ask this hundreds of thousands of times a game (every route's weight, every
+    payability test): a colored route reads its own color's counts, a gray one takes the best
+    color in one pass (jokers are subtracted after the best color: the shortfall only grows
+    with what a color lacks)."""
     L = m.length[r]
     col = m.color[r]
-    cols = (col,) if col >= 0 else range(NCOLORS)
-    jokers = hand[JOKER]
     if m.ship[r]:
-        best = INF
-        for c in cols:
-            d = min(hand[4 * c + DOUBLE], L // 2)
-            rest = L - 2 * d - hand[4 * c + SHIP]
-            if rest == 1 and hand[4 * c + DOUBLE] > d:
-                rest = 0
-            rest = max(0, rest - jokers)
+        half = L // 2
+        best = L
+        for c in (4 * col,) if col >= 0 else _COLOR_BASES:
+            doubles = hand[c + DOUBLE]
+            used = doubles if doubles < half else half
+            rest = L - 2 * used - hand[c + SHIP]
+            if rest == 1 and doubles > used:
+                rest = 0  # a spare double covers the last single space
             if rest < best:
                 best = rest
-        return best / SHIP_SPACES_PER_CARD
-    have = max(hand[4 * c + TRAIN] + hand[4 * c + TRAIN_H] for c in cols) + jokers
-    return float(max(0, L + m.rough[r] - have))
+        return max(0, best - hand[JOKER]) / SHIP_SPACES_PER_CARD
+    if col >= 0:
+        have = hand[4 * col + TRAIN] + hand[4 * col + TRAIN_H]
+    else:
+        have = max(map(add, hand[TRAIN : 4 * NCOLORS : 4], hand[TRAIN_H : 4 * NCOLORS : 4]))
+    return float(max(0, L + m.rough[r] - have - hand[JOKER]))
+
+
+_COLOR_BASES = tuple(range(0, 4 * NCOLORS, 4))  # each color's first card kind
 
 
 PIECE_VALUE = 1.5  # points a piece could score elsewhere (long ship routes score ~2.5 a piece)
@@ -416,8 +427,12 @@ def missing_cards(m: WorldModel, routes: Sequence[int], hand: Sequence[int], ord
             miss += (rest - j) / SHIP_SPACES_PER_CARD
         else:
             need = L + m.rough[r]
-            cols = (col,) if col >= 0 else range(NCOLORS)
-            c = max(cols, key=lambda c: h[4 * c + TRAIN] + h[4 * c + TRAIN_H])
+            c = col
+            if col < 0:  # a gray route: the color with the most train cards (the first on a tie)
+                top = -1
+                for k in range(NCOLORS):
+                    if h[4 * k + TRAIN] + h[4 * k + TRAIN_H] > top:
+                        top, c = h[4 * k + TRAIN] + h[4 * k + TRAIN_H], k
             have_plain = h[4 * c + TRAIN]
             have_h = h[4 * c + TRAIN_H]
             use = min(have_plain + have_h, need)
