@@ -109,6 +109,7 @@ class UsaRules(Variant[UsaState]):
         self.route_length = [r.length for r in b.routes]
         self.route_partner = [r.double_partner for r in b.routes]
         self.route_ids = tuple(r.id for r in b.routes)
+        self.route_ends = tuple((r.a, r.b) for r in b.routes)
         # Every possible payment is one pre-built action; claim_info maps it back to numbers.
         self.claim_table = ClaimTable(
             [r.id for r in b.routes], self.route_color, self.route_length, CARD_NAMES, LOCO

@@ -3,6 +3,7 @@ path included), the board the page draws and the conservation checks."""
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from ...mechanics.graph import components, longest_trail, longest_trail_edges
@@ -38,10 +39,7 @@ class UsaView(UsaRules):
         return [labels[self.ticket_cities[t][0]] == labels[self.ticket_cities[t][1]] for t in s.tickets[p]]
 
     def _labels(self, s: UsaState, p: int) -> list[int]:
-        routes = self.board.routes
-        return components(
-            len(self.board.cities), ((routes[r].a, routes[r].b) for r, o in enumerate(s.owner) if o == p)
-        )
+        return components(len(self.board.cities), compress(self.route_ends, map(p.__eq__, s.owner)))
 
     def network_edges(self, s: UsaState, p: int) -> list[tuple[int, int, int]]:
         routes = self.board.routes
@@ -56,14 +54,13 @@ class UsaView(UsaRules):
         return out
 
     def view(self, s: UsaState, player: int | None) -> dict[str, Any]:
-        routes = self.board.routes
         v: dict[str, Any] = {
             **self.view_head(s, player),
             "market": [CARD_NAMES[c] if c >= 0 else None for c in s.market],
             "deck": len(s.deck),
             "discard": len(s.discard),
             "ticket_deck": len(s.ticket_deck),
-            "routes": {routes[r].id: o for r, o in enumerate(s.owner) if o >= 0},
+            "routes": {rid: o for rid, o in zip(self.route_ids, s.owner) if o >= 0},
             # unclaimed routes the double-route rule closes to this seat (the page names why)
             "closed_routes": self.open_routes.closed_twins(s.owner, self.route_ids, player, s.players),
             "final_round": s.final_turns > 0,

@@ -105,7 +105,6 @@ class WorldView(WorldMarket):
 
     def view(self, s: WorldState, player: int | None) -> dict[str, Any]:
         b = self.board
-        routes = b.routes
         revealed = self._revealed(s)
         players = []
         for p in range(s.players):
@@ -136,7 +135,7 @@ class WorldView(WorldMarket):
             "decks": {"train": len(s.train_deck), "ship": len(s.ship_deck)},
             "discards": {"train": len(s.train_discard), "ship": len(s.ship_discard)},
             "ticket_deck": len(s.ticket_deck),
-            "routes": {routes[r].id: o for r, o in enumerate(s.owner) if o >= 0},
+            "routes": {rid: o for rid, o in zip(self.route_ids, s.owner) if o >= 0},
             # unclaimed routes the double-route rule closes to this seat (the page names why)
             "closed_routes": self.open_routes.closed_twins(s.owner, self.route_ids, player, s.players),
             "harbors": {b.cities[c].id: o for c, o in enumerate(s.harbor_owner) if o >= 0},
