@@ -19,7 +19,15 @@ def components(num_nodes: int, edges: Iterable[tuple[int, int]]) -> list[int]:
         ra, rb = find(a), find(b)
         if ra != rb:
             parent[ra] = rb
-    return [find(x) for x in range(num_nodes)]
+    # Every node's root, in one pass without a call per node (views and planners label a map's
+    # cities many times a turn): a node's chain ends at its root, and each node is pointed
+    # straight at its root once it is known, so later chains through it end at once.
+    for x in range(num_nodes):
+        root = parent[x]
+        while parent[root] != root:
+            root = parent[root]
+        parent[x] = root
+    return parent
 
 
 def longest_trail(edges: Sequence[tuple[int, int, int]]) -> int:
