@@ -8,13 +8,32 @@ game seed, the seat and the number of actions so far, so bot games replay exactl
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from ..actions import Action, DrawCard, TakeCard
 from ..rng import Rng
+
+Model = TypeVar("Model")
+
+
+class ModelPerBoard(Generic[Model]):
+    """A game's bot model of a board view, built once per board view object: the variant hands
+    out one board view, so every decision of a game (and of every game) reuses its model. The
+    cache keeps the board alive, so an id is never reused for another board."""
+
+    def __init__(self, make: Callable[[dict[str, Any]], Model]) -> None:
+        self._make = make
+        self._models: dict[int, tuple[dict[str, Any], Model]] = {}
+
+    def __call__(self, board: dict[str, Any]) -> Model:
+        hit = self._models.get(id(board))
+        if hit is None or hit[0] is not board:
+            hit = self._models[id(board)] = (board, self._make(board))
+        return hit[1]
+
 
 # The wall-clock cap of the decision being made (perf_counter value), or None: no cap.
 _DEADLINE: ContextVar[float | None] = ContextVar("railtrip_bot_deadline", default=None)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM
+from ..base import ModelPerBoard
 
 RouteIndex = int
 CityIndex = int
@@ -96,16 +97,7 @@ class BoardModel:
         return self.route_points[self.routes[route].length]
 
 
-_MODELS: dict[int, tuple[dict[str, Any], BoardModel]] = {}
-
-
-def board_model(board: dict[str, Any]) -> BoardModel:
-    """The (cached) model of a board dict; the cache keeps the dict alive so ids stay unique."""
-    hit = _MODELS.get(id(board))
-    if hit is None or hit[0] is not board:
-        hit = (board, BoardModel(board))
-        _MODELS[id(board)] = hit
-    return hit[1]
+board_model = ModelPerBoard(BoardModel)  # the model of a board view, made once per board
 
 
 @dataclass

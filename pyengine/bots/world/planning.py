@@ -23,6 +23,7 @@ from ...games.world.state import (
     TRAIN,
     TRAIN_H,
 )
+from ..base import ModelPerBoard
 
 SETUP_TICKETS, SETUP_PIECES, MAIN, SECOND_CARD, KEEP_TICKETS, OVER = range(6)
 PHASES = {
@@ -79,16 +80,7 @@ class WorldModel:
         ]
 
 
-_MODELS: dict[int, tuple[dict[str, Any], WorldModel]] = {}
-
-
-def world_model(board: dict[str, Any]) -> WorldModel:
-    """The model of a board view (cached; the variant hands out one board view object)."""
-    hit = _MODELS.get(id(board))
-    if hit is None or hit[0] is not board:
-        hit = (board, WorldModel(board))
-        _MODELS[id(board)] = hit
-    return hit[1]
+world_model = ModelPerBoard(WorldModel)  # the model of a board view, made once per board
 
 
 # ---------------------------------------------------------------------- what a seat knows
