@@ -317,5 +317,11 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
   if (link) await openLink(link);
   else if (current?.ok) await openSave(current);
   else showNewGame();
-  setTimeout(warmUpScreens, 0);
+  // The screens' modules load once the engine is up (on a first visit they would compete with
+  // Python's start for the two threads' time), or as soon as the person touches the page.
+  let warmed = false;
+  const warm = () => { if (!warmed) { warmed = true; setTimeout(warmUpScreens, 0); } };
+  root.addEventListener("pointerdown", warm, { once: true });
+  root.addEventListener("keydown", warm, { once: true });
+  engine.loaded.then(warm, warm);
 }

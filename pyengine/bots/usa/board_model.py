@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...mechanics.graph import components
 from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM
 from ..base import ModelPerBoard
 
@@ -191,20 +192,10 @@ class Situation:
         """Component label per city in seat ``p``'s own network."""
         if p is None:
             p = self.me
-        parent = list(range(len(self.model.cities)))
-
-        def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
-        for r in self.model.routes:
-            if self.owner[r.index] == p:
-                ra, rb = find(r.a), find(r.b)
-                if ra != rb:
-                    parent[ra] = rb
-        return [find(x) for x in range(len(parent))]
+        owner = self.owner
+        return components(
+            len(self.model.cities), ((r.a, r.b) for r in self.model.routes if owner[r.index] == p)
+        )
 
     def completed_ticket_value(self) -> float:
         """What completing one more ticket adds besides its points (a share of Globetrotter)."""
@@ -236,8 +227,9 @@ def shortest_path(
     dist[src] = 0.0
     heap: list[tuple[float, int]] = [(0.0, src)]
     adj = model.adj
+    push, pop = heapq.heappush, heapq.heappop
     while heap:
-        d, u = heapq.heappop(heap)
+        d, u = pop(heap)
         if d > dist[u]:
             continue
         if u == dst:
@@ -250,7 +242,7 @@ def shortest_path(
             if nd < dist[v]:
                 dist[v] = nd
                 via[v] = r
-                heapq.heappush(heap, (nd, v))
+                push(heap, (nd, v))
     if dist[dst] == INF:
         return INF, []
     path: list[RouteIndex] = []
