@@ -23,8 +23,8 @@ import { openSettings } from "./ui/settings.js";
 
 /**
  * A game's screen class. The screens (board, panels, dialogs) load only when a game or a replay
- * opens, so the start screen draws from a fraction of the modules; startUI warms them up once it
- * has drawn, so a game still opens at once.
+ * opens, so the start screen draws from a fraction of the modules; startUI warms them up once the
+ * engine is up or the person touches the page, so a game still opens at once.
  */
 const loadScreenClass = (variant) => import("./ui/screens.js").then((m) => m.screenClass(variant));
 
