@@ -8,6 +8,7 @@ from helpers import cards_except, hand, texts, usa_game
 from pyengine.errors import IllegalActionError, SettingsError
 from pyengine.game import Game
 from pyengine.games import Settings, get_variant
+from pyengine.mechanics.graph import components
 from pyengine.mechanics.routes import OpenRoutes, twin_closure
 from pyengine.rng import Rng
 
@@ -232,6 +233,28 @@ def test_every_view_lists_exactly_the_tracks_twin_closure_closes(variant: str, p
             }
             assert list(g.view(seat, log=False)["closed_routes"].items()) == list(expected.items())
         g.apply(rng.choice(g.legal_actions()))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_remembered_networks_complete_the_same_tickets_as_a_fresh_union_find(players: int) -> None:
+    """The views and scores read each seat's network from ``NetworkLabels`` (remembered by its
+    routes): through random games its ticket checks equal a union-find over the owners afresh."""
+    g = Game.new("usa", players=players, seed=11 + players)
+    v, rng = g.variant, Rng(players)
+    while not g.is_over:
+        for seat in range(players):
+            owned = [v.route_ends[r] for r, o in enumerate(g.state.owner) if o == seat]
+            labels = components(len(v.board.cities), owned)
+            fresh = [
+                labels[v.ticket_cities[t][0]] == labels[v.ticket_cities[t][1]] for t in g.state.tickets[seat]
+            ]
+            assert v.ticket_done(g.state, seat) == fresh
+            if seat == g.current_player:
+                assert [t["completed"] for t in g.view(seat, log=False)["me"]["tickets"]] == fresh
+        g.apply(rng.choice(g.legal_actions()))
+    assert [sc["completed"] for sc in sorted(g.scores(), key=lambda sc: sc["seat"])] == [
+        sum(v.ticket_done(g.state, seat)) for seat in range(players)
+    ]
 
 
 # --- tickets ------------------------------------------------------------------------------------

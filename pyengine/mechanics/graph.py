@@ -30,6 +30,37 @@ def components(num_nodes: int, edges: Iterable[tuple[int, int]]) -> list[int]:
     return parent
 
 
+class NetworkLabels:
+    """The component labels of networks of one map's routes, remembered by the network's route
+    mask (bit r = route r): a seat's network changes only when it claims, so the views and scores
+    of the turns in between read its labels without a union-find pass over the board."""
+
+    CACHE_LIMIT = 4096  # networks remembered before the memory starts afresh
+
+    def __init__(self, num_nodes: int, route_ends: Sequence[tuple[int, int]]) -> None:
+        self.num_nodes = num_nodes
+        self.route_ends = tuple(route_ends)
+        self.cache: dict[int, list[int]] = {}
+
+    def labels(self, routes: int) -> list[int]:
+        """Every node's component label in the network of the routes in mask ``routes`` (shared:
+        read it, never change it)."""
+        found = self.cache.get(routes)
+        if found is None:
+            if len(self.cache) >= self.CACHE_LIMIT:
+                self.cache.clear()
+            ends = self.route_ends
+            edges = []
+            rest = routes
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                edges.append(ends[low.bit_length() - 1])
+            found = components(self.num_nodes, edges)
+            self.cache[routes] = found
+        return found
+
+
 def longest_trail(edges: Sequence[tuple[int, int, int]]) -> int:
     """Length of the longest trail (each edge at most once, nodes may repeat) over weighted edges.
 

@@ -132,12 +132,18 @@ class OpenRoutes:
                 masks[seat] &= keep
 
     def closed_twins(
-        self, owner: Sequence[int], route_ids: Sequence[str], seat: int | None, players: int
+        self,
+        owner: Sequence[int],
+        route_ids: Sequence[str],
+        seat: int | None,
+        players: int,
+        position: BoardPosition | None = None,
     ) -> dict[str, str]:
         """Every unclaimed route the double-route rule closes to ``seat``: ``{route id: TWIN_*}``
         (what ``twin_closure`` says of each; every view of a map game lists them, so they come
-        from the position's masks, not from a pass over the board)."""
-        closed = self.position(owner).closed_to(seat, players)
+        from the position's masks, not from a pass over the board). ``position``: the masks of
+        ``owner`` when the caller already has them."""
+        closed = (position or self.position(owner)).closed_to(seat, players)
         out = {}
         while closed:
             low = closed & -closed

@@ -12,6 +12,7 @@ from ...errors import SettingsError
 from ...events import Event
 from ...mechanics.cards import draw_card
 from ...mechanics.explain import why_turn_illegal
+from ...mechanics.graph import NetworkLabels
 from ...mechanics.mapdata import Board, load_board
 from ...mechanics.routes import OpenRoutes, cards_short, route_needs, why_route_unavailable
 from ...mechanics.setup import CardSupply, setup_fields, setup_list, setup_tickets, ticket_deck
@@ -116,6 +117,7 @@ class UsaRules(Variant[UsaState]):
         )
         self.claim_info = self.claim_table.info
         self.open_routes = OpenRoutes(self.route_partner)
+        self.networks = NetworkLabels(len(b.cities), self.route_ends)
         self.draw_action = DrawCard()
         self.take_actions = [
             [TakeCard(s, CARD_NAMES[c]) for c in range(len(CARD_NAMES))] for s in range(MARKET_SIZE)

@@ -3,12 +3,11 @@ path included), the board the page draws and the conservation checks."""
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import Any
 
-from ...mechanics.graph import components, longest_trail, longest_trail_edges
+from ...mechanics.graph import longest_trail, longest_trail_edges
 from ...mechanics.ranking import rank_scores
-from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM
+from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, BoardPosition
 from .rules import (
     CARD_NAMES,
     CARDS_PER_COLOR,
@@ -36,10 +35,13 @@ class UsaView(UsaRules):
     def ticket_done(self, s: UsaState, p: int, labels: list[int] | None = None) -> list[bool]:
         if labels is None:
             labels = self._labels(s, p)
-        return [labels[self.ticket_cities[t][0]] == labels[self.ticket_cities[t][1]] for t in s.tickets[p]]
+        cities = self.ticket_cities
+        return [labels[cities[t][0]] == labels[cities[t][1]] for t in s.tickets[p]]
 
-    def _labels(self, s: UsaState, p: int) -> list[int]:
-        return components(len(self.board.cities), compress(self.route_ends, map(p.__eq__, s.owner)))
+    def _labels(self, s: UsaState, p: int, position: BoardPosition | None = None) -> list[int]:
+        """Seat ``p``'s network labels (shared, read-only), remembered by its routes."""
+        position = position or self.open_routes.position(s.owner)
+        return self.networks.labels(position.routes_by_seat.get(p, 0))
 
     def network_edges(self, s: UsaState, p: int) -> list[tuple[int, int, int]]:
         routes = self.board.routes
@@ -54,6 +56,8 @@ class UsaView(UsaRules):
         return out
 
     def view(self, s: UsaState, player: int | None) -> dict[str, Any]:
+        position = self.open_routes.position(s.owner)
+        closed = self.open_routes.closed_twins(s.owner, self.route_ids, player, s.players, position)
         v: dict[str, Any] = {
             **self.view_head(s, player),
             "market": [CARD_NAMES[c] if c >= 0 else None for c in s.market],
@@ -62,7 +66,7 @@ class UsaView(UsaRules):
             "ticket_deck": len(s.ticket_deck),
             "routes": {rid: o for rid, o in zip(self.route_ids, s.owner) if o >= 0},
             # unclaimed routes the double-route rule closes to this seat (the page names why)
-            "closed_routes": self.open_routes.closed_twins(s.owner, self.route_ids, player, s.players),
+            "closed_routes": closed,
             "final_round": s.final_turns > 0,
             "final_turns_left": max(s.final_turns, 0),
             "tickets_option": s.way.name,
@@ -80,7 +84,7 @@ class UsaView(UsaRules):
             ],
         }
         if player is not None and 0 <= player < s.players:
-            done = self.ticket_done(s, player)
+            done = self.ticket_done(s, player, self._labels(s, player, position))
             need = s.way.keep_min(s.phase == SETUP_TICKETS)
             v["me"] = {
                 "hand": {CARD_NAMES[c]: n for c, n in enumerate(s.hands[player]) if n},
@@ -91,7 +95,7 @@ class UsaView(UsaRules):
             }
         if not HIDE_OPPONENTS_COMPLETED:
             for p, entry in enumerate(v["players"]):
-                entry["completed"] = sum(self.ticket_done(s, p))
+                entry["completed"] = sum(self.ticket_done(s, p, self._labels(s, p, position)))
         if s.phase == OVER:
             v["scores"] = self.scores(s)  # every player's completed tickets and bonuses
         return v
@@ -99,8 +103,9 @@ class UsaView(UsaRules):
     def scores(self, s: UsaState) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         routes = self.board.routes
+        position = self.open_routes.position(s.owner)
         for p in range(s.players):
-            labels = self._labels(s, p)
+            labels = self._labels(s, p, position)
             done = self.ticket_done(s, p, labels)
             owned = [r for r, o in enumerate(s.owner) if o == p]
             route_points = sum(ROUTE_POINTS[routes[r].length] for r in owned)
