@@ -52,6 +52,8 @@ class Variant(Generic[S]):
     max_players: int = 5
     option_defaults: dict[str, Any] = {}
     option_values: dict[str, tuple[Any, ...]] = {}  # the allowed values of each option
+    phase_names: tuple[str, ...] = ()  # the state's phase numbers by name ('main', ...)
+    over_phase: int = -1  # the phase number of a finished game
     _board_view: dict[str, Any] | None = None  # board_view, made once
 
     def options_info(self) -> dict[str, dict[str, Any]]:
@@ -77,6 +79,14 @@ class Variant(Generic[S]):
             raise SettingsError(
                 f"unknown option(s) for {self.name}: {excerpt(', '.join(sorted(map(str, unknown))))}"
             )
+
+    def seated(self, state: S, settings: Settings) -> S:
+        """A new game's state with its table set from checked ``settings``: the seats, the
+        start player and the game's own generator (seeded from the settings)."""
+        state.players = settings.players
+        state.rng = Rng(settings.seed)
+        state.start_player = settings.start_player
+        return state
 
     def check_setup(self, state: S) -> None:
         """Refuse a state built from an explicit setup (a record, a link) that no game could
@@ -113,14 +123,14 @@ class Variant(Generic[S]):
         return None
 
     def is_over(self, state: S) -> bool:
-        raise NotImplementedError
+        return state.phase == self.over_phase
 
     def current_player(self, state: S) -> int:
-        raise NotImplementedError
+        return state.current
 
     def phase(self, state: S) -> str:
         """The name of the (sub-)phase the game is in, e.g. 'main' or 'keep_tickets'."""
-        raise NotImplementedError
+        return self.phase_names[state.phase]
 
     # --- hidden information (what undo may not take back) ------------------------------------
     def hidden_piles(self, state: S) -> tuple[list[int], ...]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..actions import Action, DrawCard, DrawTickets, KeepTickets, Pass, TakeCard
 
 
@@ -19,20 +21,21 @@ def why_keep_illegal(action: KeepTickets, offered: set[str], need: int) -> str:
 
 def why_take_illegal(
     action: TakeCard,
-    market_names: list[str | None],
-    is_wild: bool,
+    market: Sequence[int],
+    card_names: Sequence[str],
+    wild: int,
     second_card: bool,
     wild_name: str = "locomotive",
 ) -> str:
-    """Why taking face-up slot ``action.slot`` is refused (``market_names``: None = empty slot)."""
-    if not 0 <= action.slot < len(market_names):
-        return f"there is no face-up slot {action.slot} (slots are 0–{len(market_names) - 1})"
-    card = market_names[action.slot]
-    if card is None:
+    """Why taking face-up slot ``action.slot`` is refused (``market``: card indices, -1 = empty)."""
+    if not 0 <= action.slot < len(market):
+        return f"there is no face-up slot {action.slot} (slots are 0–{len(market) - 1})"
+    card = market[action.slot]
+    if card < 0:
         return f"face-up slot {action.slot} is empty"
-    if card != action.card:
-        return f"face-up slot {action.slot} holds a {card} card, not {action.card}"
-    if is_wild and second_card:
+    if card_names[card] != action.card:
+        return f"face-up slot {action.slot} holds a {card_names[card]} card, not {action.card}"
+    if card == wild and second_card:
         return f"a face-up {wild_name} can only be taken as the first card (it is then the whole turn)"
     return "this card cannot be taken now"
 
@@ -45,8 +48,9 @@ def why_turn_illegal(
     keep_need: int | None,
     offered: set[str],
     second_card: bool,
-    market_names: list[str | None],
-    wild_at_slot: bool,
+    market: Sequence[int],
+    card_names: Sequence[str],
+    wild: int,
     empty_deck: str,
 ) -> str | None:
     """Reasons shared by the one-deck games (classic, card game): game over, ticket choice,
@@ -70,7 +74,7 @@ def why_turn_illegal(
     if isinstance(action, TakeCard):
         if action.refill:
             return f"the {game} refills the face-up cards from its only deck: use 'take SLOT CARD'"
-        return why_take_illegal(action, market_names, wild_at_slot, second_card)
+        return why_take_illegal(action, market, card_names, wild, second_card)
     if isinstance(action, DrawTickets):
         return "the ticket deck is empty"
     if isinstance(action, Pass):

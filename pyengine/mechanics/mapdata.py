@@ -61,6 +61,26 @@ class Board:
     # Named ticket sets (e.g. the USA 1910 box's decks): set name -> ticket indices in file order.
     ticket_sets: dict[str, tuple[int, ...]] = field(repr=False, compare=False, default_factory=dict)
 
+    def map_json(self) -> dict[str, Any]:
+        """The map's name and size, then every route (the page's board view of a map game)."""
+        return {
+            "name": self.name,
+            "width": self.width,
+            "height": self.height,
+            "routes": [self.route_json(r) for r in self.routes],
+        }
+
+    def route_json(self, r: Route) -> dict[str, Any]:
+        """One route as the page reads it: ends by city id, its twin by route id."""
+        return {
+            "id": r.id,
+            "a": self.cities[r.a].id,
+            "b": self.cities[r.b].id,
+            "length": r.length,
+            "color": r.color,
+            "double": self.routes[r.double_partner].id if r.double_partner >= 0 else None,
+        }
+
 
 def _req(obj: dict[str, Any], key: str, where: str) -> Any:
     if key not in obj:

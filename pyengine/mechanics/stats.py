@@ -35,6 +35,17 @@ def _empty(seat: int) -> dict[str, Any]:
     }
 
 
+def ticket_points(score: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """The point sources every game has (a ``point_sources`` head): completed tickets won, failed
+    ones lost."""
+    return [("tickets_completed", score["tickets_won"]), ("tickets_failed", -score["tickets_lost"])]
+
+
+def route_and_ticket_points(score: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """The point sources of the map games' ``point_sources`` head: routes, then tickets."""
+    return [("routes", score["routes"]), *ticket_points(score)]
+
+
 def play_stats(
     log: Sequence[Mapping[str, Any]], scores: Sequence[dict[str, Any]], point_sources: PointSources
 ) -> list[dict[str, Any]]:

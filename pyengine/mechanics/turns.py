@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Sequence
+from typing import Generic, Protocol, TypeVar
 
 
 class TurnState(Protocol):
@@ -55,18 +55,41 @@ def end_turn(s: TurnState, *, starts_last_round: bool, last_round_turns: int, ma
     s.current = (s.current + 1) % s.players
 
 
-T = TypeVar("T", bound=TurnState)
+class HandState(TurnState, Protocol):
+    """A map game's turn fields and hands."""
+
+    hands: list[list[int]]
 
 
-def card_taken(s: T, second_card_follows: bool, *, second_card: int, end_turn: Callable[[T], None]) -> None:
-    """After a card is taken (a face-up one or blind): the same player takes a second card when
-    ``second_card_follows`` (the first card of a main turn, not a face-up wild, and another card
-    is there to take); else the turn ends."""
-    s.passes = 0
-    if second_card_follows:
-        s.phase = second_card
-    else:
-        end_turn(s)
+H = TypeVar("H", bound=HandState)
+H_contra = TypeVar("H_contra", bound=HandState, contravariant=True)
+
+
+class CardTurns(Protocol[H_contra]):
+    """What the second-card rule asks of a game's rules."""
+
+    def _can_take_second(self, s: H_contra) -> bool: ...
+
+    def _end_turn(self, s: H_contra) -> None: ...
+
+
+class SecondCardRule(Generic[H]):
+    """The second-card rule of the map games: the first card of a main turn is followed by a
+    second one, unless it was a face-up wild or no card is left to take; else the turn ends."""
+
+    def __init__(self, rules: CardTurns[H], *, main: int, second_card: int, wild: int) -> None:
+        self.rules = rules
+        self.main, self.second_card, self.wild = main, second_card, wild
+
+    def card_gained(self, s: H, p: int, card: int, face_up: bool) -> None:
+        """``card`` (taken face up, or drawn blind) goes to ``p``'s hand; then the second card
+        or the end of the turn."""
+        s.hands[p][card] += 1
+        s.passes = 0
+        if s.phase == self.main and not (face_up and card == self.wild) and self.rules._can_take_second(s):
+            s.phase = self.second_card
+        else:
+            self.rules._end_turn(s)
 
 
 def another_card_available(can_draw: bool, market: Sequence[int], wild: int) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...actions import Action, TakeCard
+from ...actions import Action
 from ...mechanics.explain import why_turn_illegal
 from .actions import PlayCards
 from .rules import CardGameRules
@@ -14,7 +14,6 @@ from .state import (
     COLORS,
     KEEP_TICKETS,
     LOCO,
-    MARKET_SIZE,
     MIXED_SET_SIZE,
     OVER,
     SECOND_CARD,
@@ -54,9 +53,6 @@ class CardGameExplain(CardGameRules):
     def why_illegal(self, s: CardGameState, action: Action) -> str:
         phase = s.phase
         choosing = phase in (SETUP_TICKETS, KEEP_TICKETS)
-        wild = (
-            isinstance(action, TakeCard) and 0 <= action.slot < MARKET_SIZE and s.market[action.slot] == LOCO
-        )
         common = why_turn_illegal(
             action,
             game="card game",
@@ -66,8 +62,9 @@ class CardGameExplain(CardGameRules):
             else None,
             offered={self.tickets[t].id for t in s.offered[s.current]},
             second_card=phase == SECOND_CARD,
-            market_names=[CARD_NAMES[c] if c >= 0 else None for c in s.market],
-            wild_at_slot=wild,
+            market=s.market,
+            card_names=CARD_NAMES,
+            wild=LOCO,
             empty_deck="the deck is used up (it is not reshuffled); take a face-up card, "
             "play cards or draw tickets",
         )

@@ -20,7 +20,6 @@ from ...events import AutoEvent, Event
 from ...mechanics.setup import CardSupply, setup_fields, setup_list, ticket_deck
 from ...mechanics.tickets import draw_tickets, keep_tickets, return_under
 from ...mechanics.turns import next_setup_seat
-from ...rng import Rng
 from ..base import Settings
 from .actions import PlayCards
 from .legal import CardGameLegal
@@ -65,10 +64,7 @@ class CardGameRules(CardGameLegal):
     def new_state(self, settings: Settings) -> CardGameState:
         self.check_settings(settings)
         n = settings.players
-        s = CardGameState()
-        s.players = n
-        s.rng = Rng(settings.seed)
-        s.start_player = settings.start_player
+        s = self.seated(CardGameState(), settings)
         s.look = bool(self.option(settings, "look_at_own_pile"))
         s.halves = 2 if n >= TWO_HALVES_FROM else 1
         setup = setup_fields(settings.setup, SETUP_FIELDS)

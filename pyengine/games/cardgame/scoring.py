@@ -10,6 +10,7 @@ from typing import Any
 from ...actions import Action, DrawCard, DrawTickets, Pass, TakeCard
 from ...errors import DataError
 from ...mechanics.ranking import rank_scores
+from ...mechanics.stats import ticket_points
 from ...mechanics.turns import another_card_available
 from ..base import Variant
 from .actions import PlayCards
@@ -31,6 +32,8 @@ class CardGameScoring(Variant[CardGameState]):
     """Tables, queries and scores (the base of the rules object's layers)."""
 
     name = "cardgame"
+    phase_names = PHASE_NAMES
+    over_phase = OVER
     title = "Ticket to Ride: The Card Game"
     rules_version = 1
     min_players = 2
@@ -81,15 +84,6 @@ class CardGameScoring(Variant[CardGameState]):
         self._solved: tuple[Any, list[tuple[int, ...]]] | None = None
 
     # ------------------------------------------------------------------ queries
-    def current_player(self, state: CardGameState) -> int:
-        return state.current
-
-    def phase(self, state: CardGameState) -> str:
-        return PHASE_NAMES[state.phase]
-
-    def is_over(self, state: CardGameState) -> bool:
-        return state.phase == OVER
-
     def _row(self, s: CardGameState, p: int, c: int) -> int:
         return s.yard_n[p][c] + s.yard_k[p][c]
 
@@ -174,8 +168,7 @@ class CardGameScoring(Variant[CardGameState]):
 
     def point_sources(self, score: dict[str, Any]) -> list[tuple[str, int]]:
         return [
-            ("tickets_completed", score["tickets_won"]),
-            ("tickets_failed", -score["tickets_lost"]),
+            *ticket_points(score),
             ("big_cities", score["bonus_points"]),
         ]
 

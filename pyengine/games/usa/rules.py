@@ -18,8 +18,7 @@ from ...mechanics.routes import OpenRoutes, cards_short, route_needs, why_route_
 from ...mechanics.setup import CardSupply, setup_fields, setup_list, setup_tickets, ticket_deck
 from ...mechanics.state import TableState
 from ...mechanics.tickets import draw_tickets, keep_actions, keep_offered, offer_tickets
-from ...mechanics.turns import another_card_available, card_taken, end_turn, next_setup_seat
-from ...rng import Rng
+from ...mechanics.turns import SecondCardRule, another_card_available, end_turn, next_setup_seat
 from ..base import Settings, Variant
 from .claims import ClaimTable
 from .tickets import DEFAULT_WAY, WAYS_OF_PLAY, WayOfPlay, way_of_play
@@ -93,6 +92,8 @@ class UsaRules(Variant[UsaState]):
     scores: view.py)."""
 
     name = "usa"
+    phase_names = PHASE_NAMES
+    over_phase = OVER
     title = "Ticket to Ride: North America"
     rules_version = 1
     min_players = 2
@@ -118,6 +119,7 @@ class UsaRules(Variant[UsaState]):
         self.claim_info = self.claim_table.info
         self.open_routes = OpenRoutes(self.route_partner)
         self.networks = NetworkLabels(len(b.cities), self.route_ends)
+        self.second_card_rule = SecondCardRule[UsaState](self, main=MAIN, second_card=SECOND_CARD, wild=LOCO)
         self.draw_action = DrawCard()
         self.take_actions = [
             [TakeCard(s, CARD_NAMES[c]) for c in range(len(CARD_NAMES))] for s in range(MARKET_SIZE)
@@ -134,10 +136,7 @@ class UsaRules(Variant[UsaState]):
     def new_state(self, settings: Settings) -> UsaState:
         self.check_settings(settings)
         n = settings.players
-        s = UsaState()
-        s.players = n
-        s.rng = Rng(settings.seed)
-        s.start_player = settings.start_player
+        s = self.seated(UsaState(), settings)
         s.way = way_of_play(self.option(settings, "tickets"))
         setup = setup_fields(
             settings.setup,
@@ -264,15 +263,6 @@ class UsaRules(Variant[UsaState]):
         return another_card_available(bool(s.deck or s.discard), s.market, LOCO)
 
     # ------------------------------------------------------------------ legal actions
-    def current_player(self, state: UsaState) -> int:
-        return state.current
-
-    def phase(self, state: UsaState) -> str:
-        return PHASE_NAMES[state.phase]
-
-    def is_over(self, state: UsaState) -> bool:
-        return state.phase == OVER
-
     def legal_actions(self, s: UsaState) -> list[Action]:
         phase = s.phase
         if phase == MAIN:
@@ -333,15 +323,9 @@ class UsaRules(Variant[UsaState]):
             ev["card"] = CARD_NAMES[c]
             ev["slot"] = slot
             ev["second"] = s.phase == SECOND_CARD
-            s.hands[p][c] += 1
             s.market[slot] = self._draw(s)
             self._fix_market(s)
-            card_taken(
-                s,
-                s.phase == MAIN and c != LOCO and self._can_take_second(s),
-                second_card=SECOND_CARD,
-                end_turn=self._end_turn,
-            )
+            self.second_card_rule.card_gained(s, p, c, face_up=True)
         elif kind is ClaimRoute:
             r, c, k = self.claim_info[action]  # type: ignore[index]
             length = self.route_length[r]
@@ -365,13 +349,7 @@ class UsaRules(Variant[UsaState]):
             ev["second"] = s.phase == SECOND_CARD
             c = self._draw(s)
             ev["private_card"] = CARD_NAMES[c]  # only the drawer sees it (events.redact)
-            s.hands[p][c] += 1
-            card_taken(
-                s,
-                s.phase == MAIN and self._can_take_second(s),
-                second_card=SECOND_CARD,
-                end_turn=self._end_turn,
-            )
+            self.second_card_rule.card_gained(s, p, c, face_up=False)
         elif kind is DrawTickets:
             offer_tickets(s, s.way.draw, ev, KEEP_TICKETS)
             s.passes = 0
@@ -437,9 +415,6 @@ class UsaRules(Variant[UsaState]):
     def why_illegal(self, s: UsaState, action: Action) -> str:
         phase = s.phase
         choosing = phase in (SETUP_TICKETS, KEEP_TICKETS)
-        wild = (
-            isinstance(action, TakeCard) and 0 <= action.slot < MARKET_SIZE and s.market[action.slot] == LOCO
-        )
         common = why_turn_illegal(
             action,
             game="classic game",
@@ -447,8 +422,9 @@ class UsaRules(Variant[UsaState]):
             keep_need=s.way.keep_min(phase == SETUP_TICKETS) if choosing else None,
             offered={self.board.tickets[t].id for t in s.offered[s.current]},
             second_card=phase == SECOND_CARD,
-            market_names=[CARD_NAMES[c] if c >= 0 else None for c in s.market],
-            wild_at_slot=wild,
+            market=s.market,
+            card_names=CARD_NAMES,
+            wild=LOCO,
             empty_deck="the deck and the discard pile are empty",
         )
         if common is not None:

@@ -8,6 +8,7 @@ from typing import Any
 from ...mechanics.graph import longest_trail, longest_trail_edges
 from ...mechanics.ranking import rank_scores
 from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM, BoardPosition
+from ...mechanics.stats import route_and_ticket_points
 from .rules import (
     CARD_NAMES,
     CARDS_PER_COLOR,
@@ -154,9 +155,7 @@ class UsaView(UsaRules):
 
     def point_sources(self, score: dict[str, Any]) -> list[tuple[str, int]]:
         return [
-            ("routes", score["routes"]),
-            ("tickets_completed", score["tickets_won"]),
-            ("tickets_failed", -score["tickets_lost"]),
+            *route_and_ticket_points(score),
             ("longest_path", score["longest_bonus"]),
             ("globetrotter", score["globetrotter_bonus"]),
         ]
@@ -178,21 +177,8 @@ class UsaView(UsaRules):
         b = self.board
         return {
             **self.board_view_head(),
-            "name": b.name,
-            "width": b.width,
-            "height": b.height,
+            **b.map_json(),
             "cities": [{"id": c.id, "name": c.name, "x": c.x, "y": c.y} for c in b.cities],
-            "routes": [
-                {
-                    "id": r.id,
-                    "a": b.cities[r.a].id,
-                    "b": b.cities[r.b].id,
-                    "length": r.length,
-                    "color": r.color,
-                    "double": b.routes[r.double_partner].id if r.double_partner >= 0 else None,
-                }
-                for r in b.routes
-            ],
             "tickets": [self._ticket_json(t.index) for t in b.tickets],
             "ticket_options": {
                 name: {

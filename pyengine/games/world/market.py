@@ -41,6 +41,8 @@ class WorldMarket(Variant[WorldState]):
     """The game's static tables, decks and market (the base of the rules object's layers)."""
 
     name = "world"
+    phase_names = PHASE_NAMES
+    over_phase = OVER
     title = "Ticket to Ride: Rails & Sails — World"
     rules_version = 1
     min_players = 2
@@ -180,11 +182,3 @@ class WorldMarket(Variant[WorldState]):
         return another_card_available(self._has(s, TRAIN_DECK) or self._has(s, SHIP_DECK), s.market, JOKER)
 
     # ------------------------------------------------------------------ queries
-    def current_player(self, state: WorldState) -> int:
-        return state.current
-
-    def phase(self, state: WorldState) -> str:
-        return PHASE_NAMES[state.phase]
-
-    def is_over(self, state: WorldState) -> bool:
-        return state.phase == OVER

@@ -24,10 +24,10 @@ from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, P
 from ...boundary import excerpt, is_int
 from ...errors import SettingsError
 from ...events import Event
+from ...mechanics.mapdata import Board
 from ...mechanics.setup import CardSupply, setup_fields, setup_list, setup_tickets, ticket_deck
 from ...mechanics.tickets import draw_tickets, keep_actions, keep_offered, offer_tickets
-from ...mechanics.turns import card_taken, end_turn, next_setup_seat
-from ...rng import Rng
+from ...mechanics.turns import SecondCardRule, end_turn, next_setup_seat
 from ..base import Settings
 from .actions import BuildHarbor, ChoosePieces, ExchangePieces
 from .payments import WorldPayments
@@ -74,6 +74,12 @@ from .state import (
 class WorldRules(WorldPayments):
     """Setup, legal actions and their effect."""
 
+    def __init__(self, board: Board | None = None) -> None:
+        super().__init__(board)
+        self.second_card_rule = SecondCardRule[WorldState](
+            self, main=MAIN, second_card=SECOND_CARD, wild=JOKER
+        )
+
     # ------------------------------------------------------------------ setup
     def new_state(self, settings: Settings) -> WorldState:
         self.check_settings(settings)
@@ -82,10 +88,7 @@ class WorldRules(WorldPayments):
             raise SettingsError(f"option joker_reset must be one of {', '.join(JOKER_RESET)}, not {reset!r}")
         n = settings.players
         b = self.board
-        s = WorldState()
-        s.players = n
-        s.rng = Rng(settings.seed)
-        s.start_player = settings.start_player
+        s = self.seated(WorldState(), settings)
         s.joker_limit = JOKER_RESET[reset]
         setup = setup_fields(
             settings.setup,
@@ -387,13 +390,7 @@ class WorldRules(WorldPayments):
                 ev.update({"deck": deck, "second": s.phase == SECOND_CARD})
                 c = self._draw(s, DECK_NAMES.index(deck))
                 ev["private_card"] = CARD_NAMES[c]  # only the drawer sees it (events.redact)
-                s.hands[p][c] += 1
-                card_taken(
-                    s,
-                    s.phase == MAIN and self._can_take_second(s),
-                    second_card=SECOND_CARD,
-                    end_turn=self._end_turn,
-                )
+                self.second_card_rule.card_gained(s, p, c, face_up=False)
             case TakeCard(slot=slot, refill=refill):
                 c = s.market[slot]
                 ev.update(
@@ -404,15 +401,9 @@ class WorldRules(WorldPayments):
                         "second": s.phase == SECOND_CARD,
                     }
                 )
-                s.hands[p][c] += 1
                 s.market[slot] = self._draw(s, DECK_NAMES.index(refill)) if refill else -1
                 self._fix_market(s)
-                card_taken(
-                    s,
-                    s.phase == MAIN and c != JOKER and self._can_take_second(s),
-                    second_card=SECOND_CARD,
-                    end_turn=self._end_turn,
-                )
+                self.second_card_rule.card_gained(s, p, c, face_up=True)
             case DrawTickets():
                 offer_tickets(s, TICKETS_DRAWN, ev, KEEP_TICKETS)
                 s.passes = 0

@@ -8,6 +8,7 @@ from typing import Any
 from ...mechanics.graph import components
 from ...mechanics.ranking import rank_scores
 from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM
+from ...mechanics.stats import route_and_ticket_points
 from .market import WorldMarket
 from .state import (
     CARD_COUNTS,
@@ -220,9 +221,7 @@ class WorldView(WorldMarket):
 
     def point_sources(self, score: dict[str, Any]) -> list[tuple[str, int]]:
         return [
-            ("routes", score["routes"]),
-            ("tickets_completed", score["tickets_won"]),
-            ("tickets_failed", -score["tickets_lost"]),
+            *route_and_ticket_points(score),
             ("itineraries", score["itineraries"]),
             ("harbors", score["harbor_points"]),
             ("unbuilt_harbors", score["unbuilt_penalty"]),
@@ -246,24 +245,11 @@ class WorldView(WorldMarket):
             cities.append(entry)
         return {
             **self.board_view_head(),
-            "name": b.name,
-            "width": b.width,
-            "height": b.height,
+            **b.map_json(),
             "wraps": True,
             "cities": cities,
             "routes": [
-                {
-                    "id": r.id,
-                    "a": b.cities[r.a].id,
-                    "b": b.cities[r.b].id,
-                    "length": r.length,
-                    "color": r.color,
-                    "kind": r.kind,
-                    "rough": r.rough,
-                    "wraps": r.wraps,
-                    "double": b.routes[r.double_partner].id if r.double_partner >= 0 else None,
-                }
-                for r in b.routes
+                {**b.route_json(r), "kind": r.kind, "rough": r.rough, "wraps": r.wraps} for r in b.routes
             ],
             "tickets": [self._ticket_json(t.index) for t in b.tickets],
             "cards": list(CARD_NAMES),
