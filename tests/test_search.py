@@ -154,6 +154,19 @@ def test_rank_values_candidates_best_first(variant: str) -> None:
         assert len(bot.rank(view, legal, Rng(3), board)) == 1
 
 
+def test_classic_rank_values_the_keeps_of_a_ticket_draw() -> None:
+    """The Hint after drawing tickets in the game (classic hard itself never draws more): the
+    search ranks several keeps, not only the planner's."""
+    bot = _small("usa")
+    game = _main_position("usa")
+    game.apply(next(a for a in game.legal_actions() if a.text() == "tickets"))
+    assert game.phase == "keep_tickets"
+    view, legal, board = _ask(game, bot)
+    ranked = bot.rank(view, legal, Rng(3), board)
+    assert len(ranked) >= 2 and all(a.text().startswith("keep") for a, _ in ranked)
+    assert len({a for a, _ in ranked}) == len(ranked)
+
+
 def test_paired_choice_needs_a_clear_gain() -> None:
     prior = [10.0, 0.0, 5.0, 7.0]
     assert paired_choice([prior, [x + 0.5 for x in prior]], bonus=1.0, min_z=0.0) == 0

@@ -115,6 +115,34 @@ def _usa_hard_planner() -> Subject:
     return Subject("usa", HARD_PARAMS, _USA_FILLER, lambda p: FillerPlannerBot("tuned", "", p))
 
 
+def _cardgame_hard_planner() -> Subject:
+    """The card game hard's planner played alone (its search on top is measured afterwards)."""
+    from .cardgame.hard import HARD_CARD_PARAMS
+    from .cardgame.planner import CardGameBot, Planner
+
+    knobs = (
+        Knob("cards_per_turn", 0.8, 1.6),
+        Knob("hand_weight", 0.4, 1.0),
+        Knob("hand_ramp", 2.0, 12.0),
+        Knob("capacity_per_turn", 0.3, 1.2),
+        Knob("capacity_skip", 0.0, 6.0),
+        Knob("capacity_weight", 0.2, 1.0),
+        Knob("spare_value", 0.0, 2.0),
+        Knob("city_value", 0.0, 4.0),
+        Knob("raid_value", 0.0, 5.0),
+        Knob("second_half_turns", 8.0, 24.0),
+        Knob("early_ticket_draw_cost", 0.0, 12.0),
+        Knob("split_complete", 0.5, 1.0),
+        Knob("spare_pile_value", 0.0, 1.5),
+    )
+    return Subject(
+        "cardgame",
+        HARD_CARD_PARAMS,
+        knobs,
+        lambda p: CardGameBot("tuned", "", lambda v: Planner(v, p)),
+    )
+
+
 # The tunable bots by name; each imported only when asked for (the engine's import does not pay).
 SUBJECTS: dict[str, Callable[[], Subject]] = {
     "world-normal": _world_normal,
@@ -122,6 +150,7 @@ SUBJECTS: dict[str, Callable[[], Subject]] = {
     "world-hard": _world_hard,
     "usa-normal": _usa_normal,
     "usa-hard-planner": _usa_hard_planner,
+    "cardgame-hard-planner": _cardgame_hard_planner,
 }
 _SUBJECT_CACHE: dict[str, Subject] = {}
 

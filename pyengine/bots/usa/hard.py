@@ -4,7 +4,8 @@ playout policy, sampled worlds from ``sample_state`` and the final margin as eva
 
 Searched decisions: the opening ticket keep (the best-valued keeps) and the end game (once some
 seat has at most ``endgame_trains`` trains: the planner's move against the claims worth most and
-its card draw). Everything else is the planner's move. Playouts run to the end of the game (at
+its card draw). Everything else is the planner's move. ``rank`` (the Hint, the review) also values
+every main turn and the keeps of a ticket draw in the game. Playouts run to the end of the game (at
 most ``playout_steps`` moves), where the score is exact.
 
 The playout policy caches its plans by (routes owned, seat, tickets, trains): a plan depends only
@@ -50,6 +51,9 @@ class UsaSearchConfig:
 
     search: SearchParams = SEARCH
     search_keep: bool = True  # setup ticket keeps
+    # Ticket keeps after a draw in the game: hard's planner never draws more (``HARD_PARAMS``),
+    # so only ``rank`` (the Hint of a person who drew) values these keeps by default.
+    search_later_keep: bool = False
     keep_gap: float = 1e9  # search keeps only when the runner-up is within this many points
     search_endgame: bool = True  # end game: the best claims vs. the planner's move
     endgame_trains: int = 10  # ... once some seat has at most this many trains
@@ -150,6 +154,10 @@ class UsaSearchDomain(VariantDomain[UsaState]):
         out: list[Action] = [default]
         if sit.phase == "setup_tickets":
             if not cfg.search_keep and not ranking:
+                return out
+            return self.keep_candidates(sit, legal, out, width)
+        if sit.phase == "keep_tickets":
+            if not cfg.search_later_keep and not ranking:
                 return out
             return self.keep_candidates(sit, legal, out, width)
         if sit.phase != "main":
