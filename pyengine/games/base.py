@@ -88,6 +88,17 @@ class Variant(Generic[S]):
         state.start_player = settings.start_player
         return state
 
+    def table_from_view(self, state: S, view: dict[str, Any], rng: Rng | None) -> S:
+        """``sample_state``'s first step: the table as ``view`` shows it (the seats, the phase,
+        whose turn, the turn count) and a generator of the state's own, drawn from ``rng``
+        (None: a fixed one)."""
+        state.players = len(view["players"])
+        state.phase = self.phase_names.index(view["phase"])
+        state.current = int(view["current"])
+        state.turn = int(view.get("turn", 0))
+        state.rng = Rng.derive(rng.next64() if rng is not None else 0x5A3D)
+        return state
+
     def check_setup(self, state: S) -> None:
         """Refuse a state built from an explicit setup (a record, a link) that no game could
         reach: the same invariants the tests check after every action, as a SettingsError."""

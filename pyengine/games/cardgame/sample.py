@@ -14,11 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...rng import Rng
-from .state import CARD_INDEX, CARD_NAMES, COLORS, KEEP_TICKETS, LOCO, NKINDS, PHASE_NAMES, CardGameState
+from .state import CARD_INDEX, CARD_NAMES, COLORS, KEEP_TICKETS, LOCO, NKINDS, CardGameState
 from .view import CardGameView
 
 NCOL = len(COLORS)
-_PHASE = {name: i for i, name in enumerate(PHASE_NAMES)}
 
 
 # ---------------------------------------------------------------------- memory of the log
@@ -131,14 +130,9 @@ class CardGameSampler(CardGameView):
         mine = view["me"]
         if piles is None:
             piles = track_piles(view)
-        s = CardGameState()
-        s.players = n
-        s.phase = _PHASE[view["phase"]]
-        s.current = int(view["current"])
-        s.turn = int(view.get("turn", 0))
+        s = self.table_from_view(CardGameState(), view, rng)
         s.half = int(view.get("half", 1))
         s.halves = int(view.get("halves", 1))
-        s.rng = Rng.derive(rng.next64() if rng is not None else 0x5A3D)
         s.look = bool(view.get("look_at_own_pile", False))
         s.final_turns = int(view["final_turns_left"]) if view.get("final_round") else -1
         s.start_player = 0

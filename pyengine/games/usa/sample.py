@@ -10,11 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...rng import Rng
-from .rules import CARD_INDEX, CARD_NAMES, CARDS_PER_COLOR, LOCO, LOCOMOTIVES, PHASE_NAMES, UsaState
+from .rules import CARD_INDEX, CARD_NAMES, CARDS_PER_COLOR, LOCO, LOCOMOTIVES, SETUP_TICKETS, UsaState
 from .tickets import DEFAULT_WAY, way_of_play
 from .view import UsaView
-
-_PHASES = {name: i for i, name in enumerate(PHASE_NAMES)}
 
 
 class UsaSampler(UsaView):
@@ -30,12 +28,7 @@ class UsaSampler(UsaView):
         me = int(view["you"])
         players = view["players"]
         n = len(players)
-        s = UsaState()
-        s.players = n
-        s.phase = _PHASES[view["phase"]]
-        s.current = int(view["current"])
-        s.turn = int(view.get("turn", 0))
-        s.rng = Rng.derive(rng.next64())
+        s = self.table_from_view(UsaState(), view, rng)
         s.way = way_of_play(view.get("tickets_option", DEFAULT_WAY))
         s.owner = [-1] * len(board.routes)
         for rid, p in view["routes"].items():
@@ -95,7 +88,7 @@ class UsaSampler(UsaView):
             if players[p].get("choosing_tickets"):
                 # An offer never takes tickets the later seats are known to hold (a short deck).
                 spare = len(unknown) - sum(held[p + 1 :])
-                offer_size = s.way.start_deal if s.phase == _PHASES["setup_tickets"] else s.way.draw
+                offer_size = s.way.start_deal if s.phase == SETUP_TICKETS else s.way.draw
                 for _ in range(max(0, min(offer_size, spare))):
                     s.offered[p].append(unknown.pop())
         s.ticket_deck = unknown

@@ -17,7 +17,6 @@ from .state import (
     MAX_SHIPS,
     MAX_TRAINS,
     NCARDS,
-    PHASE_NAMES,
     RECOMMENDED_MIX,
     SETUP_PIECES,
     SETUP_TICKETS,
@@ -26,8 +25,6 @@ from .state import (
     WorldState,
 )
 from .view import WorldView
-
-_PHASES = {name: i for i, name in enumerate(PHASE_NAMES)}
 
 
 class WorldSampler(WorldView):
@@ -40,13 +37,8 @@ class WorldSampler(WorldView):
         players = view["players"]
         n = len(players)
         mine = view["me"]
-        s = WorldState()
-        s.players = n
-        s.phase = _PHASES[view["phase"]]
-        s.current = int(view["current"])
-        s.turn = int(view.get("turn", 0))
+        s = self.table_from_view(WorldState(), view, rng)
         s.joker_limit = int(view.get("joker_reset", 3))
-        s.rng = Rng.derive(rng.next64())
         s.owner = [-1] * len(board.routes)
         for rid, p in view["routes"].items():
             s.owner[board.route_index[rid]] = int(p)
