@@ -125,6 +125,24 @@ def test_subjects_start_from_the_levels_hand_set_values() -> None:
         assert all(k.low <= v <= k.high for k, v in zip(s.knobs, s.start().values()))
 
 
+@pytest.mark.parametrize("name", ["world-hard-planner", "usa-hard-planner"])
+def test_values_fitted_at_many_players_start_a_many_player_run_and_tuned_values_replace_them(
+    name: str,
+) -> None:
+    """hard's planners play other values at 3+ players (``many_players``): a run at 4 players
+    starts from those, a 2-player run from the 2-player ones, and tuned values hold at every
+    player count (their overrides are dropped; the other overrides stay)."""
+    s = tune.subject(name)
+    over = dict(s.base.many_players)
+    knob = next(k.name for k in s.knobs if k.name in over)
+    assert tune.run_header(name, [("zombie", 4)], 1, 1, tune.Spsa())["start"][knob] == over[knob]
+    assert tune.run_header(name, [("zombie", 2)], 1, 1, tune.Spsa())["start"][knob] == getattr(s.base, knob)
+    assert over[knob] != getattr(s.base, knob)
+    tuned = s.params({knob: over[knob]})
+    assert knob not in dict(tuned.many_players)
+    assert set(dict(tuned.many_players)) == set(over) - {knob}
+
+
 def test_one_real_iteration_plays_paired_games() -> None:
     cells = tune.panel_cells(["zombie"], [2])
     objective = tune.game_objective("world-normal", cells, 1, 0, tune.Runner(1))
@@ -140,7 +158,12 @@ def test_compare_plays_the_games_of_a_report_cell() -> None:
 
     cell = run_cell("world", 4, "normal", "zombie", 4, 3)
     rows = tune.compare(
-        "world-normal", tune.subject("world-normal").start(), [("zombie", 4)], 4, 3, tune.Runner(1)
+        "world-normal",
+        tune.subject("world-normal").start(many_players=True),
+        [("zombie", 4)],
+        4,
+        3,
+        tune.Runner(1),
     )
     assert rows[0]["current"]["win_rate"] == rows[0]["fitted"]["win_rate"] == cell["win_rate"]
     assert 0 < cell["win_rate"] < 1 and rows[0]["diff"] == 0.0  # seed 3: one win in four

@@ -281,7 +281,8 @@ def run_header(
 ) -> dict[str, Any]:
     s = subject(name)
     knobs = chosen_knobs(name, only)
-    start = {k.name: getattr(s.base, k.name) for k in knobs}
+    many = bool(cells) and all(p >= 3 for _, p in cells)
+    start = {k: v for k, v in s.start(many).items() if k in {kn.name for kn in knobs}}
     return {
         "subject": name,
         "variant": s.variant,
@@ -318,7 +319,6 @@ def compare(
     Each finished cell is appended to ``out`` at once."""
     check_measuring_seed(seed)
     s = subject(name)
-    current = s.start()
     done = {(r["opponent"], r["players"]) for r in _read_lines(out)} if out else set()
     rows = []
     for opp, players in cells:
@@ -329,7 +329,7 @@ def compare(
                 (name, tuple(sorted(v.items())), opp, players, game_seed(seed, g), g % players)
                 for g in range(games)
             ]
-            for label, v in (("fitted", fitted), ("current", current))
+            for label, v in (("fitted", fitted), ("current", s.start(players >= 3)))
         }
         shares = runner.play(jobs["fitted"] + jobs["current"])
         fit, cur = shares[:games], shares[games:]

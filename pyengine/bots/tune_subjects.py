@@ -38,10 +38,18 @@ class Subject:
     make: Callable[[Any], Bot]
 
     def params(self, values: dict[str, Any]) -> Any:
-        return replace(self.base, **values)
+        """The base with ``values`` at every player count: a tuned field loses its 3+ player
+        override (``many_players``), if the parameter class has them."""
+        over = getattr(self.base, "many_players", None)
+        if over is None:
+            return replace(self.base, **values)
+        kept = tuple((k, v) for k, v in over if k not in values)
+        return replace(self.base, **values, many_players=kept)
 
-    def start(self) -> dict[str, Any]:
-        return {k.name: getattr(self.base, k.name) for k in self.knobs}
+    def start(self, many_players: bool = False) -> dict[str, Any]:
+        """The knobs' values as the level plays them (at 3+ players with ``many_players``)."""
+        over = dict(getattr(self.base, "many_players", ())) if many_players else {}
+        return {k.name: over.get(k.name, getattr(self.base, k.name)) for k in self.knobs}
 
 
 def _world_planner(base: Any) -> tuple[Knob, ...]:

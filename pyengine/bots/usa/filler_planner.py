@@ -21,7 +21,8 @@ longest routes it can pay for ("fillers"):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, TakeCard
 from ...rng import Rng
@@ -58,6 +59,8 @@ class FillerParams:
     contest_bonus: float = 0.0  # filler touching an opponent's network (deny it to them)
     contested_first: bool = False  # claim plan routes next to an opponent's network first
     take_face_up_loco: bool = True
+    # Field overrides at 3+ players (the 2-player game keeps the fields above): ((field, value), ...).
+    many_players: tuple[tuple[str, Any], ...] = ()
 
 
 class FillerPolicy(PlannerPolicy):
@@ -76,6 +79,19 @@ class FillerPolicy(PlannerPolicy):
             )
         )
         self._base: dict[int, list[float]] = {}
+        over = dict(self.sp.many_players)
+        self.many: FillerPolicy | None = (
+            type(self)(replace(self.sp, many_players=(), **over)) if over else None
+        )
+
+    def at(self, sit: Situation) -> FillerPolicy:
+        """The policy for this game's player count (``many_players`` overrides at 3+ players)."""
+        return self.many if self.many is not None and sit.players >= 3 else self
+
+    def decide(self, sit: Situation, legal: Sequence[Action], rng: Rng) -> Action:
+        if self.many is not None and sit.players >= 3:
+            return self.many.decide(sit, legal, rng)
+        return super().decide(sit, legal, rng)
 
     # ------------------------------------------------------------------ planning
     def base_costs(self, model: BoardModel) -> list[float]:
@@ -323,7 +339,30 @@ class FillerPlannerBot(PlannerBot):
 
 # Tuned by seat-rotated tournaments against the baselines (docs/bots.md): plan over long routes,
 # value a planned train at 3 points, keep no extra tickets later, fillers at least 5 long.
-HARD_PARAMS = FillerParams(discount=0.5, train_value=3.0, draw_tickets=False, filler_min=5)
+# At 3+ players hard plays values fitted by self-play at 4 players (SPSA against three copies
+# of shortest_path, zombie, long_route_junkie and route_focus; docs/bots.md):
+#   python -m pyengine.bots.tune run --subject usa-hard-planner --players 4 --deals 8 \
+#       --iterations 120 --seed 4 --a 0.5 --c 0.2 --log docs/tuning/usa-hard-planner-4p.jsonl
+# A planned train is worth less (2.5 points, so more tickets are kept), fillers next to its own
+# network matter less and next to an opponent's some. Planner against planner on the fresh
+# seed 2027 (100 paired games a cell): +13.5 points against long_route_junkie, +4.0 / +5.0 /
+# +1.0 against shortest_path / zombie / route_focus. (The ticket-draw knobs moved little: hard
+# does not draw tickets in the game.)
+FITTED_HARD_4P: dict[str, Any] = {
+    "discount": 0.5068,
+    "turn_cost": 0.5244,
+    "train_value": 2.5133,
+    "risk_scale": 4.7497,
+    "near_bonus": 0.5608,
+    "contest_bonus": 0.5711,
+}
+HARD_PARAMS = FillerParams(
+    discount=0.5,
+    train_value=3.0,
+    draw_tickets=False,
+    filler_min=5,
+    many_players=tuple(FITTED_HARD_4P.items()),
+)
 # "normal": the same policy with weaker choices (cheaper trains in the ticket valuation, shorter
 # fillers not steered towards its own network, more tickets mid-game), measured between easy and
 # hard at 2 and 4 players (docs/bots.md).

@@ -173,7 +173,8 @@ class UsaSearchDomain(VariantDomain[UsaState]):
                 r = model.route_index[a.route]
                 if r not in per_route or _locos(a, model) < _locos(per_route[r], model):
                     per_route[r] = a
-        plan = self.policy.plan(sit)
+        policy = self.policy.at(sit)
+        plan = policy.plan(sit)
         planned = set(plan.routes)
         claims = sorted(
             per_route.items(), key=lambda x: (-model.points(x[0]) - (3 if x[0] in planned else 0), x[0])
@@ -186,9 +187,9 @@ class UsaSearchDomain(VariantDomain[UsaState]):
                 out.append(a)
         if default_route is not None and len(out) < width + 1:
             # The planner would claim: also try drawing as it would.
-            fill = self.policy.fillers(sit, plan)
-            guide = self.policy.sp.filler_guide
-            draw = self.policy.draw2(
+            fill = policy.fillers(sit, plan)
+            guide = policy.sp.filler_guide
+            draw = policy.draw2(
                 sit, legal, plan.routes, fill[: max(1, guide)] if not plan.routes else fill[:guide], Rng(0)
             )
             draw = _pick(draw, legal)
@@ -205,7 +206,7 @@ class UsaSearchDomain(VariantDomain[UsaState]):
         scored = []
         for k in range(need, len(offered) + 1):
             for sub in combinations(offered, k):
-                scored.append((self.policy.tickets_value(sit, current, list(sub)), sub))
+                scored.append((self.policy.at(sit).tickets_value(sit, current, list(sub)), sub))
         scored.sort(key=lambda x: -x[0])
         top = scored[0][0]
         for value, sub in scored:
