@@ -35,7 +35,32 @@ from .planner import NORMAL_CARD_PARAMS, CardParams, Planner
 WIN_BONUS = 20.0  # a win at the end of the game is worth this many points of margin
 # hard's own planner: with 4 players, the first half's pile pays only the tickets that half
 # completes (``CardParams.split_complete``); the others carry over with the hand.
-HARD_CARD_PARAMS = replace(NORMAL_CARD_PARAMS, split_complete=0.9, spare_pile_value=0.3)
+# With 4 players (two halves) the planner plays values fitted by self-play at 4 players (SPSA
+# against three copies of shortest_path, zombie, long_route_junkie and route_focus; docs/bots.md):
+#   python -m pyengine.bots.tune run --subject cardgame-hard-planner --players 4 --deals 2 \
+#       --iterations 60 --seed 4 --a 0.5 --c 0.2 --log docs/tuning/cardgame-hard-planner-4p.jsonl
+# The clock runs faster (1.49 deck cards a turn), later turns add less capacity, spare pile
+# cards and big cities count less, raids more, early ticket draws cost more. Planner against
+# planner on the fresh seed 2027 (100 paired games a cell): +50.0 points against zombie, +19.0
+# against route_focus, -4.5 / -3.0 against shortest_path / long_route_junkie (not significant).
+FITTED_HARD_4P: dict[str, Any] = {
+    "cards_per_turn": 1.4896,
+    "hand_weight": 0.8154,
+    "hand_ramp": 6.5978,
+    "capacity_per_turn": 0.3939,
+    "capacity_skip": 3.5447,
+    "capacity_weight": 0.4522,
+    "spare_value": 0.1204,
+    "city_value": 0.5497,
+    "raid_value": 3.0857,
+    "second_half_turns": 17.7722,
+    "early_ticket_draw_cost": 8.003,
+    "split_complete": 0.9116,
+    "spare_pile_value": 0.7835,
+}
+HARD_CARD_PARAMS = replace(
+    NORMAL_CARD_PARAMS, split_complete=0.9, spare_pile_value=0.3, many_players=tuple(FITTED_HARD_4P.items())
+)
 # Playouts are short (one round, or the last few turns of a half), where a ticket draw is rarely
 # the reply that matters; not valuing them saves a third of every playout decision.
 ROLLOUT_PARAMS = replace(HARD_CARD_PARAMS, ticket_samples=2, draw_tickets=False)
@@ -152,8 +177,9 @@ class CardSearchDomain(VariantDomain[CardGameState]):
         est = []
         for q in range(s.players):
             done = sum(v.tickets[t].points for t, _, _ in s.completed[q])
-            f = self.rollout_planner.future_turns(s, q)
-            est.append(done + self.rollout_planner.value(s, q, f))
+            planner = self.rollout_planner.at(s)
+            f = planner.future_turns(s, q)
+            est.append(done + planner.value(s, q, f))
         others = [e for q, e in enumerate(est) if q != me]
         return Outcome(est[me] - sum(others) / len(others), est[me] - max(others))
 

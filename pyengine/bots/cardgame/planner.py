@@ -29,7 +29,7 @@ Levels:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
@@ -78,6 +78,8 @@ class CardParams:
     # valued against the hand and the capacity of both halves. 0 = one pool (the old value).
     split_complete: float = 0.0
     spare_pile_value: float = 0.9  # points per pile card left over at a first half's end (split)
+    # Field overrides in games with a second half (4 players): ((field, value), ...).
+    many_players: tuple[tuple[str, Any], ...] = ()
 
 
 NORMAL_CARD_PARAMS = CardParams()
@@ -95,6 +97,14 @@ class Planner:
         self.sparse = [[(c, k) for c, k in enumerate(t.need) if k] for t in variant.tickets]
         self.size = [sum(t.need) for t in variant.tickets]
         self.order_key = [(-t.points, t.index) for t in variant.tickets]
+        over = dict(params.many_players)
+        self.many: Planner | None = (
+            Planner(variant, replace(params, many_players=(), **over)) if over else None
+        )
+
+    def at(self, s: CardGameState) -> Planner:
+        """The planner for this game: ``many_players`` overrides in a game with a second half."""
+        return self.many if self.many is not None and s.halves > 1 else self
 
     # -------------------------------------------------------------- the clock
     def future_turns(self, s: CardGameState, q: int) -> float:
@@ -283,6 +293,8 @@ class Planner:
     def choose(self, s: CardGameState, p: int, legal: Sequence[Action], rng: Rng) -> Action:
         if len(legal) == 1:
             return legal[0]
+        if self.many is not None and s.halves > 1:
+            return self.many.choose(s, p, legal, rng)
         if s.phase in (SETUP_TICKETS, KEEP_TICKETS):
             return self.keep(s, p, legal)
         if s.phase == SECOND_CARD:
@@ -292,6 +304,8 @@ class Planner:
 
     def rank(self, s: CardGameState, p: int, legal: Sequence[Action], rng: Rng) -> list[tuple[float, Action]]:
         """Main-phase actions with their estimated gains, best first (ties: legal order)."""
+        if self.many is not None and s.halves > 1:
+            return self.many.rank(s, p, legal, rng)
         f = self.future_turns(s, p)
         base = self.value(s, p, f)
         marg = self.card_margins(s, p, f, base)
