@@ -54,7 +54,8 @@ from .planning import (
 )
 
 WIN_BONUS = 25.0
-# Hard's own planner: a turn is worth 5 points, not 2, so routes that take many turns to gather
+# Hard's hand-set planner before the fit (turn value 5, 9 spare trains, tickets while opponents
+# have 12 pieces), for the record: a turn is worth 5 points, not 2, so routes that take many turns to gather
 # cards for (short hops, colored routes the hand lacks) cost more and long routes the hand can
 # pay nearly nothing -- fewer cards hoarded for slow plans, more points per turn. As a planner
 # alone it beat normal 60.5% (200 games) and the Long Route Junkie 60% (normal: 46%).
@@ -62,15 +63,17 @@ WIN_BONUS = 25.0
 # Route Junkie the planner ran out of trains with 10-20 ships left, unused at the end; with 9
 # spare trains it won 67.0% of 400 games against it (62.5% before, same seeds). More tickets
 # while every opponent has 12 pieces (normal: 18): 69.0% of 400 (planner alone).
-# At 3+ players the planner plays values fitted by self-play at 4 players against the panel
-# shortest_path, zombie, long_route_junkie, route_focus (three copies each; docs/bots.md):
+# The planner plays values fitted by self-play at 4 players against the panel shortest_path,
+# zombie, long_route_junkie, route_focus (three copies each; docs/bots.md):
 #   python -m pyengine.bots.tune run --subject world-hard-planner --players 4 --deals 2 \
 #       --iterations 60 --seed 4 --a 0.5 --c 0.2 --knobs piece_slack,tickets_min_pieces,\
 #       tickets_min_other,piece_value,turn_value,risk_scale,block_risk,harbor_pot,harbor_cards,\
 #       ticket_bonus,color_ship,color_train --log docs/tuning/world-hard-planner-4p.jsonl
 # More spare trains, more tickets while pieces last, longer routes, harbors valued more.
-# Planner against planner on the fresh seed 2027 (tune compare, 100 paired games a cell):
-# +18.0 points against shortest_path, +28.0 against zombie, +11.5 against long_route_junkie.
+# Planner against planner on the fresh seed 2027 (tune compare, 100 paired games a cell), at 4
+# players: +18.0 points against shortest_path, +28.0 zombie, +11.5 long_route_junkie, +17.5
+# route_focus; at 2 players (the same values): +16.0, +14.0, +21.0, +5.0. So they hold at every
+# player count (the end-game hurry stays off at 3+ players, as normal's).
 FITTED_HARD_4P: dict[str, Any] = {
     "piece_slack": 13,
     "tickets_min_pieces": 13,
@@ -85,13 +88,7 @@ FITTED_HARD_4P: dict[str, Any] = {
     "color_ship": 1.3284,
     "color_train": 1.1446,
 }
-HARD_PARAMS = replace(
-    HAND_SET_NORMAL_PARAMS,
-    turn_value=5.0,
-    piece_slack=9,
-    tickets_min_other=12,
-    many_players=(*HAND_SET_NORMAL_PARAMS.many_players, *FITTED_HARD_4P.items()),
-)
+HARD_PARAMS = replace(HAND_SET_NORMAL_PARAMS, **FITTED_HARD_4P)
 
 
 STRATEGIC_SEARCH = SearchParams(
