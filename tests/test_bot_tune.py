@@ -125,11 +125,11 @@ def test_subjects_start_from_the_levels_hand_set_values() -> None:
         assert all(k.low <= v <= k.high for k, v in zip(s.knobs, s.start().values()))
 
 
-@pytest.mark.parametrize("name", ["world-hard-planner", "usa-hard-planner", "cardgame-hard-planner"])
+@pytest.mark.parametrize("name", ["world-normal", "usa-hard-planner", "cardgame-hard-planner"])
 def test_values_fitted_at_many_players_start_a_many_player_run_and_tuned_values_replace_them(
     name: str,
 ) -> None:
-    """hard's planners play other values at 3+ players (``many_players``): a run at 4 players
+    """Levels that play other values at 3+ players (``many_players``): a run at 4 players
     starts from those, a 2-player run from the 2-player ones, and tuned values hold at every
     player count (their overrides are dropped; the other overrides stay)."""
     s = tune.subject(name)
