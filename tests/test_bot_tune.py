@@ -4,6 +4,7 @@ deterministic and resumable, and training games never use a measuring seed."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -182,3 +183,26 @@ def test_a_run_may_tune_some_fields_only() -> None:
     }
     with pytest.raises(SystemExit):
         tune.chosen_knobs("world-normal", ["no_such_field"])
+
+
+def test_each_games_policy_plays_its_many_player_values_only_there() -> None:
+    """``many_players`` overrides reach the classic filler policy at 3+ players and the card
+    game's planner in a game with a second half (4 players), never the 2-player game."""
+    from types import SimpleNamespace
+    from typing import cast
+
+    from pyengine.bots.cardgame.planner import NORMAL_CARD_PARAMS, Planner
+    from pyengine.bots.usa.board_model import Situation
+    from pyengine.bots.usa.filler_planner import HARD_PARAMS, FillerPolicy
+    from pyengine.game import Game
+
+    filler = FillerPolicy(replace(HARD_PARAMS, many_players=(("train_value", 1.25),)))
+    for players, value in ((2, HARD_PARAMS.train_value), (3, 1.25), (4, 1.25)):
+        sit = cast(Situation, SimpleNamespace(players=players))
+        assert filler.at(sit).sp.train_value == value
+    planner = Planner(
+        Game.new("cardgame", players=2).variant,
+        replace(NORMAL_CARD_PARAMS, many_players=(("raid_value", 4.5),)),
+    )
+    for players, value in ((2, NORMAL_CARD_PARAMS.raid_value), (3, NORMAL_CARD_PARAMS.raid_value), (4, 4.5)):
+        assert planner.at(Game.new("cardgame", players=players, seed=1).state).params.raid_value == value
