@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from e2e.helpers import wait_for_app_state
 from e2e.test_review_choices import PERSON, SEATS, SIZES, WORLD
@@ -70,6 +71,24 @@ def box(page: Page, testid: str) -> dict:
     return page.locator(f"[data-testid={testid}]").bounding_box()
 
 
+def tap_claim(page: Page, canvas: dict, target: dict) -> None:
+    """Taps the tip's Claim. A resize of the map closes its tip (the tip would point at where the
+    route was); on a loaded machine a late layout pass can do that between the tip's check and the
+    tap, so the route is tapped again then (the same route, the same tip)."""
+    claim = page.locator("[data-testid=tip-claim]")
+    for _ in range(3):
+        if not claim.is_visible():
+            page.touchscreen.tap(canvas["x"] + target["x"], canvas["y"] + target["y"])
+            page.wait_for_selector("[data-testid=tip-claim]")
+            assert page.evaluate("window.__railtrip.board.pinned?.id") == target["route"], target
+        try:
+            claim.tap(timeout=5_000)
+            return
+        except PlaywrightTimeoutError:
+            continue
+    claim.tap()
+
+
 @pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
 def test_a_tap_selects_the_nearest_route_and_claims_only_on_claim(
     touch_page: Page, server, snapshot, size
@@ -88,7 +107,7 @@ def test_a_tap_selects_the_nearest_route_and_claims_only_on_claim(
     claim = box(page, "tip-claim")
     assert claim["height"] >= 44 and claim["width"] >= 44, claim
     snapshot(page, "selected")
-    page.locator("[data-testid=tip-claim]").tap()
+    tap_claim(page, canvas, target)
     page.wait_for_function(
         """ply => { const a = document.getElementById('app').dataset;
       return a.uiState === 'choose-payment' || a.uiState === 'waiting-bot' || a.myTurn === 'false' || a.ply !== ply; }""",
