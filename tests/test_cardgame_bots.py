@@ -10,14 +10,21 @@ from typing import Any
 import pytest
 
 from pyengine.actions import Action
-from pyengine.bots import Bot, bot_action, get_variant_bot, register_variant_bot
-from pyengine.bots.cardgame.belief import belief_state, cardgame_variant
+from pyengine.bots import Bot, ask_bot, bot_action, get_variant_bot, register_variant_bot
+from pyengine.bots.cardgame.belief import (
+    STALL_ROUNDS,
+    belief_state,
+    cardgame_variant,
+    table_stalled,
+    without_stalling_draw,
+)
 from pyengine.bots.cardgame.hard import CardSearchConfig, cardgame_hard_bot
 from pyengine.bots.cardgame.planner import NORMAL_CARD_PARAMS, CardGameBot, Planner
 from pyengine.bots.search import SearchBot
 from pyengine.bots.usa.planner import PlannerBot
 from pyengine.game import Game
 from pyengine.games.cardgame.sample import track_piles
+from pyengine.games.cardgame.state import MAIN, SETUP_TICKETS
 from pyengine.rng import Rng
 
 # The hard bot's algorithm with a small budget keeps the tests quick.
@@ -249,3 +256,54 @@ def test_split_value_pays_only_tickets_the_half_completes() -> None:
     done = ["blue", "blue", "white", "white"]  # completes LA-NY (20 points) this half
     assert _pile_gain(4, big, done, 0.9) == pytest.approx(_pile_gain(4, big, done, 0.0))
     assert _pile_gain(4, big, done, 0.9) > 20.0
+
+
+class _AlwaysPass:
+    """A policy that prefers a ticket draw keeping nothing to anything else (what four bots did
+    for thousands of turns in a tuning game): without the stall guard such a table never ends."""
+
+    def __init__(self, variant: Any) -> None:
+        del variant
+
+    def choose(self, s: Any, p: int, legal: Sequence[Action], rng: Rng) -> Action:
+        for a in legal:
+            if a.keyword == "tickets" or (a.keyword == "keep" and not a.tickets and s.phase != SETUP_TICKETS):
+                return a
+        return legal[0]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_table_that_only_passes_still_ends(players: int) -> None:
+    bots = [CardGameBot("passer", "", _AlwaysPass) for _ in range(players)]
+    game = Game.new("cardgame", players=players, seed=5)
+    steps = 0
+    while not game.is_over:
+        game.apply(ask_bot(game, bots[game.current_player]))
+        steps += 1
+        assert steps < 5000, "a table of passing bots did not end"
+    kinds = [e["kind"] for e in game.log]
+    # The bots passed whole rounds at a time, and the guard made them draw cards in between.
+    assert kinds.count("tickets") > 12 * players and kinds.count("draw") + kinds.count("take") > 0
+
+
+def test_stall_guard_drops_the_ticket_draw_only_after_rounds_of_passes() -> None:
+    def view(turns: list[list[dict[str, Any]]]) -> dict[str, Any]:
+        log = [dict(ev, turn=t + 1, player=t % 2) for t, evs in enumerate(turns) for ev in evs]
+        return {"players": [{}, {}], "turn": len(turns) + 1, "log": log}
+
+    passing = [{"kind": "tickets"}, {"kind": "keep", "count": 0, "setup": False}]
+    keeping = [{"kind": "tickets"}, {"kind": "keep", "count": 1, "setup": False}]
+    draw = [{"kind": "draw"}, {"kind": "draw"}]
+    rounds = STALL_ROUNDS * 2
+    assert table_stalled(view([draw] + [passing] * rounds))
+    assert not table_stalled(view([passing] * (rounds - 1)))
+    assert not table_stalled(view([passing] * (rounds - 1) + [keeping]))
+    assert not table_stalled(view([passing] * 5 + [draw] + [passing] * (rounds - 6)))
+    game = Game.new("cardgame", players=2, seed=1)
+    while game.state.phase != MAIN:  # past the setup keeps
+        game.apply(bot_action(game, "normal"))
+    legal = game.legal_actions()
+    assert any(a.keyword == "tickets" for a in legal)
+    stalled = without_stalling_draw(view([passing] * rounds), legal)
+    assert [a for a in legal if a.keyword != "tickets"] == list(stalled)
+    assert without_stalling_draw(view([passing] * 3), legal) == legal

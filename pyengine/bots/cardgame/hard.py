@@ -29,7 +29,7 @@ from ...games.cardgame.variant import CardGameVariant
 from ...rng import Rng
 from ..base import Bot
 from ..search import Decision, Outcome, SearchBot, SearchParams, VariantDomain
-from .belief import belief_state, cardgame_variant
+from .belief import belief_state, cardgame_variant, without_stalling_draw
 from .planner import NORMAL_CARD_PARAMS, CardParams, Planner
 
 WIN_BONUS = 20.0  # a win at the end of the game is worth this many points of margin
@@ -120,6 +120,7 @@ class CardSearchDomain(VariantDomain[CardGameState]):
         self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any], ranking: bool
     ) -> Decision:
         cfg = self.config
+        legal = without_stalling_draw(view, legal)
         self.piles = track_piles(view)
         me = int(view["you"])
         s0 = belief_state(view, self.v, None, self.piles)

@@ -48,7 +48,7 @@ from ...games.cardgame.state import (
 from ...games.cardgame.variant import CardGameVariant
 from ...rng import Rng
 from ..base import Bot
-from .belief import NCOL, belief_state, cardgame_variant
+from .belief import NCOL, belief_state, cardgame_variant, without_stalling_draw
 
 
 # ---------------------------------------------------------------------- the planner
@@ -556,6 +556,7 @@ class CardGameBot(Bot):
         self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]
     ) -> Action:
         del board  # The variant's static data is the same.
+        legal = without_stalling_draw(view, legal)
         if len(legal) == 1:
             return legal[0]
         s = belief_state(view, cardgame_variant())
