@@ -68,9 +68,9 @@ H_contra = TypeVar("H_contra", bound=HandState, contravariant=True)
 class CardTurns(Protocol[H_contra]):
     """What the second-card rule asks of a game's rules."""
 
-    def _can_take_second(self, s: H_contra) -> bool: ...
+    def can_take_second(self, s: H_contra) -> bool: ...
 
-    def _end_turn(self, s: H_contra) -> None: ...
+    def finish_turn(self, s: H_contra) -> None: ...
 
 
 class SecondCardRule(Generic[H]):
@@ -86,10 +86,10 @@ class SecondCardRule(Generic[H]):
         or the end of the turn."""
         s.hands[p][card] += 1
         s.passes = 0
-        if s.phase == self.main and not (face_up and card == self.wild) and self.rules._can_take_second(s):
+        if s.phase == self.main and not (face_up and card == self.wild) and self.rules.can_take_second(s):
             s.phase = self.second_card
         else:
-            self.rules._end_turn(s)
+            self.rules.finish_turn(s)
 
 
 def another_card_available(can_draw: bool, market: Sequence[int], wild: int) -> bool:

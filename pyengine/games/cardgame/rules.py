@@ -239,19 +239,19 @@ class CardGameRules(CardGameLegal):
         kind = type(action)
         if kind is DrawCard:
             s.hands[p][s.deck.pop()] += 1
-            if s.phase == MAIN and self._can_take_second(s):
+            if s.phase == MAIN and self.can_take_second(s):
                 s.phase = SECOND_CARD
             else:
-                self._end_turn(s, ev)
+                self.finish_turn(s, ev)
         elif kind is TakeCard:
             slot = action.slot  # type: ignore[attr-defined]
             c = s.market[slot]
             s.hands[p][c] += 1
             s.market[slot] = s.deck.pop() if s.deck else -1
-            if s.phase == MAIN and c != LOCO and self._can_take_second(s):
+            if s.phase == MAIN and c != LOCO and self.can_take_second(s):
                 s.phase = SECOND_CARD
             else:
-                self._end_turn(s, ev)
+                self.finish_turn(s, ev)
         elif kind is PlayCards:
             info = self.play_info[action]  # type: ignore[index]
             hand = s.hands[p]
@@ -282,7 +282,7 @@ class CardGameRules(CardGameLegal):
                 for c in info[1]:
                     hand[c] -= 1
                     s.yard_n[p][c] = 1
-            self._end_turn(s, ev)
+            self.finish_turn(s, ev)
         elif kind is DrawTickets:
             s.offered[p] = draw_tickets(s.ticket_deck, TICKETS_DRAWN)
             s.phase = KEEP_TICKETS
@@ -298,9 +298,9 @@ class CardGameRules(CardGameLegal):
                     self._enter_main(s, ev)
             else:
                 return_under(s.ticket_deck, returned)
-                self._end_turn(s, ev)
+                self.finish_turn(s, ev)
         elif kind is Pass:
-            self._end_turn(s, ev)
+            self.finish_turn(s, ev)
         else:
             raise TypeError(f"{type(action).__name__} is not an action of the card game")
 
@@ -332,7 +332,7 @@ class CardGameRules(CardGameLegal):
                 {"kind": "phase1", "player": p, "rows": [COLORS[c] for c in moved], "cards": len(moved)}
             )
 
-    def _end_turn(self, s: CardGameState, ev: list[AutoEvent] | None) -> None:
+    def finish_turn(self, s: CardGameState, ev: list[AutoEvent] | None) -> None:
         s.turn += 1
         if s.final_turns > 0:
             s.final_turns -= 1

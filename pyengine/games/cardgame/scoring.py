@@ -87,7 +87,7 @@ class CardGameScoring(Variant[CardGameState]):
     def _row(self, s: CardGameState, p: int, c: int) -> int:
         return s.yard_n[p][c] + s.yard_k[p][c]
 
-    def _can_take_second(self, s: CardGameState) -> bool:
+    def can_take_second(self, s: CardGameState) -> bool:
         return another_card_available(bool(s.deck), s.market, LOCO)
 
     def _ticket_json(self, t: int) -> dict[str, Any]:

@@ -259,7 +259,7 @@ class UsaRules(Variant[UsaState]):
                     market[i] = self._draw(s)
         self._fix_market(s)
 
-    def _can_take_second(self, s: UsaState) -> bool:
+    def can_take_second(self, s: UsaState) -> bool:
         return another_card_available(bool(s.deck or s.discard), s.market, LOCO)
 
     # ------------------------------------------------------------------ legal actions
@@ -344,7 +344,7 @@ class UsaRules(Variant[UsaState]):
             s.trains[p] -= length
             s.points[p] += ROUTE_POINTS[length]
             s.passes = 0
-            self._end_turn(s)
+            self.finish_turn(s)
         elif kind is DrawCard:
             ev["second"] = s.phase == SECOND_CARD
             c = self._draw(s)
@@ -357,18 +357,18 @@ class UsaRules(Variant[UsaState]):
             setup = s.phase == SETUP_TICKETS
             keep_offered(s, action.tickets, self.board.ticket_index, ev, setup)  # type: ignore[attr-defined]
             if not setup:
-                self._end_turn(s)
+                self.finish_turn(s)
             elif next_setup_seat(s):
                 s.phase = MAIN
         elif kind is Pass:
             s.passes += 1
-            self._end_turn(s)
+            self.finish_turn(s)
         else:
             raise TypeError(f"{kind.__name__} is not an action of the classic game")
         ev["ends_turn"] = s.phase not in (SECOND_CARD, KEEP_TICKETS)
         return ev
 
-    def _end_turn(self, s: UsaState) -> None:
+    def finish_turn(self, s: UsaState) -> None:
         self._refill_market(s)
         # Ending a turn with 2 trains or fewer: everyone, this player included, plays once more.
         end_turn(

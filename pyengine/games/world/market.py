@@ -178,7 +178,7 @@ class WorldMarket(Variant[WorldState]):
                 self._fill_slot(s, i)
         self._fix_market(s)
 
-    def _can_take_second(self, s: WorldState) -> bool:
+    def can_take_second(self, s: WorldState) -> bool:
         return another_card_available(self._has(s, TRAIN_DECK) or self._has(s, SHIP_DECK), s.market, JOKER)
 
     # ------------------------------------------------------------------ queries

@@ -385,7 +385,7 @@ class WorldRules(WorldPayments):
                     s.trains[p] -= length
                 s.points[p] += ROUTE_POINTS[length]
                 s.passes = 0
-                self._end_turn(s)
+                self.finish_turn(s)
             case DrawCard(deck=deck):
                 ev.update({"deck": deck, "second": s.phase == SECOND_CARD})
                 c = self._draw(s, DECK_NAMES.index(deck))
@@ -413,7 +413,7 @@ class WorldRules(WorldPayments):
                     if next_setup_seat(s):
                         s.phase = MAIN if all(s.chosen) else SETUP_PIECES
                 else:
-                    self._end_turn(s)
+                    self.finish_turn(s)
             case BuildHarbor():
                 ev.update({"city": action.city, "cards": dict(action.cards)})
                 city = self.board.city_index[action.city]
@@ -424,7 +424,7 @@ class WorldRules(WorldPayments):
                 s.harbor_owner[city] = p
                 s.harbors_left[p] -= 1
                 s.passes = 0
-                self._end_turn(s)
+                self.finish_turn(s)
             case ExchangePieces(want=want, count=n):
                 if want == "trains":
                     s.box_trains[p] -= n
@@ -447,7 +447,7 @@ class WorldRules(WorldPayments):
                         "pieces": {"trains": s.trains[p], "ships": s.ships[p]},
                     }
                 )
-                self._end_turn(s)
+                self.finish_turn(s)
             case ChoosePieces(trains=t, ships=sh):
                 # The mix stays hidden from the others until all have chosen (the log hides the text).
                 ev.update({"secret": True, "private_pieces": {"trains": t, "ships": sh}})
@@ -459,13 +459,13 @@ class WorldRules(WorldPayments):
                     s.phase = MAIN
             case Pass():
                 s.passes += 1
-                self._end_turn(s)
+                self.finish_turn(s)
             case _:
                 raise TypeError(f"{type(action).__name__} is not an action of Rails & Sails")
         ev["ends_turn"] = s.phase not in (SECOND_CARD, KEEP_TICKETS)
         return ev
 
-    def _end_turn(self, s: WorldState) -> None:
+    def finish_turn(self, s: WorldState) -> None:
         self._refill_market(s)
         # Ending a turn with 6 pieces or fewer: everyone, this player too, plays twice more.
         p = s.current
