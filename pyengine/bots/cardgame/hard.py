@@ -35,12 +35,34 @@ from .planner import NORMAL_CARD_PARAMS, CardParams, Planner
 WIN_BONUS = 20.0  # a win at the end of the game is worth this many points of margin
 # hard's own planner: with 4 players, the first half's pile pays only the tickets that half
 # completes (``CardParams.split_complete``); the others carry over with the hand.
-# A fit of hard's planner at 4 players (SPSA against three copies of shortest_path, zombie,
-# long_route_junkie and route_focus: docs/tuning/cardgame-hard-planner-4p.jsonl; docs/bots.md)
-# traded opponents against each other as ``hard``: +40.8 points against zombie, but -28.3
-# against destination_hungry and -12.5 against one_step_thinker on the same games, and no gain
-# against normal. Not adopted (``many_players`` stays empty); a next fit needs the whole panel.
-HARD_CARD_PARAMS = replace(NORMAL_CARD_PARAMS, split_complete=0.9, spare_pile_value=0.3)
+# At 4 players it plays values fitted by SPSA against three copies of each of the six reference
+# opponents (one_step_thinker, route_focus, zombie, shortest_path, destination_hungry,
+# long_route_junkie), on training seeds only (docs/tuning/cardgame-hard-planner-4p-run3.jsonl):
+#   python -m pyengine.bots.tune run --subject cardgame-hard-planner --players 4 \
+#     --opponents one_step_thinker,route_focus,zombie,shortest_path,destination_hungry,long_route_junkie \
+#     --deals 2 --seed 6 --a 0.5 --c 0.2 --iterations 100 --log docs/tuning/cardgame-hard-planner-4p-run3.jsonl
+# A first fit against four of them traded one opponent for another as ``hard`` (docs/bots.md).
+FITTED_HARD_4P: dict[str, Any] = {
+    "cards_per_turn": 1.1014,
+    "hand_weight": 0.7985,
+    "hand_ramp": 7.3782,
+    "capacity_per_turn": 0.6997,
+    "capacity_skip": 4.4713,
+    "capacity_weight": 0.509,
+    "spare_value": 0.9002,
+    "city_value": 1.259,
+    "raid_value": 3.574,
+    "second_half_turns": 11.5283,
+    "early_ticket_draw_cost": 8.3753,
+    "split_complete": 0.8578,
+    "spare_pile_value": 0.1052,
+}
+HARD_CARD_PARAMS = replace(
+    NORMAL_CARD_PARAMS,
+    split_complete=0.9,
+    spare_pile_value=0.3,
+    many_players=tuple(FITTED_HARD_4P.items()),
+)
 # Playouts are short (one round, or the last few turns of a half), where a ticket draw is rarely
 # the reply that matters; not valuing them saves a third of every playout decision.
 ROLLOUT_PARAMS = replace(HARD_CARD_PARAMS, ticket_samples=2, draw_tickets=False)
