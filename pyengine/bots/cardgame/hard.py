@@ -33,15 +33,16 @@ from .belief import belief_state, cardgame_variant, without_stalling_draw
 from .planner import NORMAL_CARD_PARAMS, CardParams, Planner
 
 WIN_BONUS = 20.0  # a win at the end of the game is worth this many points of margin
-# hard's own planner: with 4 players, the first half's pile pays only the tickets that half
-# completes (``CardParams.split_complete``); the others carry over with the hand.
-# At 4 players it plays values fitted by SPSA against three copies of each of the six reference
-# opponents (one_step_thinker, route_focus, zombie, shortest_path, destination_hungry,
-# long_route_junkie), on training seeds only (docs/tuning/cardgame-hard-planner-4p-run3.jsonl):
+# hard's own planner plays normal's values at 2 and 3 players. With 4 players (a game with a
+# second half) it values the first half's pile as paying only the tickets that half completes
+# (``CardParams.split_complete``, the others carry over with the hand), with every knob fitted
+# by SPSA against three copies of each of the six reference opponents (one_step_thinker,
+# route_focus, zombie, shortest_path, destination_hungry, long_route_junkie), on training seeds
+# only (docs/tuning/cardgame-hard-planner-4p-run3.jsonl; docs/bots.md):
 #   python -m pyengine.bots.tune run --subject cardgame-hard-planner --players 4 \
 #     --opponents one_step_thinker,route_focus,zombie,shortest_path,destination_hungry,long_route_junkie \
 #     --deals 2 --seed 6 --a 0.5 --c 0.2 --iterations 100 --log docs/tuning/cardgame-hard-planner-4p-run3.jsonl
-# A first fit against four of them traded one opponent for another as ``hard`` (docs/bots.md).
+# (The hand-set values before: split_complete 0.9, spare_pile_value 0.3, the rest normal's.)
 FITTED_HARD_4P: dict[str, Any] = {
     "cards_per_turn": 1.1014,
     "hand_weight": 0.7985,
@@ -57,12 +58,7 @@ FITTED_HARD_4P: dict[str, Any] = {
     "split_complete": 0.8578,
     "spare_pile_value": 0.1052,
 }
-HARD_CARD_PARAMS = replace(
-    NORMAL_CARD_PARAMS,
-    split_complete=0.9,
-    spare_pile_value=0.3,
-    many_players=tuple(FITTED_HARD_4P.items()),
-)
+HARD_CARD_PARAMS = replace(NORMAL_CARD_PARAMS, many_players=tuple(FITTED_HARD_4P.items()))
 # Playouts are short (one round, or the last few turns of a half), where a ticket draw is rarely
 # the reply that matters; not valuing them saves a third of every playout decision.
 ROLLOUT_PARAMS = replace(HARD_CARD_PARAMS, ticket_samples=2, draw_tickets=False)
