@@ -126,7 +126,7 @@ def test_subjects_start_from_the_levels_hand_set_values() -> None:
         assert all(k.low <= v <= k.high for k, v in zip(s.knobs, s.start().values()))
 
 
-@pytest.mark.parametrize("name", ["world-normal"])
+@pytest.mark.parametrize("name", ["world-normal", "cardgame-hard-planner"])
 def test_values_fitted_at_many_players_start_a_many_player_run_and_tuned_values_replace_them(
     name: str,
 ) -> None:
