@@ -19,7 +19,10 @@ from pyengine.rng import Rng
 
 FAST_BOTS = [b for b in bot_names() if b not in ("hard_small", "spy")]
 # The hard bot's algorithm with a small budget keeps the tests quick.
-SMALL = UsaSearchConfig(search=replace(UsaSearchConfig().search, step_budget=300, worlds=2))
+SMALL = UsaSearchConfig(
+    search=replace(UsaSearchConfig().search, step_budget=300, worlds=2),
+    keep=replace(UsaSearchConfig().keep, step_budget=300, worlds=2, min_worlds=2),
+)
 register_bot("hard_small", lambda: usa_hard_bot(SMALL, "hard_small"))
 
 

@@ -24,7 +24,13 @@ def _small(variant: str) -> SearchBot:
     """The hard bot of ``variant`` with a small budget (quick tests, same algorithm)."""
     if variant == "usa":
         base = UsaSearchConfig()
-        bot = usa_hard_bot(replace(base, search=replace(base.search, worlds=2, step_budget=200)))
+        bot = usa_hard_bot(
+            replace(
+                base,
+                search=replace(base.search, worlds=2, step_budget=200),
+                keep=replace(base.keep, worlds=2, min_worlds=2, step_budget=200),
+            )
+        )
     elif variant == "world":
         wc = WorldSearchConfig()
         bot = world_hard_bot(

@@ -2,11 +2,12 @@
 game's knowledge -- the tuned long-route planner (``filler_planner.HARD_PARAMS``) as prior and
 playout policy, sampled worlds from ``sample_state`` and the final margin as evaluation.
 
-Searched decisions: the opening ticket keep (the best-valued keeps) and the end game (once some
-seat has at most ``endgame_trains`` trains: the planner's move against the claims worth most and
-its card draw). Everything else is the planner's move. ``rank`` (the Hint, the review) also values
-every main turn and the keeps of a ticket draw in the game. Playouts run to the end of the game (at
-most ``playout_steps`` moves), where the score is exact.
+Searched decisions: the opening ticket keep (the best-valued keeps, with a budget of its own,
+``UsaSearchConfig.keep``) and the end game (once some seat has at most ``endgame_trains`` trains:
+the planner's move against the claims worth most and its card draw). Everything else is the
+planner's move. ``rank`` (the Hint, the review) also values every main turn and the keeps of a
+ticket draw in the game. Playouts run to the end of the game (at most ``playout_steps`` moves),
+where the score is exact.
 
 The playout policy caches its plans by (routes owned, seat, tickets, trains): a plan depends only
 on those, and in playouts the same position is planned again and again (94% hits, same moves).
@@ -15,7 +16,7 @@ on those, and in playouts the same position is planned again and again (94% hits
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
@@ -43,13 +44,18 @@ SEARCH = SearchParams(
     prior_bonus=1.0,
     win_bonus=25.0,
 )
+# The opening ticket keep: the decision the whole game is planned around, made once a game, with
+# playouts of the whole game. 2,400 moves gave it 7 worlds at 2 players (4 at 4 players); 6,000
+# moves give it 12 (7), and every allowed keep is tried (4 when 3 tickets are offered).
+KEEP_SEARCH = replace(SEARCH, candidates=4, min_worlds=4, step_budget=6000)
 
 
 @dataclass(frozen=True)
 class UsaSearchConfig:
     """Classic hard: which decisions are searched, and the search parameters."""
 
-    search: SearchParams = SEARCH
+    search: SearchParams = SEARCH  # the end game (and, when searched, later keeps)
+    keep: SearchParams = KEEP_SEARCH  # the opening ticket keep
     search_keep: bool = True  # setup ticket keeps
     # Ticket keeps after a draw in the game: hard's planner never draws more (``HARD_PARAMS``),
     # so only ``rank`` (the Hint of a person who drew) values these keeps by default.
@@ -142,8 +148,9 @@ class UsaSearchDomain(VariantDomain[UsaState]):
         sit = Situation.from_view(view, model)
         default = _pick(self.policy.decide(sit, legal, rng), legal)
         cfg = self.config
-        width = cfg.rank_candidates if ranking else cfg.search.candidates
-        return Decision(self.candidates(sit, legal, default, width, ranking), cfg.search)
+        params = cfg.keep if sit.phase == "setup_tickets" else cfg.search
+        width = cfg.rank_candidates if ranking else params.candidates
+        return Decision(self.candidates(sit, legal, default, width, ranking), params)
 
     def candidates(
         self, sit: Situation, legal: Sequence[Action], default: Action, width: int, ranking: bool = False
