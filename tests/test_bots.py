@@ -22,6 +22,7 @@ FAST_BOTS = [b for b in bot_names() if b not in ("hard_small", "spy")]
 SMALL = UsaSearchConfig(
     search=replace(UsaSearchConfig().search, step_budget=300, worlds=2),
     keep=replace(UsaSearchConfig().keep, step_budget=300, worlds=2, min_worlds=2),
+    keep_many=replace(UsaSearchConfig().keep_many, step_budget=300, worlds=2),
 )
 register_bot("hard_small", lambda: usa_hard_bot(SMALL, "hard_small"))
 

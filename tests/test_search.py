@@ -12,7 +12,7 @@ from pyengine.actions import Action
 from pyengine.bots import bot_action, bot_rng, get_variant_bot, time_limit, time_up
 from pyengine.bots.cardgame.hard import CardSearchConfig, cardgame_hard_bot
 from pyengine.bots.search import SearchBot, SearchParams, margin_outcome, paired_choice
-from pyengine.bots.usa.hard import UsaSearchConfig, usa_hard_bot
+from pyengine.bots.usa.hard import UsaSearchConfig, UsaSearchDomain, usa_hard_bot
 from pyengine.bots.world.hard import WorldSearchConfig, world_hard_bot
 from pyengine.game import Game
 from pyengine.rng import Rng
@@ -29,6 +29,7 @@ def _small(variant: str) -> SearchBot:
                 base,
                 search=replace(base.search, worlds=2, step_budget=200),
                 keep=replace(base.keep, worlds=2, min_worlds=2, step_budget=200),
+                keep_many=replace(base.keep_many, worlds=2, min_worlds=2, step_budget=200),
             )
         )
     elif variant == "world":
@@ -171,6 +172,22 @@ def test_classic_rank_values_the_keeps_of_a_ticket_draw() -> None:
     ranked = bot.rank(view, legal, Rng(3), board)
     assert len(ranked) >= 2 and all(a.text().startswith("keep") for a, _ in ranked)
     assert len({a for a, _ in ranked}) == len(ranked)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_classic_opening_keep_has_its_own_budget(players: int) -> None:
+    """Classic hard searches every allowed opening keep with the keep budget at 2 players
+    (``keep``), and with the end game's at 3+ players (``keep_many``)."""
+    domain = UsaSearchDomain()
+    game = Game.new("usa", players=players, seed=11)
+    view, legal, board = _ask(game, get_variant_bot("usa", "hard"))
+    decision = domain.decision(view, legal, Rng(1), board, False)
+    cfg = domain.config
+    expected = cfg.keep if players == 2 else cfg.keep_many
+    assert decision.params == expected and cfg.keep != cfg.keep_many
+    assert len(decision.candidates) == min(expected.candidates, len(legal))
+    assert len(set(decision.candidates)) == len(decision.candidates)
+    assert all(a in legal and a.text().startswith("keep") for a in decision.candidates)
 
 
 def test_paired_choice_needs_a_clear_gain() -> None:

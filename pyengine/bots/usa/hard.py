@@ -3,7 +3,7 @@ game's knowledge -- the tuned long-route planner (``filler_planner.HARD_PARAMS``
 playout policy, sampled worlds from ``sample_state`` and the final margin as evaluation.
 
 Searched decisions: the opening ticket keep (the best-valued keeps, with a budget of its own,
-``UsaSearchConfig.keep``) and the end game (once some seat has at most ``endgame_trains`` trains:
+``UsaSearchConfig.keep`` / ``keep_many``) and the end game (once some seat has at most ``endgame_trains`` trains:
 the planner's move against the claims worth most and its card draw). Everything else is the
 planner's move. ``rank`` (the Hint, the review) also values every main turn and the keeps of a
 ticket draw in the game. Playouts run to the end of the game (at most ``playout_steps`` moves),
@@ -44,9 +44,11 @@ SEARCH = SearchParams(
     prior_bonus=1.0,
     win_bonus=25.0,
 )
-# The opening ticket keep: the decision the whole game is planned around, made once a game, with
-# playouts of the whole game. 2,400 moves gave it 7 worlds at 2 players (4 at 4 players); 6,000
-# moves give it 12 (7), and every allowed keep is tried (4 when 3 tickets are offered).
+# The opening ticket keep at 2 players: the decision the whole game is planned around, made once a
+# game, with playouts of the whole game. 2,400 moves gave it 7 worlds; 6,000 moves give it 12, and
+# every allowed keep is tried (4 when 3 tickets are offered): ~0.9 s in the browser. At 3+ players
+# (``keep_many``) it keeps ``SEARCH``: there 6,000 moves are 7 worlds, ~1.1 s in the browser (at
+# the page's 1.2 s cap), and won no more games (docs/bots.md).
 KEEP_SEARCH = replace(SEARCH, candidates=4, min_worlds=4, step_budget=6000)
 
 
@@ -55,7 +57,8 @@ class UsaSearchConfig:
     """Classic hard: which decisions are searched, and the search parameters."""
 
     search: SearchParams = SEARCH  # the end game (and, when searched, later keeps)
-    keep: SearchParams = KEEP_SEARCH  # the opening ticket keep
+    keep: SearchParams = KEEP_SEARCH  # the opening ticket keep at 2 players
+    keep_many: SearchParams = SEARCH  # ... at 3+ players
     search_keep: bool = True  # setup ticket keeps
     # Ticket keeps after a draw in the game: hard's planner never draws more (``HARD_PARAMS``),
     # so only ``rank`` (the Hint of a person who drew) values these keeps by default.
@@ -148,7 +151,9 @@ class UsaSearchDomain(VariantDomain[UsaState]):
         sit = Situation.from_view(view, model)
         default = _pick(self.policy.decide(sit, legal, rng), legal)
         cfg = self.config
-        params = cfg.keep if sit.phase == "setup_tickets" else cfg.search
+        params = cfg.search
+        if sit.phase == "setup_tickets":
+            params = cfg.keep if sit.players <= 2 else cfg.keep_many
         width = cfg.rank_candidates if ranking else params.candidates
         return Decision(self.candidates(sit, legal, default, width, ranking), params)
 
