@@ -3,11 +3,11 @@ game's knowledge -- the tuned long-route planner (``filler_planner.HARD_PARAMS``
 playout policy, sampled worlds from ``sample_state`` and the final margin as evaluation.
 
 Searched decisions: the opening ticket keep (the best-valued keeps, with a budget of its own,
-``UsaSearchConfig.keep`` / ``keep_many``) and the end game (once some seat has at most ``endgame_trains`` trains:
-the planner's move against the claims worth most and its card draw). Everything else is the
-planner's move. ``rank`` (the Hint, the review) also values every main turn and the keeps of a
-ticket draw in the game. Playouts run to the end of the game (at most ``playout_steps`` moves),
-where the score is exact.
+``UsaSearchConfig.keep`` / ``keep_many``) and the end game (once some seat has at most
+``endgame_trains`` trains: the planner's move against the claims worth most and its card draw).
+Everything else is the planner's move. ``rank`` (the Hint, the review) also values every main
+turn and the keeps of a ticket draw in the game. Playouts run to the end of the game (at most
+``playout_steps`` moves), where the score is exact.
 
 The playout policy caches its plans by (routes owned, seat, tickets, trains): a plan depends only
 on those, and in playouts the same position is planned again and again (94% hits, same moves).
