@@ -94,6 +94,20 @@ def test_start_screen_is_drawn_before_the_engine_and_start_waits_for_it(page: Pa
     assert page.is_hidden("#engine-status")
 
 
+def test_bots_are_imported_once_the_page_is_idle(page: Page, server) -> None:
+    """The worker imports the bots while nobody waits (worker.js, warmUpWhenIdle), so that the
+    first bot move after a load does not pay for it; the bots play as usual afterwards."""
+    page.goto(server.url + Q)
+    assert wait_for_app_state(page, "ready", "error") == "ready", page.inner_text("body")
+    deadline = time.monotonic() + 30
+    warm_up = None
+    while warm_up is None and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+        warm_up = page.evaluate("railtrip.engine.timings.warmUp ?? null")
+    assert isinstance(warm_up, int) and warm_up >= 0, warm_up
+    assert len(bot_game(page, "usa", 4)) >= 4
+
+
 def test_repeat_visit_restores_the_snapshot_also_offline(page: Page, dist_dir: Path) -> None:
     srv = railtrip_build.Server(dist_dir, port=0).start()
     try:

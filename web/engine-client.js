@@ -98,7 +98,8 @@ export class Engine {
     this.pyodideVersion = info.pyodideVersion;
     /** How Python started: "snapshot" (build.py's memory snapshot) or "cold". */
     this.start = info.start;
-    /** Milliseconds from worker start to the end of each loading step. */
+    /** Milliseconds from worker start to the end of each loading step (and `warmUp`: how long
+     *  the bots' import took once the page was idle, when it has run). */
     this.timings = info.timings;
     worker.onmessage = ({ data: msg }) => this.#onResult(msg);
     worker.onerror = (event) => {
@@ -133,6 +134,7 @@ export class Engine {
   }
 
   #onResult(msg) {
+    if (msg.type === "warmed") this.timings.warmUp = msg.ms; // worker.js: the bots' idle import
     if (msg.type !== "result") return;
     const pending = this.#pending.get(msg.id);
     if (!pending) return;
