@@ -307,3 +307,58 @@ def test_stall_guard_drops_the_ticket_draw_only_after_rounds_of_passes() -> None
     stalled = without_stalling_draw(view([passing] * rounds), legal)
     assert [a for a in legal if a.keyword != "tickets"] == list(stalled)
     assert without_stalling_draw(view([passing] * 3), legal) == legal
+
+
+def _first_half_state(players: int) -> Any:
+    """A first-half position (the bots' belief of seat 0's view) a few turns into the game."""
+    game = Game.new("cardgame", players=players, seed=7)
+    while game.phase != "main" or len(game.actions) < 3 * players + 6:
+        game.apply(bot_action(game, "normal"))
+    return belief_state(game.view(0), cardgame_variant())
+
+
+def _clock(s: Any, cards_per_turn: float) -> float:
+    """The second half's own turns by the rules: its deck is every card not in a hand, less
+    the new market (5) and 4 cards dealt to each seat."""
+    non_hand = len(s.deck) + len(s.discard) + sum(1 for c in s.market if c >= 0)
+    non_hand += sum(sum(s.piles[q]) + sum(s.yard_n[q]) + sum(s.yard_k[q]) for q in range(s.players))
+    return max(0, non_hand - 5 - 4 * s.players) / (s.players * cards_per_turn) + 1.0
+
+
+def test_table_clock_shortens_the_second_half_when_the_table_hoards() -> None:
+    """Hands carry over into the second half and everything else becomes its deck, so the more
+    the table holds, the shorter the second half (never longer than ``second_half_turns``)."""
+    v = cardgame_variant()
+    params = replace(NORMAL_CARD_PARAMS, second_half_turns=30.0, table_clock=True)
+    planner = Planner(v, params)
+    s = _first_half_state(4)
+    assert s.half == 1 and s.halves == 2
+    early = planner.second_half_turns(s)
+    assert early == pytest.approx(_clock(s, params.cards_per_turn))
+    assert Planner(v, replace(params, second_half_turns=2.0)).second_half_turns(s) == 2.0 < early
+    while len(s.deck) > 4:  # every seat hoards the deck
+        s.hands[len(s.deck) % 4][s.deck.pop()] += 1
+    hoarded = planner.second_half_turns(s)
+    assert hoarded == pytest.approx(_clock(s, params.cards_per_turn)) and hoarded < early - 3
+    assert Planner(v, replace(params, table_clock=False)).second_half_turns(s) == 30.0
+
+
+def test_hand_throughput_caps_what_a_short_second_half_can_play() -> None:
+    """A hand carried into a second half of F turns reaches the pile one set a turn and one card
+    a row a turn: at most F(F-1)/2 cards. With a hoarding table that cap lowers the value of
+    tickets paid by the hand; without it (or with the fixed clock) the hand pays them all."""
+    v = cardgame_variant()
+    base = replace(NORMAL_CARD_PARAMS, split_complete=0.86, table_clock=True)
+    s = _first_half_state(4)
+    while len(s.deck) > 4:
+        s.hands[len(s.deck) % 4][s.deck.pop()] += 1
+    capped, uncapped = Planner(v, replace(base, hand_throughput=True)), Planner(v, base)
+    f = capped.future_turns(s, 0)
+    f2 = capped.second_half_turns(s)
+    assert sum(s.hands[0]) > f2 * (f2 - 1) / 2  # more than the second half can play
+    assert capped.value(s, 0, f) < uncapped.value(s, 0, f)
+    # Small hands: nothing to cap, the same value.
+    s2 = _first_half_state(4)
+    assert capped.value(s2, 0, capped.future_turns(s2, 0)) == uncapped.value(
+        s2, 0, uncapped.future_turns(s2, 0)
+    )

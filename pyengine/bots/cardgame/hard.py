@@ -58,7 +58,14 @@ FITTED_HARD_4P: dict[str, Any] = {
     "split_complete": 0.8578,
     "spare_pile_value": 0.1052,
 }
-HARD_CARD_PARAMS = replace(NORMAL_CARD_PARAMS, many_players=tuple(FITTED_HARD_4P.items()))
+# On top of the fit (session 13): the second half's length from the table, and the hand carried
+# into it counted only as far as one set a turn can move it to the pile (``CardParams.table_clock``,
+# ``hand_throughput``). Against three zombies, which hoard ~19 cards each, hard carried ~20 cards
+# and 4 open tickets into second halves of ~3 turns and lost ~40 points on them.
+HARD_4P_CLOCK: dict[str, Any] = {"table_clock": True, "hand_throughput": True}
+HARD_CARD_PARAMS = replace(
+    NORMAL_CARD_PARAMS, many_players=tuple({**FITTED_HARD_4P, **HARD_4P_CLOCK}.items())
+)
 # Playouts are short (one round, or the last few turns of a half), where a ticket draw is rarely
 # the reply that matters; not valuing them saves a third of every playout decision.
 ROLLOUT_PARAMS = replace(HARD_CARD_PARAMS, ticket_samples=2, draw_tickets=False)

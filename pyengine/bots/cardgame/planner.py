@@ -40,8 +40,10 @@ from ...games.cardgame.state import (
     KEEP_TICKETS,
     LOCO,
     MAIN,
+    MARKET_SIZE,
     NKINDS,
     SECOND_CARD,
+    SECOND_HALF_CARDS,
     SETUP_TICKETS,
     CardGameState,
 )
@@ -78,6 +80,12 @@ class CardParams:
     # valued against the hand and the capacity of both halves. 0 = one pool (the old value).
     split_complete: float = 0.0
     spare_pile_value: float = 0.9  # points per pile card left over at a first half's end (split)
+    # The second half's length from the table: its deck is what the hands do not hold (hands
+    # carry over), so a table that hoards gets a short second half; at most second_half_turns.
+    table_clock: bool = False
+    # With the table clock: hand cards carried over reach the pile only as fast as one set a turn
+    # and one card a row a turn move them (at most F(F-1)/2 cards in a second half of F turns).
+    hand_throughput: bool = False
     # Field overrides in games with a second half (4 players): ((field, value), ...).
     many_players: tuple[tuple[str, Any], ...] = ()
 
@@ -119,6 +127,18 @@ class Planner:
             f += 0.5  # seats after the current one in the round
         return f
 
+    def second_half_turns(self, s: CardGameState) -> float:
+        """Own turns the second half will give each seat (seen from the first half)."""
+        pr = self.params
+        if not pr.table_clock:
+            return pr.second_half_turns
+        cards = len(s.deck) + len(s.discard) + sum(1 for c in s.market if c >= 0)
+        for q in range(s.players):
+            cards += sum(s.piles[q]) + sum(s.yard_n[q]) + sum(s.yard_k[q])
+        deck2 = cards - MARKET_SIZE - SECOND_HALF_CARDS * s.players
+        turns = max(0.0, deck2) / (s.players * pr.cards_per_turn) + 1.0
+        return min(pr.second_half_turns, turns)
+
     # -------------------------------------------------------------- the value
     def supply(
         self,
@@ -155,7 +175,7 @@ class Planner:
                 sup[c] += w * hand[c]
         cap = max(0.0, f - pr.capacity_skip) * pr.capacity_per_turn
         if later:
-            cap += pr.second_half_turns * pr.capacity_per_turn
+            cap += self.second_half_turns(s) * pr.capacity_per_turn
         return sup, cap * pr.capacity_weight
 
     def tickets_value(self, tickets: Sequence[int], sup: Sequence[float], cap: float, final: bool) -> float:
@@ -235,6 +255,12 @@ class Planner:
         pile, cap_all = self.supply(s, q, f, empty, yard_n, yard_k)
         with_hand, _ = self.supply(s, q, f, hand, yard_n, yard_k)
         held = [a - b for a, b in zip(with_hand, pile)]
+        if pr.hand_throughput and pr.table_clock:
+            f2 = self.second_half_turns(s)
+            most = f2 * max(0.0, f2 - 1.0) / 2.0
+            total_held = sum(held)
+            if total_held > most:
+                held = [x * most / total_held for x in held]
         cap1 = max(0.0, f - pr.capacity_skip) * pr.capacity_per_turn * pr.capacity_weight
         cap2 = cap_all - cap1
         total = 0.0
