@@ -107,8 +107,9 @@ def main() -> int:
             for players in (2, 4):
                 for level in args.levels.split(","):
                     times: list[float] = []
+                    slowest = (0.0, 0, 0)  # (ms, game, move): is the slowest a keep, a cold start?
                     for g in range(args.games):
-                        times += page.evaluate(
+                        game_times = page.evaluate(
                             MEASURE,
                             {
                                 "variant": variant,
@@ -119,6 +120,9 @@ def main() -> int:
                                 "maxSeconds": args.max_seconds,
                             },
                         )
+                        times += game_times
+                        for i, t in enumerate(game_times):
+                            slowest = max(slowest, (t, g + 1, i + 1))
                     capped = sum(1 for t in times if args.max_seconds > 0 and t >= 1000 * args.max_seconds)
                     rows.append(
                         {
@@ -130,12 +134,14 @@ def main() -> int:
                             "p95_ms": round(pct(times, 0.95)),
                             "max_ms": round(max(times)),
                             "at_cap": capped,
+                            "slowest_game_move": [slowest[1], slowest[2]],
                         }
                     )
                     print(
                         f"{variant:9} {players}p {level:7} moves {len(times):4}  "
                         f"p50 {rows[-1]['p50_ms']:5} ms  p95 {rows[-1]['p95_ms']:5} ms  "
-                        f"max {rows[-1]['max_ms']:5} ms  at the cap {capped}",
+                        f"max {rows[-1]['max_ms']:5} ms (game {slowest[1]}, move {slowest[2]})  "
+                        f"at the cap {capped}",
                         flush=True,
                     )
         long_tasks = page.evaluate("() => window.__longTasks")

@@ -171,6 +171,19 @@ def test_api_round_trip_and_errors() -> None:
     assert bad["error"]["type"] == "RecordError"
 
 
+def test_api_warm_up_stores_nothing_and_checks_its_cap() -> None:
+    """warm_up (the worker's idle call) makes every bot and runs one capped search in a game of
+    its own: no game is added to the table, and a bad cap is refused like bot_move's."""
+    from pyengine.bots import bot_names_for
+
+    before = dict(api._GAMES)
+    out = json.loads(api.call("warm_up", json.dumps({"max_seconds": 0.05})))
+    assert out["ok"]["bots"] == sum(len(bot_names_for(v)) for v in variant_names()) > 0
+    assert before == api._GAMES
+    bad = json.loads(api.call("warm_up", json.dumps({"max_seconds": "soon"})))
+    assert bad["error"]["type"] == "EngineError" and "max_seconds" in bad["error"]["message"]
+
+
 def test_cli_simulate_json_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--variant", "usa", "--players", "2", "--games", "3", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)

@@ -20,7 +20,7 @@
 //   {type: "load-error", message, step, detail}
 //   {type: "result", id, json}            json: the engine's '{"ok": ...}' / '{"error": ...}' text
 //   {type: "result", id, error: {type, message}}   the call could not run at all
-//   {type: "warmed", ms}                  the bots were imported while the page was idle
+//   {type: "warmed", ms, ok}              the bots were warmed up while the page was idle
 // Messages from the page:
 //   {type: "call", id, name, args}        args: a JSON text
 
@@ -372,11 +372,12 @@ let queue = engine.catch(() => {});
 let lastCall = 0; // performance.now() of the last call from the page
 let callsWaiting = 0;
 
-// The bots are imported lazily (most of a start-up's import time), so the first bot move after
-// a load would pay for their import (~0.3-0.4 s in Pyodide). Once the page has sent nothing for
-// WARM_UP_IDLE_MS, the worker asks the engine for "version", which imports the bots and makes
-// every game's levels; a call that arrives first goes first, and one that arrives during the
-// warm-up waits no longer than the bot move would have.
+// The first bot move after a load was slow: the bots are imported lazily (most of a start-up's
+// import time), and the browser compiles the interpreter's hot code on first use (a first hard
+// opening keep took 1.5 s, the next ones 0.9 s). Once the page has sent nothing for
+// WARM_UP_IDLE_MS, the worker asks the engine to "warm_up": it imports the bots and runs one
+// search capped at 0.25 s (~0.35 s in all). A call that arrives first goes first; one that
+// arrives during the warm-up waits for it, at most that long.
 const WARM_UP_IDLE_MS = 150;
 function warmUpWhenIdle() {
   setTimeout(() => {
@@ -387,8 +388,8 @@ function warmUpWhenIdle() {
     queue = queue.then(async () => {
       const { callApi } = await engine;
       const started = performance.now();
-      callApi("version", "{}");
-      self.postMessage({ type: "warmed", ms: Math.round(performance.now() - started) });
+      const ok = callApi("warm_up", "{}").startsWith('{"ok"');
+      self.postMessage({ type: "warmed", ms: Math.round(performance.now() - started), ok });
     }).catch(() => {}); // A failed warm-up changes nothing: the first bot move imports the bots.
   }, WARM_UP_IDLE_MS);
 }
