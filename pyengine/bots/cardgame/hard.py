@@ -35,33 +35,33 @@ from .planner import NORMAL_CARD_PARAMS, CardParams, Planner
 WIN_BONUS = 20.0  # a win at the end of the game is worth this many points of margin
 # hard's own planner plays normal's values at 2 and 3 players. With 4 players (a game with a
 # second half) it values the first half's pile as paying only the tickets that half completes
-# (``CardParams.split_complete``, the others carry over with the hand), with every knob fitted
-# by SPSA against three copies of each of the six reference opponents (one_step_thinker,
-# route_focus, zombie, shortest_path, destination_hungry, long_route_junkie), on training seeds
-# only (docs/tuning/cardgame-hard-planner-4p-run3.jsonl; docs/bots.md):
+# (``CardParams.split_complete``, the others carry over with the hand), counts the second half
+# from the table and the hand's throughput into it (``HARD_4P_CLOCK``: hands carry over, the rest
+# is its deck; against three zombies, which hoard ~19 cards each, hard carried ~20 cards and 4 open
+# tickets into second halves of ~3 turns and lost ~40 points on them), and plays every knob fitted
+# by SPSA with that clock against three copies of each of the six reference opponents
+# (one_step_thinker, route_focus, zombie, shortest_path, destination_hungry, long_route_junkie), on
+# training seeds only (docs/tuning/cardgame-hard-planner-4p-run5.jsonl, from the values of run3;
+# docs/bots.md):
 #   python -m pyengine.bots.tune run --subject cardgame-hard-planner --players 4 \
 #     --opponents one_step_thinker,route_focus,zombie,shortest_path,destination_hungry,long_route_junkie \
-#     --deals 2 --seed 6 --a 0.5 --c 0.2 --iterations 100 --log docs/tuning/cardgame-hard-planner-4p-run3.jsonl
-# (The hand-set values before: split_complete 0.9, spare_pile_value 0.3, the rest normal's.)
+#     --deals 2 --seed 13 --a 0.3 --c 0.15 --iterations 40 --jobs 2 \
+#     --log docs/tuning/cardgame-hard-planner-4p-run5.jsonl
 FITTED_HARD_4P: dict[str, Any] = {
-    "cards_per_turn": 1.1014,
-    "hand_weight": 0.7985,
-    "hand_ramp": 7.3782,
-    "capacity_per_turn": 0.6997,
-    "capacity_skip": 4.4713,
-    "capacity_weight": 0.509,
-    "spare_value": 0.9002,
-    "city_value": 1.259,
-    "raid_value": 3.574,
-    "second_half_turns": 11.5283,
-    "early_ticket_draw_cost": 8.3753,
-    "split_complete": 0.8578,
-    "spare_pile_value": 0.1052,
+    "cards_per_turn": 1.1569,
+    "hand_weight": 0.8572,
+    "hand_ramp": 8.3122,
+    "capacity_per_turn": 0.6567,
+    "capacity_skip": 5.04,
+    "capacity_weight": 0.5322,
+    "spare_value": 0.8335,
+    "city_value": 1.5247,
+    "raid_value": 4.3125,
+    "second_half_turns": 11.6637,
+    "early_ticket_draw_cost": 7.6707,
+    "split_complete": 0.9117,
+    "spare_pile_value": 0.0398,
 }
-# On top of the fit (session 13): the second half's length from the table, and the hand carried
-# into it counted only as far as one set a turn can move it to the pile (``CardParams.table_clock``,
-# ``hand_throughput``). Against three zombies, which hoard ~19 cards each, hard carried ~20 cards
-# and 4 open tickets into second halves of ~3 turns and lost ~40 points on them.
 HARD_4P_CLOCK: dict[str, Any] = {"table_clock": True, "hand_throughput": True}
 HARD_CARD_PARAMS = replace(
     NORMAL_CARD_PARAMS, many_players=tuple({**FITTED_HARD_4P, **HARD_4P_CLOCK}.items())
