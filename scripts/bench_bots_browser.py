@@ -11,7 +11,8 @@ messages) with performance.now(), passing the same wall-clock cap the page passe
 (``max_seconds``; 0 = none). A PerformanceObserver records main-thread long tasks (> 50 ms)
 while the bots think. Prints p50/p95/max per cell and how many decisions reached the cap. After
 the load it first waits, as a player reading the start screen would, for the worker's idle
-import of the bots (worker.js, ``warmUpWhenIdle``) and prints how long that took.
+warm-up of the bots (worker.js, ``warmUpWhenIdle``: their import and one capped search) and
+prints how long that took. The slowest decision of a cell is named by game and move.
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ def main() -> int:
         page.add_init_script(LONG_TASKS)
         page.goto(server.url + "?botDelay=0")
         page.wait_for_function("() => document.documentElement.dataset.appState === 'ready'", timeout=120_000)
-        # A player reads the start screen first: meanwhile the worker imports the bots (worker.js,
+        # A player reads the start screen first: meanwhile the worker warms the bots up (worker.js,
         # warmUpWhenIdle), which the first bot move would otherwise pay for.
         warm_up = None
         for _ in range(100):
@@ -101,7 +102,9 @@ def main() -> int:
             if warm_up is not None:
                 break
             page.wait_for_timeout(100)
-        print(f"bots imported while the page was idle: {warm_up} ms" if warm_up is not None else "no warm-up")
+        print(
+            f"bots warmed up while the page was idle: {warm_up} ms" if warm_up is not None else "no warm-up"
+        )
         page.evaluate("() => { window.__longTasks = []; }")
         for variant in args.variants.split(","):
             for players in (2, 4):

@@ -99,7 +99,7 @@ export class Engine {
     /** How Python started: "snapshot" (build.py's memory snapshot) or "cold". */
     this.start = info.start;
     /** Milliseconds from worker start to the end of each loading step (and `warmUp`: how long
-     *  the bots' import took once the page was idle, when it has run). */
+     *  the bots' warm-up took once the page was idle, when it has run; worker.js). */
     this.timings = info.timings;
     worker.onmessage = ({ data: msg }) => this.#onResult(msg);
     worker.onerror = (event) => {
@@ -134,7 +134,7 @@ export class Engine {
   }
 
   #onResult(msg) {
-    if (msg.type === "warmed") this.timings.warmUp = msg.ms; // worker.js: the bots' idle import
+    if (msg.type === "warmed") this.timings.warmUp = msg.ms; // worker.js: the bots' idle warm-up
     if (msg.type !== "result") return;
     const pending = this.#pending.get(msg.id);
     if (!pending) return;

@@ -376,7 +376,7 @@ let callsWaiting = 0;
 // import time), and the browser compiles the interpreter's hot code on first use (a first hard
 // opening keep took 1.5 s, the next ones 0.9 s). Once the page has sent nothing for
 // WARM_UP_IDLE_MS, the worker asks the engine to "warm_up": it imports the bots and runs one
-// search capped at 0.25 s (~0.35 s in all). A call that arrives first goes first; one that
+// search capped at 0.25 s (0.35-0.7 s in all). A call that arrives first goes first; one that
 // arrives during the warm-up waits for it, at most that long.
 const WARM_UP_IDLE_MS = 150;
 function warmUpWhenIdle() {
