@@ -7,8 +7,9 @@ from collections.abc import Callable
 
 from ..base import Bot
 from .baselines import destination_hungry_bot, long_route_junkie_bot, one_step_thinker_bot, route_focus_bot
+from .easy import cardgame_easy_bot
 from .hard import cardgame_hard_bot
-from .planner import cardgame_easy_bot, cardgame_normal_bot
+from .planner import cardgame_normal_bot
 from .reference import shortest_path_cardgame_bot, zombie_cardgame_bot
 
 LEVELS: dict[str, Callable[[], Bot]] = {

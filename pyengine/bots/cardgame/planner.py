@@ -1,4 +1,6 @@
-"""Computer opponents for the card game (Ticket to Ride: the card game), levels easy and normal.
+"""Computer opponents for the card game (Ticket to Ride: the card game): the planner of level
+normal (and of hard, whose search uses it), and ``CardGameBot``, the plumbing every card-game
+policy shares (level easy's rules are in ``easy.py``).
 
 The bots see what a person in their seat sees: the view *and its log* (``wants_log``). The log
 matters here: the on-the-way piles are face down, but every card that reaches a pile came from a
@@ -14,9 +16,10 @@ the hard bot (``search.py``) fills them at random and plays the game out.
 
 Levels:
 
-* easy -- simple rules: keep the 3 cheapest tickets, take face-up cards the tickets need,
-  play a set as soon as it has 2+ cards of a playable color (a lone needed card with one
-  locomotive counts), now and then draw tickets and keep those the spare cards already pay.
+* easy (``easy.py``) -- simple rules: keep the 3 cheapest tickets, take face-up cards the
+  tickets need, play a set as soon as it has 2+ cards of a playable color (a lone needed card
+  with one locomotive counts), now and then draw tickets and keep those the spare cards already
+  pay.
 * normal -- a one-step planner over an estimate of the final on-the-way pile: pile now + what
   the rows will still move before the half ends (minus a raid risk) + hand cards it can still
   play + a budget of cards it can still draw and route through the yard. Tickets are valued by
@@ -35,11 +38,9 @@ from typing import Any
 
 from ...actions import Action, DrawCard, DrawTickets, KeepTickets, TakeCard
 from ...games.cardgame.actions import PlayCards
-from ...games.cardgame.solver import feasible
 from ...games.cardgame.state import (
     KEEP_TICKETS,
     LOCO,
-    MAIN,
     MARKET_SIZE,
     NKINDS,
     SECOND_CARD,
@@ -477,88 +478,6 @@ def _pick_keep(sub: Sequence[int], legal: Sequence[Action]) -> Action:
     return legal[0]
 
 
-# ---------------------------------------------------------------------- easy
-class EasyPolicy:
-    """Simple rules, no look-ahead: cheap tickets, needed colors, sets as soon as possible."""
-
-    def __init__(self, variant: CardGameVariant) -> None:
-        self.v = variant
-        self.need = [t.need for t in variant.tickets]
-
-    def choose(self, s: CardGameState, p: int, legal: Sequence[Action], rng: Rng) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        if s.phase == SETUP_TICKETS:
-            offered = sorted(s.offered[p], key=lambda t: (sum(self.need[t]), -self.v.tickets[t].points))
-            return _pick_keep(offered[:3], legal)
-        # What is on the way or in the yard, less what the kept tickets need.
-        spare = [s.piles[p][c] + (s.yard_n[p][c] if c < NCOL else 0) for c in range(NKINDS)]
-        spare[LOCO] += sum(s.yard_k[p])
-        want = [0] * NKINDS
-        for t in s.tickets[p]:
-            for c, k in enumerate(self.need[t]):
-                want[c] += k
-        for c in range(NCOL):
-            used = min(want[c], spare[c])
-            spare[c] -= used
-            want[c] -= used
-        short = sum(want)
-        if s.phase == KEEP_TICKETS:
-            # Keep the offered tickets the spare cards already pay, one by one (early in the
-            # half, the hand counts too).
-            if len(s.deck) > 20:
-                spare = [a + b for a, b in zip(spare, s.hands[p])]
-            keep = []
-            for t in sorted(s.offered[p], key=lambda t: -self.v.tickets[t].points):
-                if feasible([self.need[t]], spare):
-                    keep.append(t)
-                    for c, k in enumerate(self.need[t]):
-                        use = min(k, spare[c])
-                        spare[c] -= use
-                        spare[LOCO] -= k - use
-            return _pick_keep(keep, legal)
-        hand = s.hands[p]
-        if s.phase == MAIN and sum(spare) - short >= 3 and len(s.ticket_deck) >= 4 and rng.random() < 0.5:
-            for a in legal:
-                if type(a) is DrawTickets:
-                    return a
-        if s.phase == MAIN:
-            plays = [a for a in legal if type(a) is PlayCards]
-            best = None
-            for a in plays:
-                info = self.v.play_info[a]
-                if info[0] == "set":
-                    _, c, n, k = info
-                    if n == 1 and k == 1 and want[c] > 0:
-                        # A lone needed card with one locomotive: else locomotives pile up in
-                        # the hand and never reach the pile (the main loss at 4 players).
-                        score = (True, True, 2)
-                    elif k or n < 2:
-                        continue  # otherwise plain pairs or more, locomotives kept
-                    else:
-                        score = (True, want[c] > 0, n)
-                else:
-                    score = (sum(1 for c in info[1] if want[c] > 0) >= 2 or not short, True, 1)
-                if best is None or score > best[0]:
-                    best = (score, a)
-            if best is not None and (best[0][0] or rng.random() < 0.5):
-                return best[1]
-        takes = [a for a in legal if type(a) is TakeCard]
-        good = [a for a in takes if want[s.market[a.slot]] > 0 and s.market[a.slot] != LOCO]
-        if good:
-            return max(good, key=lambda a: (want[s.market[a.slot]] - hand[s.market[a.slot]], -a.slot))
-        for a in legal:
-            if type(a) is DrawCard:
-                return a
-        if takes:
-            return takes[rng.randbelow(len(takes))]
-        plays = [a for a in legal if type(a) is PlayCards]
-        if plays:
-            return plays[-1]
-        others = [a for a in legal if not isinstance(a, DrawTickets)]
-        return (others or list(legal))[0]
-
-
 # ---------------------------------------------------------------------- bots
 class CardGameBot(Bot):
     """A card-game bot: builds the belief state from the view (with its log) and asks its
@@ -590,12 +509,6 @@ class CardGameBot(Bot):
         return action
 
 
-def cardgame_easy_bot() -> Bot:
-    return CardGameBot(
-        "cardgame_easy", "Card game, easy: simple rules (needed colors, sets of 2+).", EasyPolicy
-    )
-
-
 def cardgame_normal_bot() -> Bot:
     return CardGameBot(
         "cardgame_normal",
@@ -608,8 +521,6 @@ __all__ = [
     "NORMAL_CARD_PARAMS",
     "CardGameBot",
     "CardParams",
-    "EasyPolicy",
     "Planner",
-    "cardgame_easy_bot",
     "cardgame_normal_bot",
 ]
