@@ -18,9 +18,17 @@ GAME_TIMEOUT_S = 300
 
 
 def act_as_bot(page: Page) -> None:
-    """The person's move, chosen by the engine's normal bot and sent as the page would send it."""
-    game = engine_game(page)
+    """The person's move, chosen by the engine's normal bot and sent as the page would send it --
+    only when the page says it is the person's move and the record it is computed from is the
+    page's position: a ticket dialog answered this way stays open, so ``WAIT_FOR_PERSON`` can
+    pass while a bot moves, and a move computed from a record of the bot's turn would be refused
+    and leave the test waiting for a ply that never comes (seen once in CI). Otherwise it waits
+    briefly and the caller asks again."""
     ply = page.get_attribute("#app", "data-ply")
+    game = engine_game(page)
+    if page.get_attribute("#app", "data-my-turn") != "true" or str(len(game.actions)) != ply:
+        page.wait_for_timeout(100)
+        return
     page.evaluate("text => window.__railtripAct(text)", bot_action(game, "normal").text())
     # Generous: the shared CI machine can be slow; an illegal action would fail the test here too.
     page.wait_for_function(
