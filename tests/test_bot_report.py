@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from pyengine.bots import report
 
 
@@ -143,3 +145,30 @@ def test_cells_with_game_options_carry_them_and_render_apart(tmp_path: Path) -> 
         "| tickets=mega |"
     )
     assert "tickets=mega" in (tmp_path / "bots-chart.svg").read_text()
+
+
+def test_check_says_which_cells_todays_bots_no_longer_reproduce(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A cell keeps its first game's fingerprint; ``check`` plays that game again."""
+    results = tmp_path / "results"
+    cell_args = ["--variant", "usa", "--players", "2", "--bot", "normal", "--opponent", "easy"]
+    assert (
+        report.main(["run", *cell_args, "--games", "2", "--results", str(results), "--out", str(tmp_path)])
+        == 0
+    )
+    path = results / "usa-2p-normal-vs-easy.json"
+    cell = json.loads(path.read_text())
+    assert len(cell["first_game"]) == 16
+    capsys.readouterr()
+    assert report.main(["check", *cell_args, "--results", str(results)]) == 0
+    assert capsys.readouterr().out.split() == ["current", "usa-2p-normal-vs-easy.json"]
+    # The same seed with other bots plays another first game.
+    other = report.run_cell("usa", 2, "normal", "random", 1, 1)
+    assert other["first_game"] != cell["first_game"]
+    path.write_text(json.dumps({**cell, "first_game": other["first_game"]}))
+    assert report.main(["check", *cell_args, "--results", str(results)]) == 1
+    assert capsys.readouterr().out.split()[0] == "changed"
+    path.write_text(json.dumps({k: v for k, v in cell.items() if k != "first_game"}))
+    assert report.main(["check", *cell_args, "--results", str(results)]) == 0
+    assert capsys.readouterr().out.split()[0] == "unknown"

@@ -4,6 +4,7 @@
     python -m pyengine.bots.report run --variant world --bot hard --jobs 2   # some cells
     python -m pyengine.bots.report render                     # tables + chart from the cells
     python -m pyengine.bots.report plan                       # list the cells and game counts
+    python -m pyengine.bots.report check --variant cardgame   # are the stored cells still current?
     python -m pyengine.bots.report run --variant usa --bot hard --opponent normal \
         --option tickets=mega --seed 1910                     # cells of a way of play (options)
 
@@ -15,6 +16,9 @@ JSON file in ``docs/results/`` (so cells can be rerun one at a time, in parallel
 people); ``render`` writes ``docs/bots-results.md`` and ``docs/bots-chart.svg`` from them and copies the
 tables into docs/bots.md between its ``results:begin`` / ``results:end`` markers.
 Results do not depend on ``--jobs`` (every game is deterministic given its seed).
+A cell stores the fingerprint of its first game's moves (``first_game``); ``check`` plays that
+game again and says which stored cells the bots of today would no longer reproduce (a bot or an
+opponent changed since): those are the cells to run again.
 Cells of a game played with options (``--option key=value``, e.g. the USA 1910 ways of play) carry
 them in their settings and file name (``usa+tickets=mega-2p-hard-vs-normal.json``) and render in a
 table of their own under their game.
@@ -29,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from . import bot_names_for
-from .tournament import run_tournament
+from .tournament import first_game_digest, run_tournament
 
 LADDER = ["easy", "normal", "hard"]
 VARIANTS = ["usa", "world", "cardgame"]
@@ -139,6 +143,7 @@ def run_cell(
         "p95_ms": t.get("p95_ms", 0.0),
         "max_ms": t.get("max_ms", 0.0),
         "clock": "cpu",
+        "first_game": res["first_game"],
         **({"options": dict(options)} if options else {}),
         "command": f"python -m pyengine tournament --variant {variant} --players {players} "
         f"--bots {bot},{opponent} --games {games} --seed {seed}"
@@ -164,6 +169,33 @@ def load_cells(results: Path) -> list[dict[str, Any]]:
         )
 
     return sorted(cells, key=key)
+
+
+def cell_status(c: dict[str, Any]) -> str:
+    """Whether today's bots still play the stored cell's first game: "current", "changed" (run
+    the cell again), "unknown" (stored before cells had a fingerprint) or "copied" (transcribed)."""
+    if c.get("transcribed"):
+        return "copied"
+    stored = c.get("first_game")
+    if not stored:
+        return "unknown"
+    bots = [c["bot"]] + [c["opponent"]] * (c["players"] - 1)
+    now = first_game_digest(c["variant"], bots, c.get("seed", 1), c.get("options"))
+    return "current" if now == stored else "changed"
+
+
+def check(results: Path, cells: list[tuple[str, int, str, str]], options: dict[str, Any] | None) -> int:
+    """Print each stored cell's status (``cell_status``); the number of changed cells."""
+    wanted = {cell_path(results, *cell, options).name for cell in cells}
+    changed = 0
+    for c in load_cells(results):
+        path = cell_path(results, c["variant"], c["players"], c["bot"], c["opponent"], c.get("options"))
+        if path.name not in wanted:
+            continue
+        status = cell_status(c)
+        changed += status == "changed"
+        print(f"{status:8} {path.name}", flush=True)
+    return changed
 
 
 def target_of(c: dict[str, Any]) -> str:
@@ -331,7 +363,7 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    ap.add_argument("command", choices=["all", "run", "render", "plan"])
+    ap.add_argument("command", choices=["all", "run", "render", "plan", "check"])
     ap.add_argument("--variant", default="", help="comma-separated variants (default: all)")
     ap.add_argument("--players", default="", help="comma-separated player counts (default: 2,4)")
     ap.add_argument("--bot", default="", help="comma-separated ladder levels (default: all)")
@@ -369,6 +401,10 @@ def main(argv: list[str] | None = None) -> int:
             done = "done" if cell_path(results, variant, players, bot, opp, options).exists() else ""
             print(f"{variant:9} {players}p {bot:7} vs {opp:20} {n:5} games {done}")
         return 0
+    if args.command == "check":
+        changed = check(results, cells, options)
+        print(f"{changed} changed cell(s): run them again", file=sys.stderr)
+        return 1 if changed else 0
     if args.command in ("all", "run"):
         results.mkdir(parents=True, exist_ok=True)
         for i, (variant, players, bot, opp) in enumerate(cells):

@@ -9,6 +9,7 @@ Decision times (CPU time of the playing process) are measured but never influenc
 
 from __future__ import annotations
 
+import hashlib
 import math
 import time
 from collections.abc import Callable, Iterable
@@ -74,17 +75,30 @@ def play_game(
     return game
 
 
+def game_digest(game: Game) -> str:
+    """A short fingerprint of a game's moves. The same bots on the same seed play the same game,
+    so a stored result whose first game no longer gives its fingerprint was measured with bots
+    that have changed since (``report check``)."""
+    text = "\n".join(a.text() for a in game.actions)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
 def _play_one(
     job: tuple[str, list[str], int, int, dict[str, Any]],
-) -> tuple[int, list[dict[str, Any]], int, dict[str, list[float]]]:
-    """Game ``g`` of a tournament: (rotation, scores, plies, decision times)."""
+) -> tuple[int, list[dict[str, Any]], int, dict[str, list[float]], str]:
+    """Game ``g`` of a tournament: (rotation, scores, plies, decision times, moves' fingerprint)."""
     variant, bots, seed, g, options = job
     n = len(bots)
     rot = g % n
     seats = [bots[(k + rot) % n] for k in range(n)]  # seat k plays entry (k + rot) % n
     times: dict[str, list[float]] = {}
     game = play_game(variant, seats, game_seed(seed, g), times, options)
-    return rot, game.scores(), len(game.actions), times
+    return rot, game.scores(), len(game.actions), times, game_digest(game)
+
+
+def first_game_digest(variant: str, bots: list[str], seed: int, options: dict[str, Any] | None = None) -> str:
+    """The fingerprint of game 0 of a tournament of ``bots`` (one per seat) on ``seed``."""
+    return _play_one((variant, bots, seed, 0, dict(options or {})))[4]
 
 
 def run_tournament(
@@ -126,7 +140,7 @@ def run_tournament(
     Game.new(variant, players=players, seed=seed, options=options)  # bad options fail here, once
     jobs_list = [(variant, bots, seed, g, options) for g in range(games)]
     pool = None
-    results: Iterable[tuple[int, list[dict[str, Any]], int, dict[str, list[float]]]]
+    results: Iterable[tuple[int, list[dict[str, Any]], int, dict[str, list[float]], str]]
     if jobs > 1 and games > 1:
         from multiprocessing import Pool
 
@@ -135,7 +149,10 @@ def run_tournament(
     else:
         results = map(_play_one, jobs_list)
     try:
-        for g, (rot, scores, used, game_times) in enumerate(results):
+        first_game = ""
+        for g, (rot, scores, used, game_times, digest) in enumerate(results):
+            if g == 0:
+                first_game = digest
             plies += used
             for name, xs in game_times.items():
                 times.setdefault(name, []).extend(xs)
@@ -182,6 +199,7 @@ def run_tournament(
         "entries": entries,
         "timing": timing,
         "mean_plies": plies / max(1, games),
+        "first_game": first_game,
         "shared_wins": "a tie counts 1/k of a win for each of the k winners",
     }
 
