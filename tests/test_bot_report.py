@@ -172,3 +172,29 @@ def test_check_says_which_cells_todays_bots_no_longer_reproduce(
     path.write_text(json.dumps({k: v for k, v in cell.items() if k != "first_game"}))
     assert report.main(["check", *cell_args, "--results", str(results)]) == 0
     assert capsys.readouterr().out.split()[0] == "unknown"
+
+
+@pytest.mark.parametrize(
+    ("players", "opponent", "wins", "games", "verdict"),
+    [
+        (4, "zombie", 176, 260, "yes"),  # 67.7%, 61.8-73.1
+        (4, "route_focus", 25, 40, "not sure"),  # 62.5%, lower end 47.0: too few games
+        (4, "route_focus", 148, 260, "no"),  # 56.9%
+        (2, "route_focus", 812, 1000, "yes"),  # 81.2%, lower end 78.7
+        (2, "normal", 23, 40, "not sure"),  # 57.5%: the interval includes 50%
+        (2, "normal", 138, 200, "yes"),
+    ],
+)
+def test_a_target_is_met_only_with_enough_games(
+    players: int, opponent: str, wins: int, games: int, verdict: str
+) -> None:
+    from pyengine.bots.tournament import wilson
+
+    cell = {
+        "bot": "hard",
+        "opponent": opponent,
+        "players": players,
+        "win_rate": wins / games,
+        "ci95": list(wilson(wins, games)),
+    }
+    assert report.met(cell) == verdict

@@ -207,7 +207,15 @@ def target_of(c: dict[str, Any]) -> str:
     return ""
 
 
+# A win-rate target is met by the point figure with enough games that the 95% interval's lower
+# end is at most this far under the target (the issue's rule; ~260 games for a 4-player cell near 60%).
+TARGET_SLACK = 0.06
+
+
 def met(c: dict[str, Any]) -> str:
+    """ "yes", "no" or "not sure": a level against the one below needs its whole interval above
+    the even share; a ``hard`` target, the point figure and the interval's lower end within
+    ``TARGET_SLACK`` of it (else too few games: "not sure")."""
     goal = target_of(c)
     if not goal:
         return ""
@@ -215,7 +223,9 @@ def met(c: dict[str, Any]) -> str:
     lo = c["ci95"][0]
     if goal.startswith(">"):
         return "yes" if lo > need else ("no" if c["win_rate"] <= need else "not sure")
-    return "yes" if c["win_rate"] >= need else "no"
+    if c["win_rate"] < need:
+        return "no"
+    return "yes" if lo >= need - TARGET_SLACK - 1e-9 else "not sure"
 
 
 def seed_note(c: dict[str, Any]) -> str:
@@ -239,7 +249,8 @@ def markdown(cells: list[dict[str, Any]]) -> str:
         "(each cell: `python -m pyengine tournament …` with the line shown in its file). "
         "Win rate of the row bot over seat-rotated games (a tie counts 1/k), 95% Wilson "
         "interval; at 4 players against three copies of the opponent (an even share is 25%). "
-        "Games: seed 1 unless another is shown. Target: the issue's goal for the cell (`hard` ≥ 80% / ≥ 60% against each baseline; "
+        "Games: seed 1 unless another is shown. Target: the issue's goal for the cell (`hard` ≥ 80% / ≥ 60% against each baseline, "
+        'for "yes" with the interval\'s lower end at most 6 points under the target, else "not sure": too few games; '
         "a level against the one below: better than an even share, with the whole interval "
         'above it for "yes"). Times: CPython per decision, CPU time of the playing process '
         "(single-choice turns not timed); \u2020 = wall clock on the shared, heavily loaded "
