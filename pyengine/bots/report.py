@@ -213,9 +213,9 @@ TARGET_SLACK = 0.06
 
 
 def met(c: dict[str, Any]) -> str:
-    """ "yes", "no" or "not sure": a level against the one below needs its whole interval above
-    the even share; a ``hard`` target, the point figure and the interval's lower end within
-    ``TARGET_SLACK`` of it (else too few games: "not sure")."""
+    """The verdict, "yes", "no" or "not sure": a level against the one below needs its whole
+    interval above the even share; a ``hard`` target, the point figure and the interval's lower
+    end within ``TARGET_SLACK`` of it (else too few games: "not sure")."""
     goal = target_of(c)
     if not goal:
         return ""
