@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from . import bot_names_for
-from .tournament import first_game_digest, run_tournament
+from .tournament import first_game_digest, lineup, run_tournament
 
 LADDER = ["easy", "normal", "hard"]
 VARIANTS = ["usa", "world", "cardgame"]
@@ -179,7 +179,7 @@ def cell_status(c: dict[str, Any]) -> str:
     stored = c.get("first_game")
     if not stored:
         return "unknown"
-    bots = [c["bot"]] + [c["opponent"]] * (c["players"] - 1)
+    bots = lineup(c["players"], [c["bot"], c["opponent"]])
     now = first_game_digest(c["variant"], bots, c.get("seed", 1), c.get("options"))
     return "current" if now == stored else "changed"
 

@@ -96,6 +96,16 @@ def _play_one(
     return rot, game.scores(), len(game.actions), times, game_digest(game)
 
 
+def lineup(players: int, bots: list[str]) -> list[str]:
+    """One bot per seat: ``bots`` as given, or a bot and its opponent ("hard,random" at 4
+    players: the first bot against copies of the second)."""
+    if len(bots) == players:
+        return list(bots)
+    if len(bots) == 2 and players > 2:
+        return [bots[0]] + [bots[1]] * (players - 1)
+    raise ValueError(f"give {players} bots (one per seat), or two: a bot and its opponent")
+
+
 def first_game_digest(variant: str, bots: list[str], seed: int, options: dict[str, Any] | None = None) -> str:
     """The fingerprint of game 0 of a tournament of ``bots`` (one per seat) on ``seed``."""
     return _play_one((variant, bots, seed, 0, dict(options or {})))[4]
@@ -117,12 +127,7 @@ def run_tournament(
     interval, mean score and mean decision time / p95 per bot name. ``jobs`` > 1 plays the games
     in that many processes; the results are the same (every game depends only on its seed).
     """
-    if len(bots) != players:
-        if len(bots) == 2 and players > 2:
-            # "hard,random" at 4 players: the first bot against copies of the second.
-            bots = [bots[0]] + [bots[1]] * (players - 1)
-        else:
-            raise ValueError(f"give {players} bots (one per seat), or two: a bot and its opponent")
+    bots = lineup(players, bots)
     check_measuring_seed(seed)
     if games > GAME_SEED_STRIDE:
         raise ValueError(f"at most {GAME_SEED_STRIDE} games per seed")
