@@ -15,16 +15,10 @@ from pyengine.bots.cardgame.belief import (
     STALL_ROUNDS,
     belief_state,
     cardgame_variant,
-    others_setup_keep,
     table_stalled,
     without_stalling_draw,
 )
-from pyengine.bots.cardgame.hard import (
-    FITTED_HARD_4P_FULL_TABLE,
-    CardSearchConfig,
-    CardSearchDomain,
-    cardgame_hard_bot,
-)
+from pyengine.bots.cardgame.hard import CardSearchConfig, cardgame_hard_bot
 from pyengine.bots.cardgame.planner import NORMAL_CARD_PARAMS, CardGameBot, Planner
 from pyengine.bots.search import SearchBot
 from pyengine.bots.usa.planner import PlannerBot
@@ -368,28 +362,3 @@ def test_hand_throughput_caps_what_a_short_second_half_can_play() -> None:
     assert capped.value(s2, 0, capped.future_turns(s2, 0)) == uncapped.value(
         s2, 0, uncapped.future_turns(s2, 0)
     )
-
-
-@pytest.mark.parametrize(
-    ("players", "others", "full"),
-    [(4, "one_step_thinker", True), (4, "zombie", False), (2, "one_step_thinker", False)],
-)
-def test_hard_plays_its_full_table_values_where_the_others_kept_many_tickets(
-    players: int, others: str, full: bool
-) -> None:
-    """The other seats' setup keeps are public; at a 4-player table whose other seats kept most
-    of their six tickets hard's prior and playouts play the full-table values, elsewhere not."""
-    game = Game.new("cardgame", players=players, seed=3)
-    while game.phase != "main":
-        game.apply(bot_action(game, others))
-    while game.current_player != 0:
-        game.apply(bot_action(game, others))
-    view = game.view(0, log=True)
-    kept = [len(game.state.tickets[q]) for q in range(1, players)]
-    assert others_setup_keep(view) == pytest.approx(sum(kept) / len(kept))
-    assert others_setup_keep({"you": 0, "log": []}) is None
-    domain = CardSearchDomain()
-    domain.decision(view, game.legal_actions(), Rng(1), game.variant.board_view(), False)
-    chosen = dict(domain.planner.params.many_players)
-    assert (chosen["city_value"] == FITTED_HARD_4P_FULL_TABLE["city_value"]) is full
-    assert domain.planner is domain.planners[full][0] and domain.rollout_planner is domain.planners[full][1]

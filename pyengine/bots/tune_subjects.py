@@ -123,10 +123,9 @@ def _usa_hard_planner() -> Subject:
     return Subject("usa", HARD_PARAMS, _USA_FILLER, lambda p: FillerPlannerBot("tuned", "", p))
 
 
-def _cardgame_hard_planner(full_table: bool = False) -> Subject:
-    """The card game hard's planner played alone (its search on top is measured afterwards); with
-    ``full_table``, from the values it plays at full 4-player tables."""
-    from .cardgame.hard import HARD_CARD_PARAMS, at_full_table
+def _cardgame_hard_planner() -> Subject:
+    """The card game hard's planner played alone (its search on top is measured afterwards)."""
+    from .cardgame.hard import HARD_CARD_PARAMS
     from .cardgame.planner import CardGameBot, Planner
 
     knobs = (
@@ -146,7 +145,7 @@ def _cardgame_hard_planner(full_table: bool = False) -> Subject:
     )
     return Subject(
         "cardgame",
-        at_full_table(HARD_CARD_PARAMS) if full_table else HARD_CARD_PARAMS,
+        HARD_CARD_PARAMS,
         knobs,
         lambda p: CardGameBot("tuned", "", lambda v: Planner(v, p)),
     )
@@ -160,7 +159,6 @@ SUBJECTS: dict[str, Callable[[], Subject]] = {
     "usa-normal": _usa_normal,
     "usa-hard-planner": _usa_hard_planner,
     "cardgame-hard-planner": _cardgame_hard_planner,
-    "cardgame-hard-planner-full-table": lambda: _cardgame_hard_planner(full_table=True),
 }
 _SUBJECT_CACHE: dict[str, Subject] = {}
 

@@ -63,15 +63,3 @@ def without_stalling_draw(view: dict[str, Any], legal: Sequence[Action]) -> Sequ
         return legal
     rest = [a for a in legal if type(a) is not DrawTickets]
     return rest or legal
-
-
-def others_setup_keep(view: dict[str, Any]) -> float | None:
-    """The mean number of tickets the other seats kept at setup, from the public log (None before
-    any of them has kept): how many tickets the table plays for."""
-    me = int(view["you"])
-    counts = [
-        int(ev["count"])
-        for ev in view.get("log") or ()
-        if ev.get("kind") == "keep" and ev.get("setup") and ev.get("player") != me
-    ]
-    return sum(counts) / len(counts) if counts else None

@@ -24,12 +24,12 @@ from typing import Any
 
 from ...actions import Action
 from ...games.cardgame.sample import track_piles
-from ...games.cardgame.state import MAIN, OVER, TWO_HALVES_FROM, CardGameState
+from ...games.cardgame.state import MAIN, OVER, CardGameState
 from ...games.cardgame.variant import CardGameVariant
 from ...rng import Rng
 from ..base import Bot
 from ..search import Decision, Outcome, SearchBot, SearchParams, VariantDomain
-from .belief import belief_state, cardgame_variant, others_setup_keep, without_stalling_draw
+from .belief import belief_state, cardgame_variant, without_stalling_draw
 from .planner import NORMAL_CARD_PARAMS, CardParams, Planner
 
 WIN_BONUS = 20.0  # a win at the end of the game is worth this many points of margin
@@ -69,36 +69,6 @@ HARD_CARD_PARAMS = replace(
 # Playouts are short (one round, or the last few turns of a half), where a ticket draw is rarely
 # the reply that matters; not valuing them saves a third of every playout decision.
 ROLLOUT_PARAMS = replace(HARD_CARD_PARAMS, ticket_samples=2, draw_tickets=False)
-# At a "full" 4-player table -- the other seats kept most of their six setup tickets
-# (one_step_thinker, shortest_path, destination_hungry and normal keep all six; zombie,
-# route_focus and long_route_junkie one to three) -- every seat completes many tickets and the big
-# cities are contested: there hard's planner plays the values of a finer SPSA run from run5
-# (docs/tuning/cardgame-hard-planner-4p-run6.jsonl: 24 iterations, 4 deals, training seeds). They
-# won 75 of 120 games against three one_step_thinkers (run5: 57) and 94 against three
-# destination_hungry (88), but only 61 against zombies (85) and 70 against route_focus (84),
-# whose tables are not full (docs/bots.md, "Card game at 4 players: full tables").
-FITTED_HARD_4P_FULL_TABLE: dict[str, Any] = {
-    "cards_per_turn": 1.137,
-    "hand_weight": 0.8911,
-    "hand_ramp": 7.9444,
-    "capacity_per_turn": 0.7543,
-    "capacity_skip": 4.9917,
-    "capacity_weight": 0.4696,
-    "spare_value": 0.8318,
-    "city_value": 2.0983,
-    "raid_value": 4.2528,
-    "second_half_turns": 10.4383,
-    "early_ticket_draw_cost": 9.0386,
-    "split_complete": 0.9424,
-    "spare_pile_value": 0.0926,
-}
-
-
-def at_full_table(params: CardParams) -> CardParams:
-    """``params`` with the full-table values in its ``many_players`` overrides."""
-    return replace(
-        params, many_players=tuple({**dict(params.many_players), **FITTED_HARD_4P_FULL_TABLE}.items())
-    )
 
 
 # An ordinary turn's search (SearchParams are frozen: safe as dataclass defaults).
@@ -127,9 +97,6 @@ class CardSearchConfig:
     # grows exponentially with them (23 tickets: 0.1 s per playout, a 3 s decision)
     endgame_max_tickets: int = 14
     rank_candidates: int = 6  # moves valued by ``rank`` (the Hint button, the review)
-    # A table is full (``FITTED_HARD_4P_FULL_TABLE``) when the other seats' setup keeps seen so far
-    # average at least this many tickets (of six); tables with a second half only.
-    full_table_keep: float = 4.5
 
 
 class CardRollout:
@@ -167,12 +134,8 @@ class CardSearchDomain(VariantDomain[CardGameState]):
     ) -> None:
         self.config = config or CardSearchConfig()
         self.variant = self.v = cardgame_variant()
-        # (prior, playout policy) at other tables and at full ones (``full_table_keep``)
-        self.planners = (
-            (Planner(self.v, planner_params), Planner(self.v, rollout_params)),
-            (Planner(self.v, at_full_table(planner_params)), Planner(self.v, at_full_table(rollout_params))),
-        )
-        self.planner, self.rollout_planner = self.planners[0]
+        self.planner = Planner(self.v, planner_params)
+        self.rollout_planner = Planner(self.v, rollout_params)
         self.piles: Any = None
         self.deep = False
         self.half = 0
@@ -185,9 +148,6 @@ class CardSearchDomain(VariantDomain[CardGameState]):
         legal = without_stalling_draw(view, legal)
         self.piles = track_piles(view)
         me = int(view["you"])
-        kept = others_setup_keep(view)
-        full = len(view["players"]) >= TWO_HALVES_FROM and kept is not None and kept >= cfg.full_table_keep
-        self.planner, self.rollout_planner = self.planners[full]
         s0 = belief_state(view, self.v, None, self.piles)
         if s0.phase != MAIN:
             return Decision([self.planner.choose(s0, me, legal, rng)], cfg.search)
