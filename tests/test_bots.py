@@ -12,7 +12,7 @@ import pytest
 from pyengine.actions import Action
 from pyengine.bots import Bot, bot_action, bot_names, get_bot, register_bot
 from pyengine.bots.search import SearchBot
-from pyengine.bots.tournament import format_table, run_tournament, wilson
+from pyengine.bots.tournament import format_table, lineup, run_tournament, wilson
 from pyengine.bots.usa.hard import UsaSearchConfig, usa_hard_bot
 from pyengine.game import Game
 from pyengine.rng import Rng
@@ -161,6 +161,14 @@ def test_tournament_is_deterministic_and_rotates_seats() -> None:
     assert strip(a) == strip(b)
     assert sum(e["wins"] for e in a["entries"]) == pytest.approx(4)
     assert "normal" in format_table(a)
+
+
+def test_lineup_puts_a_bot_against_copies_of_its_opponent() -> None:
+    assert lineup(4, ["hard", "random"]) == ["hard", "random", "random", "random"]
+    assert lineup(2, ["hard", "random"]) == ["hard", "random"]
+    assert lineup(3, ["a", "b", "c"]) == ["a", "b", "c"]
+    with pytest.raises(ValueError, match="one per seat"):
+        lineup(4, ["a", "b", "c"])
 
 
 def test_wilson_interval() -> None:
