@@ -129,6 +129,8 @@ def page(browser: Browser, request: pytest.FixtureRequest, page_errors: PageErro
     failed = getattr(request.node, "rep_call", None)
     if failed is not None and failed.failed:
         save_screenshot(page, request.node.name, "failure")
+    # A route handler still fetching (a framed page's preloads) must not fail the next test's setup.
+    page.unroute_all(behavior="ignoreErrors")
     context.close()
     if page_errors.messages and request.node.get_closest_marker("allow_console_errors") is None:
         pytest.fail("the page reported errors:\n" + "\n".join(page_errors.messages), pytrace=False)

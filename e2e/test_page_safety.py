@@ -369,7 +369,10 @@ def test_serve_forbids_framing_by_header(server) -> None:
 def test_static_build_refuses_to_run_in_a_frame(page: Page, server, snapshot) -> None:
     """On a host that sends no headers (GitHub Pages), the page itself refuses to run framed."""
 
+    fetched: list[str] = []
+
     def without_frame_headers(route: Route) -> None:
+        fetched.append(route.request.url)
         res = route.fetch()
         headers = {
             k: v
@@ -391,6 +394,9 @@ def test_static_build_refuses_to_run_in_a_frame(page: Page, server, snapshot) ->
     frame.locator("[data-testid=framed]").wait_for(timeout=60_000)
     assert frame.locator("[data-testid=new-game-form]").count() == 0
     assert frame.locator("[data-testid=framed-open]").get_attribute("target") == "_blank"
+    # A framed page does not start the engine: no worker, no Pyodide download.
+    assert frame.locator("html").get_attribute("data-app-state") == "framed"
+    assert not [url for url in fetched if "worker" in url or "pyodide" in url], fetched
     snapshot(page, "framed")
 
 

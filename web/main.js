@@ -1,7 +1,7 @@
 // Page entry point: draws the start screen at once from static data (engine-info.js, written by
 // build.py from the engine's own answer) while the engine worker loads behind it.
 //
-// Page state lives on <html data-app-state="loading|ready|error"> (document.documentElement):
+// Page state lives on <html data-app-state="loading|ready|error|framed"> (document.documentElement):
 // "ready" once the engine has loaded and the first screen is drawn. While the engine loads, the
 // start screen already takes clicks (a game starts the moment the engine is ready) and
 // #engine-status shows the progress. <html data-engine-start="snapshot|cold"> says how Python
@@ -10,6 +10,7 @@
 
 import { startEngine, LoadingEngine } from "./engine-client.js";
 import { initLang, onLangChange, t } from "./i18n.js";
+import { isFramed, showFramed } from "./ui/frameguard.js";
 import engineInfo from "./engine-info.js";
 
 const root = document.documentElement;
@@ -59,6 +60,16 @@ export function showError(message, detail = "") {
 async function boot() {
   $("load-retry").addEventListener("click", () => location.reload());
   initLang();
+  if (isFramed()) {
+    // Inside another site's frame the page only says so: no engine download, no service worker.
+    $("loading").hidden = true;
+    $("engine-status").hidden = true;
+    $("app").hidden = false;
+    $("app").classList.add("rt-root");
+    showFramed($("app"));
+    setState("framed");
+    return;
+  }
   showProgress();
   onLangChange(() => showProgress());
   const engine = new LoadingEngine(startEngine({ onProgress: showProgress }));

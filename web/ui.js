@@ -18,7 +18,6 @@ import { linkFromLocation, clearLinkFromLocation, openShareDialog } from "./ui/s
 import { learnPanel } from "./ui/learn.js";
 import { precheckLink, cleanRecord } from "./ui/safedata.js";
 import { cleanName, isolate } from "./ui/names.js";
-import { isFramed, showFramed } from "./ui/frameguard.js";
 import { openSettings } from "./ui/settings.js";
 
 /**
@@ -47,10 +46,6 @@ function prepareBoard(b) {
 export async function startUI(engine, root, { version, reveal = () => {} }) {
   initLang();
   root.classList.add("rt-root");
-  if (isFramed()) {
-    showFramed(root);
-    return;
-  }
   const boards = new Map();
   const getBoard = async (variant) => {
     if (!boards.has(variant)) boards.set(variant, prepareBoard(await engine.call("board", { variant })));
