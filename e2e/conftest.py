@@ -131,6 +131,7 @@ def page(browser: Browser, request: pytest.FixtureRequest, page_errors: PageErro
         save_screenshot(page, request.node.name, "failure")
     # A route handler still fetching (a framed page's preloads) must not fail the next test's setup.
     page.unroute_all(behavior="ignoreErrors")
+    context.unroute_all(behavior="ignoreErrors")
     context.close()
     if page_errors.messages and request.node.get_closest_marker("allow_console_errors") is None:
         pytest.fail("the page reported errors:\n" + "\n".join(page_errors.messages), pytrace=False)
