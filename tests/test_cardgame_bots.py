@@ -4,6 +4,7 @@ memory from the log, strength sanity (hard beats random)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from copy import deepcopy
 from dataclasses import replace
 from typing import Any
 
@@ -18,7 +19,7 @@ from pyengine.bots.cardgame.belief import (
     table_stalled,
     without_stalling_draw,
 )
-from pyengine.bots.cardgame.hard import CardSearchConfig, cardgame_hard_bot
+from pyengine.bots.cardgame.hard import ROLLOUT_PARAMS, CardRollout, CardSearchConfig, cardgame_hard_bot
 from pyengine.bots.cardgame.planner import NORMAL_CARD_PARAMS, CardGameBot, Planner
 from pyengine.bots.search import SearchBot
 from pyengine.bots.usa.planner import PlannerBot
@@ -36,6 +37,7 @@ register_variant_bot(
         replace(
             _CFG,
             search=replace(_CFG.search, worlds=2, min_worlds=1, step_budget=0, candidates=2),
+            search_many=replace(_CFG.search_many, worlds=2, min_worlds=1, step_budget=0, candidates=2),
             endgame=replace(_CFG.endgame, worlds=2, min_worlds=1, step_budget=0, candidates=2),
         ),
         "cg_hard_small",
@@ -81,6 +83,31 @@ def test_hard_bot_plays_an_endgame() -> None:
         game.apply(bot_action(game, "normal"))
     game = _play(["hard", "normal"], seed=31, start=game)
     assert game.is_over
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_playouts_stop_at_the_searching_seats_nth_next_turn(depth: int) -> None:
+    """An ordinary turn's playout runs until the searching seat's ``depth``-th next main turn:
+    every other seat plays ``depth`` times in between (hard uses 2 with 3+ players)."""
+    game = Game.new("cardgame", players=4, seed=12)
+    while game.state.phase != MAIN:
+        game.apply(bot_action(game, "normal"))
+    s = deepcopy(game.state)
+    me = s.current
+    v = game.variant
+    rollout = CardRollout(v, Planner(v, ROLLOUT_PARAMS), me, False, s.half, depth)
+    v.apply(s, v.legal_actions(s)[0])  # the searched move (a card draw or a play)
+    turns = [0] * s.players
+    last = me
+    rng = Rng(3)
+    while (act := rollout.act(s, rng)) is not None:
+        if s.current != last:
+            turns[s.current] += 1
+            last = s.current
+        v.apply(s, act)
+    assert s.current == me and s.phase == MAIN
+    assert [t for q, t in enumerate(turns) if q != me] == [depth] * 3
+    assert turns[me] == depth - 1
 
 
 @pytest.mark.parametrize("bots", [["normal", "easy"], ["cg_hard_small", "easy"]])

@@ -47,6 +47,7 @@ def _small(variant: str) -> SearchBot:
             replace(
                 cc,
                 search=replace(cc.search, worlds=2, min_worlds=1),
+                search_many=replace(cc.search_many, worlds=2, min_worlds=1),
                 endgame=replace(cc.endgame, worlds=2, min_worlds=1),
             )
         )
