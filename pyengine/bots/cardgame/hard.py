@@ -7,9 +7,9 @@ On an ordinary turn the planner ranks the legal actions; the best few (``search.
 candidate is applied (a second card or a ticket choice is made by the playout policy) and the
 other seats play until the bot's next turn (with 3+ players its second next turn) -- or, once the
 deck is nearly used up, until the half ends, where the real scoring (with the engine's ticket
-solver) decides. The position is then
-scored as the bot's expected total minus the opponents' (``outcome``): exact scores at the end of
-the game, otherwise completed points plus the planner's value.
+solver) decides. The position is then scored as the bot's expected total minus the opponents'
+(``outcome``): exact scores at the end of the game, otherwise completed points plus the planner's
+value.
 
 Cost: the playouts use the planner without valuing ticket draws (a third of a planner decision;
 in a one-round playout a ticket draw is rarely the reply that matters), and 3-6 worlds; the
