@@ -70,6 +70,34 @@ def test_claim_reason_says_completes_exactly_when_the_engine_completes_a_ticket(
     assert seen[True] > 0 and seen[False] > 0
 
 
+def test_claim_reason_tells_how_the_claim_lengthens_the_longest_path() -> None:
+    """Classic: the reason names the seat's longest path before and after the claim exactly when
+    the engine's scoring says the claim lengthens it; Rails & Sails scores no longest path."""
+    board = Game.new("usa", players=2, seed=3).variant.board_view()
+    game = Game.new("usa", players=2, seed=3)
+    seen = {True: 0, False: 0}
+    while not game.is_over:
+        seat = game.current_player
+        view = game.view(seat, log=False)
+        was = game.scores()[seat]["longest_path"]
+        claims = [a for a in game.legal_actions() if isinstance(a, ClaimRoute)]
+        for a in claims[:: max(1, len(claims) // 6)]:
+            now = game.clone().apply(a).scores()[seat]["longest_path"]
+            en = hint_reason(a.to_json(), view, board)["en"]
+            assert (f"longest path {was} → {now}" in en) == (now > was), en
+            seen[now > was] += 1
+        game.apply(bot_action(game, "normal"))
+    assert seen[True] > 0 and seen[False] > 0
+    world = Game.new("world", players=2, seed=3)
+    while not any(isinstance(a, ClaimRoute) for a in world.legal_actions()):
+        world.apply(bot_action(world, "normal"))
+    claim = next(a for a in world.legal_actions() if isinstance(a, ClaimRoute))
+    reason = hint_reason(
+        claim.to_json(), world.view(world.current_player, log=False), world.variant.board_view()
+    )
+    assert "longest" not in reason["en"] and "längste" not in reason["de"]
+
+
 def test_review_walks_the_seats_decisions_and_reports_what_the_bot_preferred() -> None:
     game = Game.new("usa", players=2, seed=12)
     while not game.is_over:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .graph import longest_trail
+
 COLOR_DE = {
     "purple": "lila",
     "white": "weiß",
@@ -115,7 +117,23 @@ def _claim(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any]) 
     elif toward:
         names = ", ".join(_ticket_name(board, tk) for tk in toward[:2])
         en, de = f"{en}, on the way to {names}", f"{de}, auf dem Weg für {names}"
+    if "longest_path" in (view.get("bonuses") or {}):
+        owned = [routes[r] for r, o in view.get("routes", {}).items() if o == seat and r in routes]
+        was, now = _longest(owned), _longest([*owned, route])
+        if now > was:
+            en, de = f"{en}; longest path {was} → {now}", f"{de}; längste Strecke {was} → {now}"
     return {"en": en, "de": de}
+
+
+def _longest(routes: list[dict[str, Any]]) -> int:
+    """The longest continuous path (trains) over these board routes, as the game scores it."""
+    ids: dict[str, int] = {}
+    return longest_trail(
+        [
+            (ids.setdefault(r["a"], len(ids)), ids.setdefault(r["b"], len(ids)), int(r["length"]))
+            for r in routes
+        ]
+    )
 
 
 def _play(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any]) -> Reason:
