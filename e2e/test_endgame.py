@@ -229,6 +229,10 @@ def test_hint_proposes_a_legal_move_with_a_reason(
     page.click("[data-testid=lang-de]")
     page.wait_for_selector("[data-testid=hint]")
     assert page.inner_text("[data-testid=hint]") == "Tipp"
+    # The rebuilt screen keeps the hint, now in German.
+    assert page.is_visible("[data-testid=hint-box]")
+    german = page.inner_text("[data-testid=hint-text]")
+    assert german and german != text
 
 
 @pytest.mark.parametrize("size", SIZES)

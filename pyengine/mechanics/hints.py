@@ -120,7 +120,7 @@ def _claim(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any]) 
     if "longest_path" in (view.get("bonuses") or {}):
         owned = [routes[r] for r, o in view.get("routes", {}).items() if o == seat and r in routes]
         was, now = _longest(owned), _longest([*owned, route])
-        if now > was:
+        if now > was > 0:  # a first route is no path to speak of yet
             en, de = f"{en}; longest path {was} → {now}", f"{de}; längste Strecke {was} → {now}"
     return {"en": en, "de": de}
 

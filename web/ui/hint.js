@@ -60,6 +60,16 @@ export class HintControl {
     }
   }
 
+  /** A language switch rebuilds the screen: the new control takes over the shown hint of
+   *  `previous` (same position), in the new language, and points its move out again. */
+  adopt(previous) {
+    if (!previous?.hint || previous.ply === null || previous.ply !== this.screen.res?.ply) return;
+    this.hint = previous.hint;
+    this.ply = previous.ply;
+    this.show();
+    this.screen._pointOut?.(this.hint.action);
+  }
+
   /** The reason in the page's language (after a language change too). */
   show() {
     if (!this.hint || this.ply === null) return;

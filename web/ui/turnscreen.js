@@ -156,6 +156,7 @@ export class TurnScreen {
   relocalize() {
     const oldEl = this.el;
     const kind = this.dialogKind;
+    const hint = this.hintCtl;
     close(this.dialog);
     this.dialog = null;
     this.dialogKind = null;
@@ -165,6 +166,7 @@ export class TurnScreen {
     this._build();
     oldEl.replaceWith(this.el);
     this.render();
+    this.hintCtl?.adopt(hint);
     if (kind) this._reopen(kind);
     this._showSaveProblem(this.saveProblem);
     this._updateRoot();
