@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from pyengine.actions import Action
+from pyengine.actions import Action, ClaimRoute, DrawCard
 from pyengine.bots import bot_action, bot_rng, get_variant_bot, time_limit, time_up
 from pyengine.bots.cardgame.hard import CardSearchConfig, cardgame_hard_bot
 from pyengine.bots.search import SearchBot, SearchParams, margin_outcome, paired_choice
+from pyengine.bots.usa.board_model import Situation, board_model
 from pyengine.bots.usa.hard import UsaSearchConfig, UsaSearchDomain, usa_hard_bot
 from pyengine.bots.world.hard import WorldSearchConfig, world_hard_bot
 from pyengine.game import Game
@@ -189,6 +190,33 @@ def test_classic_opening_keep_has_its_own_budget(players: int) -> None:
     assert len(decision.candidates) == min(expected.candidates, len(legal))
     assert len(set(decision.candidates)) == len(decision.candidates)
     assert all(a in legal and a.text().startswith("keep") for a in decision.candidates)
+
+
+def test_classic_end_game_tries_the_claim_that_lengthens_the_longest_trail() -> None:
+    """The claims worth most now are equal (two 6-train routes), but only one extends the seat's
+    trail Portland-San Francisco-Los Angeles-Phoenix: the end game's candidates include it, and
+    not when ``trail_gain`` asks for more trains than it adds."""
+    game = _main_position("usa")
+    view, _, board = _ask(game, get_variant_bot("usa", "hard"))
+    model = board_model(board)
+    sit = Situation.from_view(view, model)
+    owner = [-1] * len(model.routes)
+    for rid in ("POR-SF-1", "LA-SF-1", "LA-PHX"):
+        owner[model.route_index[rid]] = sit.me
+    sit = replace(sit, owner=owner, trains=[8] * sit.players, hand=[6] * len(model.cards))
+    isolated = ClaimRoute("MIA-NO", (("red", 6),))
+    extends = ClaimRoute("POR-SLC", (("blue", 6),))
+    short = ClaimRoute("POR-SEA-1", (("red", 1),))
+    legal: list[Action] = [DrawCard(), isolated, short, extends]
+    domain = UsaSearchDomain()
+    domain.model = model
+    per_route = {model.route_index[a.route]: a for a in (isolated, short, extends)}
+    assert domain.trail_claim(sit, per_route) == extends
+    candidates = domain.candidates(sit, legal, DrawCard(), 2)
+    assert candidates[0] == DrawCard() and extends in candidates and isolated in candidates
+    strict = UsaSearchDomain(replace(UsaSearchConfig(), trail_gain=7))
+    assert strict.trail_claim(sit, per_route) is None
+    assert extends not in strict.candidates(sit, legal, DrawCard(), 2)
 
 
 def test_paired_choice_needs_a_clear_gain() -> None:

@@ -123,6 +123,7 @@ class Situation:
     final_round: bool
     turn: int = 0
     globetrotter: int = 0  # the bonus for the most completed tickets (0: not in this game)
+    longest_path: int = 0  # the bonus for the longest continuous path (0: not in this game)
 
     @classmethod
     def from_view(cls, view: dict[str, Any], model: BoardModel) -> Situation:
@@ -154,6 +155,7 @@ class Situation:
             final_round=bool(view["final_round"]),
             turn=int(view.get("turn", 0)),
             globetrotter=int(view.get("bonuses", {}).get("globetrotter", 0)),
+            longest_path=int(view.get("bonuses", {}).get("longest_path", 0)),
         )
 
     # ------------------------------------------------------------------ route access

@@ -4,7 +4,8 @@ playout policy, sampled worlds from ``sample_state`` and the final margin as eva
 
 Searched decisions: the opening ticket keep (the best-valued keeps, with a budget of its own,
 ``UsaSearchConfig.keep`` / ``keep_many``) and the end game (once some seat has at most
-``endgame_trains`` trains: the planner's move against the claims worth most and its card draw).
+``endgame_trains`` trains: the planner's move against the claims worth most, its card draw and
+the claim that lengthens its longest trail most).
 Everything else is the planner's move. ``rank`` (the Hint, the review) also values every main
 turn and the keeps of a ticket draw in the game. Playouts run to the end of the game (at most
 ``playout_steps`` moves), where the score is exact.
@@ -24,6 +25,7 @@ from ...actions import Action, ClaimRoute, DrawCard, KeepTickets, TakeCard
 from ...games import variant_as
 from ...games.usa.rules import UsaState
 from ...games.usa.variant import UsaVariant
+from ...mechanics.graph import longest_trail
 from ...rng import Rng
 from ..base import Bot
 from ..search import Decision, Outcome, SearchBot, SearchParams, VariantDomain, margin_outcome
@@ -66,6 +68,12 @@ class UsaSearchConfig:
     keep_gap: float = 1e9  # search keeps only when the runner-up is within this many points
     search_endgame: bool = True  # end game: the best claims vs. the planner's move
     endgame_trains: int = 10  # ... once some seat has at most this many trains
+    # ... and the claim that lengthens the bot's longest trail most, when it adds this many trains
+    # (0: not tried; nor in a way of play without the Longest Path bonus). The claims worth most
+    # now rarely build the 10-point longest path. Session 20 (docs/bots.md, "Classic: open
+    # points"): +28.5 wins of 1,000 at 2 players against long_route_junkie (seed 7171), +17.5 of
+    # 800 at 4 players (seeds 4242, 6262, 7171), +34 on the 1,464 games of the 4-player cells.
+    trail_gain: int = 2
     rank_candidates: int = 6  # moves valued by ``rank`` (the Hint button, the review)
 
 
@@ -114,6 +122,7 @@ def situation_from_state(s: UsaState, model: BoardModel, p: int) -> Situation:
         final_round=s.final_turns > 0,
         turn=s.turn,
         globetrotter=s.way.globetrotter_points or 0,
+        longest_path=s.way.longest_path_points or 0,
     )
 
 
@@ -207,7 +216,26 @@ class UsaSearchDomain(VariantDomain[UsaState]):
             draw = _pick(draw, legal)
             if isinstance(draw, (DrawCard, TakeCard)) and draw not in out:
                 out.append(draw)
+        trail = self.trail_claim(sit, per_route) if cfg.trail_gain > 0 and sit.longest_path else None
+        if trail is not None and all(not (isinstance(a, ClaimRoute) and a.route == trail.route) for a in out):
+            out.append(trail)
         return out
+
+    def trail_claim(self, sit: Situation, per_route: dict[int, ClaimRoute]) -> ClaimRoute | None:
+        """The claim that adds most to the seat's longest trail (then the most points), if it adds
+        at least ``trail_gain`` trains."""
+        model = sit.model
+        mine = [(rt.a, rt.b, rt.length) for rt in model.routes if sit.owner[rt.index] == sit.me]
+        now = longest_trail(mine)
+        best: tuple[tuple[int, int], ClaimRoute] | None = None
+        for r, a in per_route.items():
+            rt = model.routes[r]
+            key = (longest_trail([*mine, (rt.a, rt.b, rt.length)]) - now, model.points(r))
+            if best is None or key > best[0]:
+                best = (key, a)
+        if best is None or best[0][0] < self.config.trail_gain:
+            return None
+        return best[1]
 
     def keep_candidates(
         self, sit: Situation, legal: Sequence[Action], out: list[Action], width: int
