@@ -343,8 +343,17 @@ class FillerPlannerBot(PlannerBot):
 # long_route_junkie and route_focus, docs/tuning/usa-hard-planner-4p.jsonl) beat the hand-set
 # planner by +1 to +13.5 points, planner against planner, but as ``hard`` it lost games against
 # normal (31.7% against 51.7% on the same 60 games) and route_focus (46.7% against 58.3%), so
-# hard keeps these values at every player count (``many_players`` stays empty; docs/bots.md).
-HARD_PARAMS = FillerParams(discount=0.5, train_value=3.0, draw_tickets=False, filler_min=5)
+# hard keeps those fitted values out. What did help at 3+ players (session 22, docs/bots.md "Classic:
+# open points"): two fillers guide the card draws while the plan is open, and fillers wait until the
+# plan's routes are claimed (the spare cards then pay them at once, and no plan card goes on a
+# filler while three rivals block the plan) -- hard +41 wins of 1,000 trial games at 4 players.
+HARD_PARAMS = FillerParams(
+    discount=0.5,
+    train_value=3.0,
+    draw_tickets=False,
+    filler_min=5,
+    many_players=(("filler_guide", 2), ("spare_fill", False)),
+)
 # "normal": the same policy with weaker choices (cheaper trains in the ticket valuation, shorter
 # fillers not steered towards its own network, more tickets mid-game), measured between easy and
 # hard at 2 and 4 players (docs/bots.md).
