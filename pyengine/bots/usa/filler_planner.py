@@ -345,8 +345,8 @@ class FillerPlannerBot(PlannerBot):
 # normal (31.7% against 51.7% on the same 60 games) and route_focus (46.7% against 58.3%), so
 # hard keeps those fitted values out. What did help at 3+ players (session 22, docs/bots.md "Classic:
 # open points"): two fillers guide the card draws while the plan is open, and fillers wait until the
-# plan's routes are claimed (the spare cards then pay them at once, and no plan card goes on a
-# filler while three rivals block the plan) -- hard +41 wins of 1,000 trial games at 4 players.
+# plan's routes are claimed -- hard +41 wins of 1,000 trial games at 4 players (why it helps was
+# not examined beyond the scores).
 HARD_PARAMS = FillerParams(
     discount=0.5,
     train_value=3.0,
