@@ -65,6 +65,9 @@ def start_world(page: Page, server) -> None:
         {"variant": "world", "players": 2, "seed": 8, "setup": WORLD, "seats": SEATS, "speed": "instant"},
     )
     page.wait_for_function(PERSON)
+    # The board fits its view on its first layout pass, which a loaded machine can run after the
+    # person's turn is shown.
+    page.wait_for_function("() => window.__railtrip.board?.view != null")
 
 
 def box(page: Page, testid: str) -> dict:
