@@ -261,3 +261,80 @@ def test_normal_plays_its_fitted_values_at_two_players_only() -> None:
     assert policy.many is not None
     assert replace(policy.many.params, endgame=True) == replace(HAND_SET_NORMAL_PARAMS, many_players=())
     assert any(getattr(HAND_SET_NORMAL_PARAMS, k) != v for k, v in FITTED_NORMAL_2P.items())
+
+
+def _main_turn_positions(players: int, seed: int) -> list[tuple[Know, Any, list[Action]]]:
+    """Seat 0's main turns in a game of normals: (what it knows, the board model, legal moves)."""
+    from pyengine.bots.world.planning import MAIN
+
+    game = Game.new("world", players=players, seed=seed)
+    m = world_model(game.variant.board_view())
+    found = []
+    while not game.is_over:
+        if game.current_player == 0:
+            k = Know.from_view(game.view(0, log=False), m)
+            if k.phase == MAIN:
+                found.append((k, m, list(game.legal_actions())))
+        game.apply(bot_action(game, "normal"))
+    return found
+
+
+def test_hard_guides_its_draws_by_fillers_only_with_more_players() -> None:
+    from pyengine.bots.world.hard import HARD_PARAMS
+
+    policy = WorldPolicy(HARD_PARAMS)
+    assert HARD_PARAMS.filler_guide == 0 and policy.many is not None
+    assert policy.many.params.filler_guide == 2
+    assert replace(policy.many.params, filler_guide=0, endgame=True) == replace(HARD_PARAMS, many_players=())
+
+
+def test_fillers_lie_beyond_the_plan_within_its_spare_pieces() -> None:
+    """The routes that guide the draws beside the plan: free, outside it, long enough, within
+    the pieces it leaves, the best points per card among those."""
+    from pyengine.bots.world.hard import HARD_PARAMS
+    from pyengine.bots.world.planning import blocked
+
+    policy = WorldPolicy(HARD_PARAMS).many
+    assert policy is not None
+    prm = policy.params
+    checked = 0
+    for k, m, _ in _main_turn_positions(4, seed=12):
+        plan = policy.plan(k, m)
+        fillers = policy.fillers(k, m, plan)
+        spare_t, spare_s = k.trains[0] - plan.trains, k.ships[0] - plan.ships
+
+        def fits(r: int) -> bool:
+            spare = spare_s if m.ship[r] else spare_t
+            return (
+                r not in plan.routes and prm.filler_guide_len <= m.length[r] <= spare and not blocked(k, m, r)
+            )
+
+        assert len(fillers) <= prm.filler_guide and all(fits(r) for r in fillers)
+        if fillers:
+            worst = min(m.points[r] / (m.cards[r] + 1.0) for r in fillers)
+            others = [r for r in range(m.nroutes) if fits(r) and r not in fillers]
+            assert all(m.points[r] / (m.cards[r] + 1.0) <= worst for r in others)
+            checked += 1
+    assert checked >= 5
+
+
+def test_filler_guide_changes_some_card_draws_and_nothing_else() -> None:
+    """With a plan open, the cards it leaves go towards the fillers: some draws change; with no
+    fillers guiding (``filler_guide`` 0) the policy draws exactly as before."""
+    from pyengine.bots.world.hard import HARD_PARAMS
+
+    base = WorldPolicy(replace(HARD_PARAMS, many_players=()))
+    guided = WorldPolicy(replace(HARD_PARAMS, many_players=(), filler_guide=2))
+    unguided = WorldPolicy(replace(HARD_PARAMS, many_players=(), filler_guide=0, filler_weight=3.0))
+    changed = same = 0
+    for k, m, legal in _main_turn_positions(4, seed=12):
+        plan = base.plan(k, m)
+        if not plan.routes:
+            continue
+        a = base.draw(k, m, legal, plan, Rng(1), second=False)
+        assert unguided.draw(k, m, legal, plan, Rng(1), second=False) == a
+        if guided.draw(k, m, legal, plan, Rng(1), second=False) == a:
+            same += 1
+        else:
+            changed += 1
+    assert changed >= 1 and same >= 1

@@ -35,6 +35,9 @@ class WorldParams:
     color_train: float = 1.0  # ... for a colored train route (one color of six is slow to gather)
     stall_hand: int = 0  # with this many cards (0: never) and no payable planned route, claim
     stall_min_len: int = 4  # ... the best payable route this long the spare pieces allow
+    filler_guide: int = 0  # while the plan is open, this many routes beyond it also guide draws
+    filler_weight: float = 0.5  # ... a card towards them counts this much (towards the plan: 1)
+    filler_guide_len: int = 3  # ... routes at least this long, within the pieces the plan leaves
     # Field overrides at 3+ players (the 2-player game stays as tuned): ((field, value), ...).
     many_players: tuple[tuple[str, Any], ...] = ()
 

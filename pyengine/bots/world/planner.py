@@ -25,7 +25,9 @@ knowledge and plans it works on are in ``planning.py``. Its steps:
 * **Cards.** Each face-up card and each blind deck is scored by how much it cuts the cards the
   plan still misses (a greedy allocation of the hand to the planned routes: doubles first on
   ship routes), plus harbor cards (harbor-symbol train cards and single ships of the best color)
-  while harbors remain to be built in the plan's port cities.
+  while harbors remain to be built in the plan's port cities. With ``filler_guide`` (hard, 3+
+  players) the cards the plan leaves also count, at ``filler_weight``, towards the best routes
+  beyond it that the spare pieces can claim.
 * **Claims / harbors.** A payable planned route is claimed (longest first) with the payment that
   hurts the rest of the plan and the harbor set least. A harbor is built in a port city named by
   its tickets as soon as it can (most tickets first); in the last round any harbor (+4 saved).
@@ -421,13 +423,41 @@ class WorldPolicy:
         me = k.me
         trains = k.trains[me] if k.trains[me] >= 0 else MAX_TRAINS
         ships = k.ships[me] if k.ships[me] >= 0 else MAX_SHIPS
+        return self.best_free(k, m, trains, ships, 2)
+
+    def fillers(self, k: Know, m: WorldModel, plan: Plan) -> list[int]:
+        """Routes beyond the plan that its spare pieces could still claim: the cards the plan
+        leaves are drawn towards them (``filler_guide``)."""
+        prm = self.params
+        me = k.me
+        spare_t = (k.trains[me] if k.trains[me] >= 0 else MAX_TRAINS) - plan.trains
+        spare_s = (k.ships[me] if k.ships[me] >= 0 else MAX_SHIPS) - plan.ships
+        best = self.best_free(
+            k, m, spare_t, spare_s, prm.filler_guide, prm.filler_guide_len, set(plan.routes)
+        )
+        return alloc_order(m, best)
+
+    @staticmethod
+    def best_free(
+        k: Know,
+        m: WorldModel,
+        trains: int,
+        ships: int,
+        n: int,
+        min_len: int = 1,
+        skip: set[int] | None = None,
+    ) -> list[int]:
+        """The ``n`` free routes of ``min_len`` or more these pieces can claim, best points per
+        card first."""
         free = [
             r
             for r in range(m.nroutes)
-            if not blocked(k, m, r) and m.length[r] <= (ships if m.ship[r] else trains)
+            if min_len <= m.length[r] <= (ships if m.ship[r] else trains)
+            and not (skip and r in skip)
+            and not blocked(k, m, r)
         ]
         free.sort(key=lambda r: (-m.points[r] / (m.cards[r] + 1.0), r))
-        return free[:2]
+        return free[:n]
 
     def harbor_weight(self, k: Know, m: WorldModel, plan: Plan) -> float:
         """How much a card towards a harbor is worth (per card), 0 when no harbor is wanted."""
@@ -451,10 +481,15 @@ class WorldPolicy:
         hw: float,
         c: int,
         relevant: bool = True,
+        fillers: Sequence[int] = (),
+        base_both: float = 0.0,
     ) -> float:
         h = list(k.hand)
         h[c] += 1
         u = base_miss - missing_cards(m, targets, h, ordered=True) if relevant else 0.0
+        if fillers and relevant:  # the cards the plan leaves, towards the fillers
+            both_gain = base_both - missing_cards(m, [*targets, *fillers], h, ordered=True)
+            u += self.params.filler_weight * (both_gain - u)
         if hw and (c == JOKER or c % 4 in (TRAIN_H, SHIP)):
             u += hw * max(0, base_harbor - harbor_missing(h)[0])
         if c == JOKER:
@@ -476,12 +511,14 @@ class WorldPolicy:
             return draws[rng.randbelow(len(draws))]
         targets = alloc_order(m, self.targets(k, m, plan))
         base_miss = missing_cards(m, targets, k.hand, ordered=True)
+        fillers = self.fillers(k, m, plan) if plan.routes and self.params.filler_guide else []
+        base_both = missing_cards(m, [*targets, *fillers], k.hand, ordered=True) if fillers else 0.0
         base_harbor = harbor_missing(k.hand)[0]
         hw = self.harbor_weight(k, m, plan)
         # A card matters for the routes only if some target of its kind takes its color.
         rel_train = [False] * NCOLORS
         rel_ship = [False] * NCOLORS
-        for r in targets:
+        for r in (*targets, *fillers):
             rel = rel_ship if m.ship[r] else rel_train
             if m.color[r] < 0:
                 rel[:] = [True] * NCOLORS
@@ -497,6 +534,8 @@ class WorldPolicy:
                 hw,
                 c,
                 c == JOKER or (rel_ship if DECK_OF[c] == SHIP_DECK else rel_train)[c // 4],
+                fillers,
+                base_both,
             )
             for c in range(NCARDS)
         ]
