@@ -284,8 +284,9 @@ def test_hard_guides_its_draws_by_fillers_only_with_more_players() -> None:
 
     policy = WorldPolicy(HARD_PARAMS)
     assert HARD_PARAMS.filler_guide == 0 and policy.many is not None
-    assert policy.many.params.filler_guide == 2
-    assert replace(policy.many.params, filler_guide=0, endgame=True) == replace(HARD_PARAMS, many_players=())
+    assert policy.many.params.filler_guide == 2 and policy.many.params.filler_weight == 1.0
+    two = replace(policy.many.params, filler_guide=0, filler_weight=HARD_PARAMS.filler_weight, endgame=True)
+    assert two == replace(HARD_PARAMS, many_players=())
 
 
 def test_fillers_lie_beyond_the_plan_within_its_spare_pieces() -> None:

@@ -90,13 +90,14 @@ FITTED_HARD_4P: dict[str, Any] = {
     "color_train": 1.1446,
 }
 # At 3+ players, while the plan is open, the two best routes beyond it (points per card, within
-# the pieces the plan leaves) also guide the card draws, at half a plan card's weight: screened on
-# the planner alone (400 games a line, seed 777, against three zombies / long_route_junkies /
-# shortest_paths: 210/227/246 -> 248/238/251 wins), then under the search (docs/bots.md).
+# the pieces the plan leaves) also guide the card draws, a card towards them worth as much as one
+# towards the plan (served first): screened on the planner alone (400 games a line, seed 777,
+# against three zombies / long_route_junkies / shortest_paths: 210/227/246 -> 253/243/264 wins),
+# then under the search: +81 wins of 800 (docs/bots.md, session 23).
 HARD_PARAMS = replace(
     HAND_SET_NORMAL_PARAMS,
     **FITTED_HARD_4P,
-    many_players=(*HAND_SET_NORMAL_PARAMS.many_players, ("filler_guide", 2)),
+    many_players=(*HAND_SET_NORMAL_PARAMS.many_players, ("filler_guide", 2), ("filler_weight", 1.0)),
 )
 
 
