@@ -60,8 +60,19 @@ def first_visit_then_cached(page: Page, url: str) -> None:
 
 
 def test_start_screen_is_drawn_before_the_engine_and_start_waits_for_it(page: Page, server) -> None:
+    # Python waits for the wasm until the gate opens. The route stays in place afterwards (it lets
+    # later requests through): removing a route while other requests pass the interception hung a
+    # loaded CI machine's page once, a module import of the game screen never finishing.
     held: list[Route] = []
-    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # Python waits for it.
+    gate_open = False
+
+    def hold_wasm(route: Route) -> None:
+        if gate_open:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.context.route("**/pyodide.asm.wasm", hold_wasm)
     page.goto(server.url + Q)
     page.wait_for_selector("#app[data-ui-state=new-game] [data-testid=start-game]")
     assert app_state(page) == "loading"
@@ -85,13 +96,26 @@ def test_start_screen_is_drawn_before_the_engine_and_start_waits_for_it(page: Pa
     while not held and time.monotonic() < deadline:
         page.wait_for_timeout(50)  # The worker asks for the wasm once it has started.
     assert held, "the wasm was never requested"
+    gate_open = True
     for route in held:
         route.continue_()
-    page.context.unroute("**/pyodide.asm.wasm")
     assert wait_for_app_state(page, "ready", "error") == "ready", page.inner_text("body")
     # The game the player asked for starts by itself.
     page.wait_for_selector("#app:not([data-ui-state=new-game]):not([data-ui-state=starting])")
     assert page.is_hidden("#engine-status")
+
+
+@pytest.mark.allow_console_errors  # the browser logs the failed module request
+def test_a_game_screen_that_cannot_load_returns_to_the_form_with_the_reason(page: Page, server) -> None:
+    """The game screen's code is fetched when a game starts; when that fails (the connection
+    dropped, say), the player is back on the form with the reason, and nothing waits forever."""
+    page.context.route("**/ui/screens.js", lambda route: route.abort())
+    page.goto(server.url + Q)
+    assert wait_for_app_state(page, "ready", "error") == "ready", page.inner_text("body")
+    page.click("[data-testid=start-game]")
+    toast = page.wait_for_selector("[data-testid=toast]")
+    assert "could not start" in toast.inner_text()
+    page.wait_for_selector("#app[data-ui-state=new-game] [data-testid=start-game]:not([aria-busy])")
 
 
 def test_bots_are_imported_once_the_page_is_idle(page: Page, server) -> None:

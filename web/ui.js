@@ -232,13 +232,18 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
     game = null;
     clearGameAttrs();
     setSessionGame(null);
-    let board;
+    let board, ReplayScreen, Screen;
     try {
       board = await getBoard(record.variant);
     } catch (err) {
       return showNewGame(null, { title: t("link.brokenTitle"), text: err.message });
     }
-    const [{ ReplayScreen }, Screen] = await Promise.all([import("./ui/replay.js"), loadScreenClass(record.variant)]);
+    try {
+      [{ ReplayScreen }, Screen] = await Promise.all([import("./ui/replay.js"), loadScreenClass(record.variant)]);
+    } catch (err) {
+      toast(t("error.start", { message: err.message }), "error");
+      return showNewGame();
+    }
     const replay = new ReplayScreen({ engine, root, version, toast, langSwitch,
       onNewGame: () => showNewGame(), startGame: (s, r) => startGame(s, r) }, { record, Screen, board });
     game = replay;
@@ -277,14 +282,15 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
     }
     setSessionGame(settings.saveId);
     clearLinkFromLocation();
-    let board;
+    // The board comes from the engine, the screen's code from the network (a lost connection or
+    // an update between visits can fail it): either failing puts the player back on the form.
+    let board, Screen;
     try {
-      board = await getBoard(settings.variant);
+      [board, Screen] = await Promise.all([getBoard(settings.variant), loadScreenClass(settings.variant)]);
     } catch (err) {
       toast(t("error.start", { message: err.message }), "error");
       return showNewGame();
     }
-    const Screen = await loadScreenClass(settings.variant);
     game = new Screen({ engine, root, board, version, toast, langSwitch,
       onNewGame: () => showNewGame(), startGame: (s) => startGame(s), tutorial,
       showRules: () => openRules(settings.variant),
