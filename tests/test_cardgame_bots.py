@@ -19,7 +19,13 @@ from pyengine.bots.cardgame.belief import (
     table_stalled,
     without_stalling_draw,
 )
-from pyengine.bots.cardgame.hard import ROLLOUT_PARAMS, CardRollout, CardSearchConfig, cardgame_hard_bot
+from pyengine.bots.cardgame.hard import (
+    HARD_CARD_PARAMS,
+    ROLLOUT_PARAMS,
+    CardRollout,
+    CardSearchConfig,
+    cardgame_hard_bot,
+)
 from pyengine.bots.cardgame.planner import NORMAL_CARD_PARAMS, CardGameBot, Planner
 from pyengine.bots.search import SearchBot
 from pyengine.bots.usa.planner import PlannerBot
@@ -389,3 +395,41 @@ def test_hand_throughput_caps_what_a_short_second_half_can_play() -> None:
     assert capped.value(s2, 0, capped.future_turns(s2, 0)) == uncapped.value(
         s2, 0, uncapped.future_turns(s2, 0)
     )
+
+
+def test_tickets_take_the_supply_by_points_or_by_points_per_card() -> None:
+    """Tickets share the expected pile in turn: by points, the big SEA-DAL (16 points, 4 cards)
+    takes the one yellow card DAL-MIA (9 points, 2 cards) also needs and neither is done; by
+    points per card DAL-MIA (4.5 a card) is served first and is done, SEA-DAL half covered."""
+    v = cardgame_variant()
+    index = {t.id: t.index for t in v.tickets}
+    tickets = [index["SEA-DAL"], index["DAL-MIA"]]
+    sea_dal, dal_mia = v.tickets[tickets[0]].need, v.tickets[tickets[1]].need
+    shared = next(c for c in range(len(sea_dal)) if sea_dal[c] and dal_mia[c])
+    supply = [0.0] * (len(sea_dal) + 1)  # + the locomotives (none)
+    for need in (sea_dal, dal_mia):
+        for c, k in enumerate(need):
+            if k and c != shared:
+                supply[c] = 1.0
+    supply[shared] = 1.0
+    plain = replace(NORMAL_CARD_PARAMS, city_value=0.0, spare_value=0.0)
+    by_points = Planner(v, plain).tickets_value(tickets, supply, 0.0, False)
+    by_ratio = Planner(v, replace(plain, by_points_per_card=True)).tickets_value(tickets, supply, 0.0, False)
+    # SEA-DAL 3 of 4 cards (+8), DAL-MIA 1 of 2 (0); then DAL-MIA done (+9), SEA-DAL 2 of 4 (0).
+    assert by_points == pytest.approx(0.5 * 16 + 0.0)
+    assert by_ratio == pytest.approx(9.0 + 0.0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hard_orders_tickets_by_points_per_card_only_in_a_game_with_a_second_half(players: int) -> None:
+    """The 4-player overrides (a second half) hold the order; 2 and 3 players play as before,
+    in hard's own planner and in its playouts alike."""
+    v = cardgame_variant()
+    s = Game.new("cardgame", players=players, seed=3).state
+    for params in (HARD_CARD_PARAMS, ROLLOUT_PARAMS):
+        planner = Planner(v, params).at(s)
+        assert planner.params.by_points_per_card is (players == 4)
+        first = sorted(range(len(v.tickets)), key=planner.order_key.__getitem__)[0]
+        ratios = [t.points / sum(t.need) for t in v.tickets]
+        points = [t.points for t in v.tickets]
+        assert (ratios if players == 4 else points)[first] == max(ratios if players == 4 else points)

@@ -87,6 +87,10 @@ class CardParams:
     # With the table clock: hand cards carried over reach the pile only as fast as one set a turn
     # and one card a row a turn move them (at most F(F-1)/2 cards in a second half of F turns).
     hand_throughput: bool = False
+    # The order in which tickets take the supply's cards: most points first (False), or most
+    # points per card first (True), so that a big ticket the supply cannot pay does not take the
+    # cards of two small ones it can.
+    by_points_per_card: bool = False
     # Field overrides in games with a second half (4 players): ((field, value), ...).
     many_players: tuple[tuple[str, Any], ...] = ()
 
@@ -105,7 +109,10 @@ class Planner:
         self.big = [len(t.big) for t in variant.tickets]
         self.sparse = [[(c, k) for c, k in enumerate(t.need) if k] for t in variant.tickets]
         self.size = [sum(t.need) for t in variant.tickets]
-        self.order_key = [(-t.points, t.index) for t in variant.tickets]
+        self.order_key = [
+            (-t.points / sum(t.need) if params.by_points_per_card else -t.points, t.index)
+            for t in variant.tickets
+        ]
         over = dict(params.many_players)
         self.many: Planner | None = (
             Planner(variant, replace(params, many_players=(), **over)) if over else None
@@ -182,7 +189,7 @@ class Planner:
     def tickets_value(self, tickets: Sequence[int], sup: Sequence[float], cap: float, final: bool) -> float:
         """Expected score of ``tickets`` against the supply: + points for the covered part of a
         ticket, - points for the rest (an uncompleted ticket costs its value), spare cards a bit.
-        Tickets take their cards in order of decreasing points."""
+        Tickets take their cards in turn (``order_key``: by points, or by points per card)."""
         pr = self.params
         left = list(sup)
         total = 0.0
