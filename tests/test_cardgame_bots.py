@@ -399,7 +399,7 @@ def test_hand_throughput_caps_what_a_short_second_half_can_play() -> None:
 
 def test_tickets_take_the_supply_by_points_or_by_points_per_card() -> None:
     """Tickets share the expected pile in turn: by points, the big SEA-DAL (16 points, 4 cards)
-    takes the one yellow card DAL-MIA (9 points, 2 cards) also needs and neither is done; by
+    takes the one green card DAL-MIA (9 points, 2 cards) also needs and neither is done; by
     points per card DAL-MIA (4.5 a card) is served first and is done, SEA-DAL half covered."""
     v = cardgame_variant()
     index = {t.id: t.index for t in v.tickets}
