@@ -107,15 +107,23 @@ def test_start_screen_is_drawn_before_the_engine_and_start_waits_for_it(page: Pa
 
 @pytest.mark.allow_console_errors  # the browser logs the failed module request
 def test_a_game_screen_that_cannot_load_returns_to_the_form_with_the_reason(page: Page, server) -> None:
-    """The game screen's code is fetched when a game starts; when that fails (the connection
-    dropped, say), the player is back on the form with the reason, and nothing waits forever."""
+    """The game screen's and the rules' code are fetched when first needed; when that fails (the
+    connection dropped, say), the player is told in plain words, is back on the form, and nothing
+    waits forever. The browser's own message (which names a URL) stays out of the page."""
     page.context.route("**/ui/screens.js", lambda route: route.abort())
+    page.context.route("**/ui/rules.js", lambda route: route.abort())
     page.goto(server.url + Q)
     assert wait_for_app_state(page, "ready", "error") == "ready", page.inner_text("body")
     page.click("[data-testid=start-game]")
     toast = page.wait_for_selector("[data-testid=toast]")
-    assert "could not start" in toast.inner_text()
+    assert "could not be loaded. Check your connection" in toast.inner_text()
+    assert "http" not in toast.inner_text() and "import" not in toast.inner_text()
     page.wait_for_selector("#app[data-ui-state=new-game] [data-testid=start-game]:not([aria-busy])")
+    toast.wait_for_element_state("hidden")
+    page.click("[data-testid=rules-usa]")
+    toast = page.wait_for_selector("[data-testid=toast]")
+    assert "could not be loaded. Check your connection" in toast.inner_text()
+    assert page.query_selector("[data-testid=start-game]") is not None
 
 
 def test_bots_are_imported_once_the_page_is_idle(page: Page, server) -> None:

@@ -204,6 +204,7 @@ const en = {
   "end.newGame": "New game",
 
   "error.start": "The game could not start: {message}",
+  "error.partMissing": "Part of the game could not be loaded. Check your connection and try again.",
   "error.bot": "{name} could not move: {message}",
 };
 
@@ -393,6 +394,7 @@ const de = {
   "end.newGame": "Neues Spiel",
 
   "error.start": "Das Spiel konnte nicht starten: {message}",
+  "error.partMissing": "Ein Teil des Spiels konnte nicht geladen werden. Bitte die Verbindung prüfen und es erneut versuchen.",
   "error.bot": "{name} konnte nicht ziehen: {message}",
 };
 

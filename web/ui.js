@@ -25,7 +25,22 @@ import { openSettings } from "./ui/settings.js";
  * opens, so the start screen draws from a fraction of the modules; startUI warms them up once the
  * engine is up or the person touches the page, so a game still opens at once.
  */
-const loadScreenClass = (variant) => import("./ui/screens.js").then((m) => m.screenClass(variant));
+const loadScreenClass = (variant) => importPart(() => import("./ui/screens.js")).then((m) => m.screenClass(variant));
+
+/**
+ * Imports one of the page's own modules when it is first needed. A failed fetch (a dropped
+ * connection, an update between visits) becomes a sentence a player understands; the browser's
+ * own words, which name a URL, go to the console.
+ */
+function importPart(load) {
+  return load().catch((err) => {
+    console.warn("Railtrip: a part of the page could not load:", err);
+    throw Object.assign(new Error(t("error.partMissing")), { partMissing: true });
+  });
+}
+
+/** Why a game could not start, for a toast (a missing part says so in its own words). */
+const startFailure = (err) => (err.partMissing ? err.message : t("error.start", { message: err.message }));
 
 /** Loads the screens' modules in the background (errors show when a game opens). */
 function warmUpScreens() {
@@ -141,18 +156,24 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
     try {
       board = await getBoard(variant);
     } catch { /* the text alone, without pictures */ }
-    const { showRules } = await import("./ui/rules.js");
+    let showRules;
+    try {
+      ({ showRules } = await importPart(() => import("./ui/rules.js")));
+    } catch (err) {
+      return toast(err.message, "error");
+    }
     showRules(root, variant, board, { closeLabel: t("learn.close") });
   }
 
   /** Starts the interactive tutorial of `variant` (web/tutorials/). */
   async function startTutorial(variant) {
-    const { loadTutorial, tutorialSettings } = await import("./ui/tutorial.js");
-    let tutorial;
+    let tutorial, tutorialSettings;
     try {
-      tutorial = await loadTutorial(variant);
+      const part = await importPart(() => import("./ui/tutorial.js"));
+      tutorialSettings = part.tutorialSettings;
+      tutorial = await part.loadTutorial(variant);
     } catch (err) {
-      return toast(t("error.start", { message: err.message }), "error");
+      return toast(startFailure(err), "error");
     }
     return startGame(tutorialSettings(tutorial, version.bots), null, tutorial);
   }
@@ -239,9 +260,9 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
       return showNewGame(null, { title: t("link.brokenTitle"), text: err.message });
     }
     try {
-      [{ ReplayScreen }, Screen] = await Promise.all([import("./ui/replay.js"), loadScreenClass(record.variant)]);
+      [{ ReplayScreen }, Screen] = await Promise.all([importPart(() => import("./ui/replay.js")), loadScreenClass(record.variant)]);
     } catch (err) {
-      toast(t("error.start", { message: err.message }), "error");
+      toast(startFailure(err), "error");
       return showNewGame();
     }
     const replay = new ReplayScreen({ engine, root, version, toast, langSwitch,
@@ -288,7 +309,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
     try {
       [board, Screen] = await Promise.all([getBoard(settings.variant), loadScreenClass(settings.variant)]);
     } catch (err) {
-      toast(t("error.start", { message: err.message }), "error");
+      toast(startFailure(err), "error");
       return showNewGame();
     }
     game = new Screen({ engine, root, board, version, toast, langSwitch,
