@@ -20,10 +20,12 @@ from pyengine.bots.cardgame.belief import (
     without_stalling_draw,
 )
 from pyengine.bots.cardgame.hard import (
+    EVAL_PARAMS,
     HARD_CARD_PARAMS,
     ROLLOUT_PARAMS,
     CardRollout,
     CardSearchConfig,
+    CardSearchDomain,
     cardgame_hard_bot,
 )
 from pyengine.bots.cardgame.planner import NORMAL_CARD_PARAMS, CardGameBot, Planner
@@ -433,3 +435,50 @@ def test_hard_orders_tickets_by_points_per_card_only_in_a_game_with_a_second_hal
         ratios = [t.points / sum(t.need) for t in v.tickets]
         points = [t.points for t in v.tickets]
         assert (ratios if players == 4 else points)[first] == max(ratios if players == 4 else points)
+
+
+def test_best_of_orders_values_a_hand_by_its_better_order() -> None:
+    """The hand of the test above, as seat 0's pile: served by points it is worth 8, by points per
+    card 9; with ``best_of_orders`` the planner's value is the better of the two, whichever order
+    is its own."""
+    v = cardgame_variant()
+    index = {t.id: t.index for t in v.tickets}
+    tickets = [index["SEA-DAL"], index["DAL-MIA"]]
+    sea_dal, dal_mia = v.tickets[tickets[0]].need, v.tickets[tickets[1]].need
+    s = Game.new("cardgame", players=2, seed=3).state
+    kinds = len(s.piles[0])
+    pile = [0] * kinds
+    for need in (sea_dal, dal_mia):
+        for c, k in enumerate(need):
+            if k:
+                pile[c] = 1
+    s.tickets[0] = tickets
+    s.piles[0] = pile
+    s.hands[0] = [0] * kinds
+    s.yard_n[0] = [0] * len(s.yard_n[0])
+    s.yard_k[0] = [0] * len(s.yard_k[0])
+    plain = replace(NORMAL_CARD_PARAMS, city_value=0.0, spare_value=0.0, capacity_per_turn=0.0)
+
+    def value(**change: Any) -> float:
+        planner = Planner(v, replace(plain, **change))
+        return planner.value(s, 0, planner.future_turns(s, 0))
+
+    assert value() == pytest.approx(8.0)
+    assert value(by_points_per_card=True) == pytest.approx(9.0)
+    assert value(best_of_orders=True) == pytest.approx(9.0)
+    assert value(by_points_per_card=True, best_of_orders=True) == pytest.approx(9.0)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_hard_takes_the_better_order_only_in_its_evaluation_at_4_players(players: int) -> None:
+    """The search's cut-off evaluation serves the pile in the better order with a second half (4
+    players); the ranking and the playouts keep one order (in the ranking the better order put
+    weaker moves among the candidates), and 2-player games are as before."""
+    v = cardgame_variant()
+    s = Game.new("cardgame", players=players, seed=3).state
+    assert Planner(v, EVAL_PARAMS).at(s).params.best_of_orders is (players == 4)
+    for params in (HARD_CARD_PARAMS, ROLLOUT_PARAMS):
+        assert not Planner(v, params).at(s).params.best_of_orders
+    bot = cardgame_hard_bot()
+    assert isinstance(bot, SearchBot) and isinstance(bot.domain, CardSearchDomain)
+    assert bot.domain.eval_planner.params == EVAL_PARAMS

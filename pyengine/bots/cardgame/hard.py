@@ -9,7 +9,7 @@ other seats play until the bot's next turn (with 3+ players its second next turn
 deck is nearly used up, until the half ends, where the real scoring (with the engine's ticket
 solver) decides. The position is then scored as the bot's expected total minus the opponents'
 (``outcome``): exact scores at the end of the game, otherwise completed points plus the planner's
-value.
+value (at 4 players taking the better of two orders of serving the pile: ``EVAL_PARAMS``).
 
 Cost: the playouts use the planner without valuing ticket draws (a third of a planner decision;
 in a one-round playout a ticket draw is rarely the reply that matters), and 3-6 worlds; the
@@ -75,6 +75,12 @@ HARD_CARD_PARAMS = replace(
 # Playouts are short (one round, or the last few turns of a half), where a ticket draw is rarely
 # the reply that matters; not valuing them saves a third of every playout decision.
 ROLLOUT_PARAMS = replace(HARD_CARD_PARAMS, ticket_samples=2, draw_tickets=False)
+# The search's evaluation at a cut-off: the playout planner's value, at 4 players taking the
+# better of both orders of serving the pile (the half's end scores the best set the pile
+# completes). Only here: in the ranking it put weaker moves among the candidates (session 25).
+# Session 27, against three one_step_thinkers: 133 of 200 against 126 (seed 5555); the report
+# cells against one_step_thinker and shortest_path +23.5 and +13 of 520 each (docs/bots.md).
+EVAL_PARAMS = replace(ROLLOUT_PARAMS, many_players=(*ROLLOUT_PARAMS.many_players, ("best_of_orders", True)))
 
 
 # An ordinary turn's search (SearchParams are frozen: safe as dataclass defaults).
@@ -154,11 +160,13 @@ class CardSearchDomain(VariantDomain[CardGameState]):
         config: CardSearchConfig | None = None,
         planner_params: CardParams = HARD_CARD_PARAMS,
         rollout_params: CardParams = ROLLOUT_PARAMS,
+        eval_params: CardParams = EVAL_PARAMS,
     ) -> None:
         self.config = config or CardSearchConfig()
         self.variant = self.v = cardgame_variant()
         self.planner = Planner(self.v, planner_params)
         self.rollout_planner = Planner(self.v, rollout_params)
+        self.eval_planner = Planner(self.v, eval_params)
         self.piles: Any = None
         self.deep = False
         self.half = 0
@@ -207,9 +215,9 @@ class CardSearchDomain(VariantDomain[CardGameState]):
             )
             return Outcome(margin + bonus, margin)
         est = []
+        planner = self.eval_planner.at(s)
         for q in range(s.players):
             done = sum(v.tickets[t].points for t, _, _ in s.completed[q])
-            planner = self.rollout_planner.at(s)
             f = planner.future_turns(s, q)
             est.append(done + planner.value(s, q, f))
         others = [e for q, e in enumerate(est) if q != me]
@@ -228,6 +236,7 @@ def cardgame_hard_bot(config: CardSearchConfig | None = None, name: str = "cardg
 
 
 __all__ = [
+    "EVAL_PARAMS",
     "HARD_CARD_PARAMS",
     "ROLLOUT_PARAMS",
     "CardSearchConfig",

@@ -91,6 +91,10 @@ class CardParams:
     # points per card first (True), so that a big ticket the supply cannot pay does not take the
     # cards of two small ones it can.
     by_points_per_card: bool = False
+    # Value a hand of tickets by the better of both orders (points per card, points): the engine
+    # scores a half's end with the best set the pile completes, so one fixed order undervalues
+    # some hands. Dearer (two passes), so hard uses it only in its search's evaluation.
+    best_of_orders: bool = False
     # Field overrides in games with a second half (4 players): ((field, value), ...).
     many_players: tuple[tuple[str, Any], ...] = ()
 
@@ -109,10 +113,13 @@ class Planner:
         self.big = [len(t.big) for t in variant.tickets]
         self.sparse = [[(c, k) for c, k in enumerate(t.need) if k] for t in variant.tickets]
         self.size = [sum(t.need) for t in variant.tickets]
-        self.order_key = [
-            (-t.points / sum(t.need) if params.by_points_per_card else -t.points, t.index)
-            for t in variant.tickets
-        ]
+        by_ppc = [(-t.points / sum(t.need), t.index) for t in variant.tickets]
+        by_points = [(-t.points, t.index) for t in variant.tickets]
+        self.order_key = by_ppc if params.by_points_per_card else by_points
+        # The orders ``value`` tries (the better counts): the own one, and with best_of_orders the other.
+        self.value_orders = [self.order_key]
+        if params.best_of_orders:
+            self.value_orders.append(by_points if params.by_points_per_card else by_ppc)
         over = dict(params.many_players)
         self.many: Planner | None = (
             Planner(variant, replace(params, many_players=(), **over)) if over else None
@@ -186,17 +193,26 @@ class Planner:
             cap += self.second_half_turns(s) * pr.capacity_per_turn
         return sup, cap * pr.capacity_weight
 
-    def tickets_value(self, tickets: Sequence[int], sup: Sequence[float], cap: float, final: bool) -> float:
+    def tickets_value(
+        self,
+        tickets: Sequence[int],
+        sup: Sequence[float],
+        cap: float,
+        final: bool,
+        order: Sequence[tuple[float, int]] | None = None,
+    ) -> float:
         """Expected score of ``tickets`` against the supply: + points for the covered part of a
         ticket, - points for the rest (an uncompleted ticket costs its value), spare cards a bit.
-        Tickets take their cards in turn (``order_key``: by points, or by points per card)."""
+        Tickets take their cards in turn (``order``, else ``order_key``: by points, or by points
+        per card)."""
         pr = self.params
+        key = (self.order_key if order is None else order).__getitem__
         left = list(sup)
         total = 0.0
         sparse = self.sparse
         points = self.points
         city = pr.city_value
-        for t in sorted(tickets, key=self.order_key.__getitem__):
+        for t in sorted(tickets, key=key):
             size = self.size[t]
             got = 0.0
             for c, k in sparse[t]:
@@ -240,10 +256,12 @@ class Planner:
     ) -> float:
         tickets = s.tickets[q] if tickets is None else tickets
         if self.params.split_complete > 0 and s.half < s.halves:
-            return self.split_value(s, q, f, tickets, hand, yard_n, yard_k)
+            return max(
+                self.split_value(s, q, f, tickets, hand, yard_n, yard_k, order) for order in self.value_orders
+            )
         sup, cap = self.supply(s, q, f, hand, yard_n, yard_k)
         final = f < 0.5 and s.half == s.halves
-        return self.tickets_value(tickets, sup, cap, final)
+        return max(self.tickets_value(tickets, sup, cap, final, order) for order in self.value_orders)
 
     def split_value(
         self,
@@ -254,6 +272,7 @@ class Planner:
         hand: Sequence[int] | None,
         yard_n: Sequence[int] | None,
         yard_k: Sequence[int] | None,
+        order: Sequence[tuple[float, int]] | None = None,
     ) -> float:
         """``tickets_value`` for a half with a later one: the pile (and what the rows still move)
         pays only the tickets this half completes; the rest carry over with the hand."""
@@ -272,7 +291,7 @@ class Planner:
         cap1 = max(0.0, f - pr.capacity_skip) * pr.capacity_per_turn * pr.capacity_weight
         cap2 = cap_all - cap1
         total = 0.0
-        for t in sorted(tickets, key=self.order_key.__getitem__):
+        for t in sorted(tickets, key=(self.order_key if order is None else order).__getitem__):
             size = self.size[t]
             # This half: pile, hand, this half's capacity.
             use_p = [0.0] * NKINDS
