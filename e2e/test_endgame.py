@@ -89,12 +89,8 @@ def play_draws(page: Page, moves: int, first: bool, on_dialog: Any = None) -> No
         page.wait_for_selector("#app[data-busy=false]")
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("variant", ["usa", "world", "cardgame"])
-def test_end_screen_statistics_review_history_and_replay(
-    page: Page, server, snapshot, variant: str, size: str
-) -> None:
-    open_finished(page, server, variant, size)
+def check_scores_and_statistics(page: Page, snapshot, variant: str, size: str) -> None:
+    """The final scores fit their box and the statistics are the engine's, at this size."""
     _, stats, scores = finished(variant)
     snapshot(page, f"{variant}-{size}-end")
     # The final scores fit their box at both sizes (on a phone each player is a card): no column,
@@ -117,32 +113,60 @@ def test_end_screen_statistics_review_history_and_replay(
             "els => els.map((e) => Number(e.dataset.value))",
         )
         assert sum(shown) == scores[seat]["total"]
-    extras = page.locator("[data-testid=end-extras]")
-    extras.scroll_into_view_if_needed()
+    page.locator("[data-testid=end-extras]").scroll_into_view_if_needed()
     snapshot(page, f"{variant}-{size}-stats")
     # Every player's column is in view (2 players): the statistics do not scroll sideways.
     last = page.locator(f"[data-testid=stats-blind-{len(stats) - 1}]").bounding_box()
     assert last["x"] + last["width"] <= SIZES[size][0], last
+
+
+def review_plies(page: Page) -> list[str]:
+    """The plies of the moves the shown review lists."""
+    return page.eval_on_selector_all("[data-testid=review-item]", "els => els.map((e) => e.dataset.ply)")
+
+
+def check_history_counts_once(page: Page, snapshot, variant: str, size: str) -> None:
+    page.click("[data-testid=end-tab-history]")
+    row = page.locator(f"[data-testid=history-{variant}-easy]")
+    assert row.locator("td").first.inner_text() == "1"
+    winner = finished(variant)[2][0]["winner"]
+    assert row.locator("td").nth(1).inner_text().startswith("1" if winner else "0")
+    snapshot(page, f"{variant}-{size}-history")
+
+
+@pytest.mark.parametrize("variant", ["usa", "world", "cardgame"])
+def test_end_screen_statistics_review_history_and_replay(page: Page, server, snapshot, variant: str) -> None:
+    """At 1280×800, then on the phone after a reload: the review is asked of the engine once and,
+    kept with the save, shown again as it was."""
+    open_finished(page, server, variant, "desktop")
+    check_scores_and_statistics(page, snapshot, variant, "desktop")
     # The review: asked of the worker one decision at a time, with progress; then its verdicts.
     page.click("[data-testid=end-tab-review]")
     page.click("[data-testid=review-start]")
     page.wait_for_selector("[data-testid=end-review][data-done=true]", timeout=180_000)
     items = page.locator("[data-testid=review-item]")
     assert items.count() >= 1 or page.locator("[data-testid=review-none]").count() == 1
+    plies = review_plies(page)
+    summary = page.inner_text("[data-testid=review-note]")
     assert "0" in page.inner_text("[data-testid=hints-used]")
-    extras.scroll_into_view_if_needed()
-    snapshot(page, f"{variant}-{size}-review")
-    # The history counts this game once (a reload does not count it again).
-    page.click("[data-testid=end-tab-history]")
-    row = page.locator(f"[data-testid=history-{variant}-easy]")
-    assert row.locator("td").first.inner_text() == "1"
-    winner = scores[0]["winner"]
-    assert row.locator("td").nth(1).inner_text().startswith("1" if winner else "0")
-    snapshot(page, f"{variant}-{size}-history")
+    page.locator("[data-testid=end-extras]").scroll_into_view_if_needed()
+    snapshot(page, f"{variant}-desktop-review")
+    # The history counts this game once (the reload below does not count it again).
+    check_history_counts_once(page, snapshot, variant, "desktop")
+    # On a phone, after a reload: the same end screen, and the review kept with the save at once.
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES["phone"])))
     page.reload()
     page.wait_for_selector("#app[data-ui-state=game-over]")
-    page.click("[data-testid=end-tab-history]")
-    assert page.locator(f"[data-testid=history-{variant}-easy] td").first.inner_text() == "1"
+    page.wait_for_selector("[data-testid=end-stats]")
+    check_scores_and_statistics(page, snapshot, variant, "phone")
+    page.click("[data-testid=end-tab-review]")
+    page.wait_for_selector("[data-testid=end-review][data-done=true]", timeout=5_000)
+    assert page.locator("[data-testid=review-start]").is_hidden()
+    assert review_plies(page) == plies
+    assert page.inner_text("[data-testid=review-note]") == summary
+    page.locator("[data-testid=end-extras]").scroll_into_view_if_needed()
+    snapshot(page, f"{variant}-phone-review")
+    check_history_counts_once(page, snapshot, variant, "phone")
     # The finished game stays in the saved list, as a replay.
     page.click("[data-testid=new-game]")
     page.wait_for_selector("#app[data-ui-state=new-game]")

@@ -421,28 +421,61 @@ def test_german_end_screen(page: Page, server, snapshot, variant: str, size: str
         snapshot(page, f"end-de-{variant}-{size}-{tab}")
 
 
-@pytest.mark.parametrize(
-    ("size", "lang", "you", "turn"),
-    [("desktop", "en", "Your move ", "Turn "), ("phone", "de", "Dein Zug ", "Runde ")],
-)
-def test_review_reads_naturally(
-    page: Page, server, snapshot, size: str, lang: str, you: str, turn: str
-) -> None:
-    page.add_init_script(f"try {{ localStorage.setItem('railtrip.lang', '{lang}'); }} catch (e) {{}}")
-    open_finished(page, server, "usa", size)
-    page.click("[data-testid=end-tab-review]")
-    page.click("[data-testid=review-start]")
-    page.wait_for_selector("[data-testid=end-review][data-done=true]", timeout=240_000)
+REVIEW_WORDS = {"en": ("Your move ", "Turn "), "de": ("Dein Zug ", "Runde ")}
+
+
+def check_review_words(page: Page, lang: str) -> None:
+    """Each listed move reads "Your move …" (not "You: claims …"), its turn a "Runde" in German, as
+    on the saved games."""
+    you, turn = REVIEW_WORDS[lang]
     items = page.locator("[data-testid=review-item]")
     assert items.count() >= 1
     for i in range(items.count()):
         item = items.nth(i)
-        assert item.locator(".review-you").inner_text().startswith(you)  # not "You: claims …"
-        assert (
-            item.locator(".review-turn").inner_text().startswith(turn)
-        )  # a turn is a "Runde", as on the saved games
+        assert item.locator(".review-you").inner_text().startswith(you)
+        assert item.locator(".review-turn").inner_text().startswith(turn)
+
+
+def test_review_reads_naturally_in_both_languages_and_is_kept(page: Page, server, snapshot) -> None:
+    """The review made in English at 1280×800 reads naturally; kept with the save, it is shown in
+    German on a phone after a reload, without asking the engine again; a damaged kept review is
+    offered afresh."""
+    page.add_init_script(
+        "try { localStorage.getItem('railtrip.lang') || localStorage.setItem('railtrip.lang', 'en'); } catch (e) {}"
+    )
+    open_finished(page, server, "usa", "desktop")
+    page.click("[data-testid=end-tab-review]")
+    page.click("[data-testid=review-start]")
+    page.wait_for_selector("[data-testid=end-review][data-done=true]", timeout=240_000)
+    check_review_words(page, "en")
+    plies = page.eval_on_selector_all("[data-testid=review-item]", "els => els.map((e) => e.dataset.ply)")
     page.locator("[data-testid=end-extras]").scroll_into_view_if_needed()
-    snapshot(page, f"review-{lang}-{size}")
+    snapshot(page, "review-en-desktop")
+    page.evaluate("() => localStorage.setItem('railtrip.lang', 'de')")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    page.wait_for_selector("#app[data-ui-state=game-over]")
+    page.click("[data-testid=end-tab-review]")
+    page.wait_for_selector("[data-testid=end-review][data-done=true]", timeout=5_000)
+    check_review_words(page, "de")
+    assert (
+        page.eval_on_selector_all("[data-testid=review-item]", "els => els.map((e) => e.dataset.ply)")
+        == plies
+    )
+    page.locator("[data-testid=end-extras]").scroll_into_view_if_needed()
+    snapshot(page, "review-de-phone")
+    # A kept review that is not one (damaged storage, another game): the review is offered again.
+    key = "railtrip.review.e2e-finished-1"
+    kept = json.loads(page.evaluate("k => localStorage.getItem(k)", key))
+    assert kept["seat"] == 0 and kept["bot"] == "hard" and len(kept["steps"]) <= kept["plies"]
+    bad_step = {**kept, "steps": [{**kept["steps"][0], "cost": "a lot"}, *kept["steps"][1:]]}
+    for damaged in (json.dumps({**kept, "plies": kept["plies"] + 1}), json.dumps(bad_step), "[[[", "null"):
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, damaged])
+        page.reload()
+        page.wait_for_selector("#app[data-ui-state=game-over]")
+        page.click("[data-testid=end-tab-review]")
+        page.wait_for_selector("[data-testid=review-start]", state="visible")
+        assert page.locator("[data-testid=end-review][data-done=true]").count() == 0
 
 
 WORLD_SHIPS = {

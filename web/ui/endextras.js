@@ -59,8 +59,9 @@ const words = (reason) => reason?.[getLang()] ?? reason?.en ?? "";
  * (review_move), with a progress bar; then the few moves where the bot disagreed most, with the
  * cost it estimated (or only which move it preferred, when its ranking gives no margin).
  * `hintsUsed`: how many hints the person asked for in this game (shown with the review).
+ * `stored`: the steps of a review made before (shown at once); `onDone(steps)` keeps a new one.
  */
-export function reviewPanel({ engine, gameId, seat, bot = "hard", hintsUsed = 0, limit = 5 }) {
+export function reviewPanel({ engine, gameId, seat, bot = "hard", hintsUsed = 0, limit = 5, stored = null, onDone = null }) {
   const out = h("div", { class: "review-out", testid: "review-out" });
   const bar = h("progress", { class: "review-progress", testid: "review-progress", max: "1", value: "0", hidden: true });
   const note = h("p", { class: "hint", testid: "review-note", text: t("review.intro") });
@@ -71,6 +72,11 @@ export function reviewPanel({ engine, gameId, seat, bot = "hard", hintsUsed = 0,
     h("h3", { class: "end-sub", text: t("review.title") }), note, button, bar, out,
     h("p", { class: "hint", testid: "hints-used", text: t("review.hintsUsed", { n: hintsUsed }) }));
   panel.cancel = () => { cancelled = true; };
+  if (stored) {
+    button.hidden = true;
+    panel.dataset.done = "true";
+    show(stored);
+  }
 
   async function run() {
     button.hidden = true;
@@ -96,6 +102,7 @@ export function reviewPanel({ engine, gameId, seat, bot = "hard", hintsUsed = 0,
     bar.hidden = true;
     panel.dataset.done = "true";
     show(steps);
+    onDone?.(steps);
   }
 
   function show(steps) {

@@ -16,6 +16,7 @@ import { parseBoundedJson, checkSeed, UnsafeDataError } from "./safedata.js";
 
 const PREFIX = "railtrip.save.";
 const CHOICE_PREFIX = "railtrip.choice.";
+const REVIEW_PREFIX = "railtrip.review.";
 const LEGACY_KEY = "railtrip.saved.v1";
 const SESSION_KEY = "railtrip.session.game";
 /** The most games kept; a new game beyond it is not saved until the player deletes one. */
@@ -68,10 +69,11 @@ function saveKeys(store) {
   return Object.keys(store).filter((k) => k.startsWith(PREFIX));
 }
 
-/** Forgets a save (a finished game, or the person deleted it), and the choice begun in it. */
+/** Forgets a save (a finished game, or the person deleted it), the choice begun in it and its review. */
 export function removeSave(id) {
-  try { storage()?.removeItem(PREFIX + id); } catch { /* ignore */ }
-  try { storage()?.removeItem(CHOICE_PREFIX + id); } catch { /* ignore */ }
+  for (const prefix of [PREFIX, CHOICE_PREFIX, REVIEW_PREFIX]) {
+    try { storage()?.removeItem(prefix + id); } catch { /* ignore */ }
+  }
 }
 
 // --- a choice begun but not made (ticked tickets, a face-up card waiting for its refill deck) ----
@@ -95,6 +97,64 @@ export function pendingChoice(id, { ply, seat, kind }) {
   try {
     const c = parseBoundedJson(store.getItem(CHOICE_PREFIX + id) ?? "null");
     return c && typeof c === "object" && c.ply === ply && c.seat === seat && c.kind === kind ? c : null;
+  } catch {
+    return null;
+  }
+}
+
+// --- the review of a finished game ("railtrip.review.<id>" = {seat, plies, bot, steps}) ----------
+// A review asks the engine about every decision of the person (a minute or more), so the finished
+// review is kept beside the save: the end screen shows it again after a reload or a change of
+// language without asking again. Only the fields the review shows are kept, checked when read.
+
+const MAX_REASON_CHARS = 400;
+
+/** Both languages' words of a move, as text; null when missing. */
+function reviewWords(value) {
+  if (!value || typeof value !== "object") return null;
+  const text = (w) => (typeof w === "string" ? w.slice(0, MAX_REASON_CHARS) : "");
+  return { en: text(value.en), de: text(value.de) };
+}
+
+/** One review step with only the fields the review shows, or null when it is not one. */
+function reviewStep(step, plies) {
+  if (!step || typeof step !== "object" || !Number.isInteger(step.ply) || step.ply < 0 || step.ply >= plies) return null;
+  if (typeof step.agree !== "boolean") return null;
+  const cost = step.cost === null || step.cost === undefined ? null : Number(step.cost);
+  if (cost !== null && !Number.isFinite(cost)) return null;
+  return {
+    ply: step.ply,
+    turn: Number.isInteger(step.turn) ? step.turn : null,
+    agree: step.agree,
+    cost,
+    weight: Number.isFinite(step.weight) ? Number(step.weight) : 0,
+    played_reason: reviewWords(step.played_reason),
+    reason: reviewWords(step.reason),
+  };
+}
+
+/** Remembers the finished review of `seat`'s moves in save `id` (a game of `plies` actions);
+ *  a full storage only means the review is asked for again next time. */
+export function keepReview(id, { seat, plies, bot, steps }) {
+  const store = storage();
+  if (!store || !validId(id)) return;
+  const kept = steps.map((st) => reviewStep(st, plies)).filter(Boolean);
+  try {
+    store.setItem(REVIEW_PREFIX + id, JSON.stringify({ seat, plies, bot, steps: kept }));
+  } catch { /* not kept */ }
+}
+
+/** The steps of the review kept for `seat` in save `id` of a game of `plies` actions by `bot`,
+ *  or null (none kept, another game or seat, or a damaged entry). */
+export function storedReview(id, { seat, plies, bot }) {
+  const store = storage();
+  if (!store || !validId(id)) return null;
+  try {
+    const entry = parseBoundedJson(store.getItem(REVIEW_PREFIX + id) ?? "null");
+    if (!entry || typeof entry !== "object" || entry.seat !== seat || entry.plies !== plies || entry.bot !== bot) return null;
+    if (!Array.isArray(entry.steps) || entry.steps.length > plies) return null;
+    const steps = entry.steps.map((st) => reviewStep(st, plies));
+    return steps.every(Boolean) ? steps : null;
   } catch {
     return null;
   }

@@ -11,7 +11,7 @@ import { t } from "../i18n.js";
 import { PLAYER_COLORS } from "./cards.js";
 import { passDeviceDialog, confirmDialog, close, modal } from "./dialogs.js";
 import { SPEEDS, BOT_MAX_SECONDS } from "./newgame.js";
-import { saveGame, downloadRecord, keepChoice, pendingChoice } from "./saves.js";
+import { saveGame, downloadRecord, keepChoice, pendingChoice, keepReview, storedReview } from "./saves.js";
 import { saveWarningBar, manageSavesDialog } from "./savewarning.js";
 import { isolate } from "./names.js";
 import { icon } from "./icons.js";
@@ -498,12 +498,21 @@ export class TurnScreen {
     const human = this.viewer ?? this.seats.findIndex((s) => s.kind === "human");
     this.endExtras = endTabs([
       { key: "stats", label: t("stats.title"), body: statsPanel(res.stats, players, this.settings.variant) },
-      human >= 0 ? { key: "review", label: t("review.title"), body: reviewPanel({ engine: this.engine, gameId: this.gameId,
-        seat: human, hintsUsed: this.settings.hintsUsed ?? 0 }) } : null,
+      human >= 0 ? { key: "review", label: t("review.title"), body: this._reviewPanel(human) } : null,
       { key: "history", label: t("history.title"), body: historyPanel(this.history === undefined ? readHistory() : this.history,
         { variant: this.settings.variant }) },
     ]);
     return this.endExtras;
+  }
+
+  /** The review of `seat`'s moves: the one kept with the save when there is one, else a new one
+   *  (kept with the save once done). */
+  _reviewPanel(seat) {
+    const saveId = this.settings.saveId;
+    const plies = this.session.record?.actions?.length ?? -1;
+    const key = { seat, plies, bot: "hard" };
+    return reviewPanel({ engine: this.engine, gameId: this.gameId, seat, bot: key.bot, hintsUsed: this.settings.hintsUsed ?? 0,
+      stored: storedReview(saveId, key), onDone: (steps) => keepReview(saveId, { ...key, steps }) });
   }
 
   /** Shows, updates or removes the warning bar of a failed autosave. */
