@@ -206,3 +206,25 @@ def test_each_games_policy_plays_its_many_player_values_only_there() -> None:
     )
     for players, value in ((2, NORMAL_CARD_PARAMS.raid_value), (3, NORMAL_CARD_PARAMS.raid_value), (4, 4.5)):
         assert planner.at(Game.new("cardgame", players=players, seed=1).state).params.raid_value == value
+
+
+def test_an_override_subject_tunes_only_its_nested_set() -> None:
+    """The long-claims subject starts from the values hard plays at 3+ players and puts a tuned
+    value into ``long_claims`` (inside ``many_players``), leaving every other value as it is."""
+    from pyengine.bots.tune_subjects import subject
+    from pyengine.bots.world.hard import HARD_PARAMS
+
+    s = subject("world-hard-planner-long-claims")
+    many = dict(HARD_PARAMS.many_players)
+    start = s.start(True)
+    assert start["long_claims.filler_weight"] == many["filler_weight"]
+    assert start["long_claims.turn_value"] == HARD_PARAMS.turn_value
+    params = s.params({"long_claims.turn_value": 7.25, "long_claims.harbor_cards": 0.5})
+    tuned = dict(params.many_players)
+    assert dict(tuned.pop("long_claims")) == {
+        **dict(many.get("long_claims", ())),
+        "turn_value": 7.25,
+        "harbor_cards": 0.5,
+    }
+    assert tuned == {k: v for k, v in many.items() if k != "long_claims"}
+    assert replace(params, many_players=HARD_PARAMS.many_players) == HARD_PARAMS

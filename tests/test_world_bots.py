@@ -72,12 +72,51 @@ def test_normal_overrides_apply_only_with_more_players(players: int) -> None:
     m = world_model(board)
     k = Know.from_view(game.view(0, log=False), m)
     policy = WorldPolicy(NORMAL_PARAMS)
-    chosen = policy.at(k)
+    chosen = policy.at(k, m)
     if players == 2:
         assert chosen is policy and chosen.params.endgame
     else:
         assert chosen is policy.many and not chosen.params.endgame
         assert replace(chosen.params, endgame=True) == replace(HAND_SET_NORMAL_PARAMS, many_players=())
+
+
+def _claimed_by_others(k: Know, m: Any, lengths: Sequence[int]) -> Know:
+    """``k`` with free routes of these lengths claimed by the next seat."""
+    owner = list(k.owner)
+    other = (k.me + 1) % k.n
+    for want in lengths:
+        r = next(r for r in range(m.nroutes) if owner[r] < 0 and m.length[r] == want)
+        owner[r] = other
+    return replace(k, owner=owner)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_long_claims_overrides_apply_once_the_others_claim_long_routes(players: int) -> None:
+    """``long_claims`` (given at 3+ players) switches the policy only when the other seats'
+    claims average ``long_claim_len`` pieces over ``long_claim_count`` claims or more."""
+    game = Game.new("world", players=players, seed=5)
+    m = world_model(game.variant.board_view())
+    k = Know.from_view(game.view(0, log=False), m)
+    params = replace(
+        HAND_SET_NORMAL_PARAMS,
+        many_players=(*HAND_SET_NORMAL_PARAMS.many_players, ("long_claims", (("turn_value", 7.5),))),
+    )
+    policy = WorldPolicy(params)
+    long_claims = _claimed_by_others(k, m, [6, 5, 4])  # 5.0 a claim
+    short_claims = _claimed_by_others(k, m, [6, 2, 1])  # 3.0 a claim
+    too_few = _claimed_by_others(k, m, [6, 5])  # two claims only
+    if players == 2:
+        assert policy.at(long_claims, m) is policy and policy.long is None
+        return
+    assert policy.many is not None and policy.many.long is not None
+    assert policy.at(k, m) is policy.many  # no claims yet
+    assert policy.at(short_claims, m) is policy.many
+    assert policy.at(too_few, m) is policy.many
+    chosen = policy.at(long_claims, m)
+    assert chosen is policy.many.long and chosen.params.turn_value == 7.5
+    assert replace(chosen.params, turn_value=policy.many.params.turn_value) == replace(
+        policy.many.params, long_claims=()
+    )
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -285,8 +324,17 @@ def test_hard_guides_its_draws_by_fillers_only_with_more_players() -> None:
     policy = WorldPolicy(HARD_PARAMS)
     assert HARD_PARAMS.filler_guide == 0 and policy.many is not None
     assert policy.many.params.filler_guide == 2 and policy.many.params.filler_weight == 1.0
-    two = replace(policy.many.params, filler_guide=0, filler_weight=HARD_PARAMS.filler_weight, endgame=True)
+    two = replace(
+        policy.many.params,
+        filler_guide=0,
+        filler_weight=HARD_PARAMS.filler_weight,
+        endgame=True,
+        long_claims=HARD_PARAMS.long_claims,
+    )
     assert two == replace(HARD_PARAMS, many_players=())
+    # At a table of long claims (3+ players only) harbor cards count more near the end.
+    assert policy.long is None and policy.many.long is not None
+    assert policy.many.long.params == replace(policy.many.params, long_claims=(), late_harbor=2.0)
 
 
 def test_fillers_lie_beyond_the_plan_within_its_spare_pieces() -> None:
@@ -339,3 +387,20 @@ def test_filler_guide_changes_some_card_draws_and_nothing_else() -> None:
         else:
             changed += 1
     assert changed >= 1 and same >= 1
+
+
+def test_late_harbor_cards_count_once_an_opponent_nears_the_end() -> None:
+    """``late_harbor``: a harbor card is worth at least that many route cards once some opponent
+    has ``late_harbor_pieces`` or fewer, never while every opponent has more, never without a
+    harbor left to build."""
+    k, m, _ = _main_turn_positions(4, seed=12)[3]
+    plain = WorldPolicy(replace(HAND_SET_NORMAL_PARAMS, many_players=(), harbor_cards=0.1))
+    late = WorldPolicy(replace(plain.params, late_harbor=2.0, late_harbor_pieces=25))
+    plan = plain.plan(k, m)
+    far = replace(k, trains=[20] * k.n, ships=[20] * k.n)  # 40 pieces each
+    near = replace(far, trains=[20, 20, 5, 20], ships=[20, 20, 20, 20])  # seat 2: 25 pieces
+    assert late.harbor_weight(far, m, plan) == plain.harbor_weight(far, m, plan) < 2.0
+    assert late.harbor_weight(near, m, plan) == 2.0
+    assert plain.harbor_weight(near, m, plan) < 2.0
+    none_left = replace(near, harbors_left=[0] * k.n)
+    assert late.harbor_weight(none_left, m, plan) == 0.0

@@ -52,6 +52,31 @@ class Subject:
         return {k.name: over.get(k.name, getattr(self.base, k.name)) for k in self.knobs}
 
 
+@dataclass(frozen=True)
+class OverrideSubject(Subject):
+    """A subject whose knobs are fields of a nested override set inside ``many_players``, named
+    ``<set>.<field>`` (Rails & Sails' ``long_claims.turn_value``): a tuned value goes into that
+    set; every other value plays as the level plays it."""
+
+    def params(self, values: dict[str, Any]) -> Any:
+        many = dict(self.base.many_players)
+        sets: dict[str, dict[str, Any]] = {}
+        for name, v in values.items():
+            group, field = name.split(".", 1)
+            sets.setdefault(group, dict(many.get(group, ())))[field] = v
+        many.update({group: tuple(fields.items()) for group, fields in sets.items()})
+        return replace(self.base, many_players=tuple(many.items()))
+
+    def start(self, many_players: bool = False) -> dict[str, Any]:
+        """The knobs' values as the level plays them at such a table (3+ players)."""
+        many = dict(self.base.many_players)
+        out = {}
+        for k in self.knobs:
+            group, field = k.name.split(".", 1)
+            out[k.name] = dict(many.get(group, ())).get(field, many.get(field, getattr(self.base, field)))
+        return out
+
+
 def _world_planner(base: Any) -> tuple[Knob, ...]:
     """The numeric knobs of Rails & Sails' ``WorldParams`` (ranges around the hand-set values)."""
     del base
@@ -100,6 +125,36 @@ def _world_hard_planner() -> Subject:
     from .world.hard import HARD_PARAMS
 
     return Subject("world", HARD_PARAMS, _world_planner(HARD_PARAMS), lambda p: WorldBot("tuned", "", p))
+
+
+# The fields a table of long claims may set for Rails & Sails hard (``WorldParams.long_claims``):
+# those that act after the first claims (not the setup's piece mix).
+LONG_CLAIMS_FIELDS = (
+    "tickets_min_pieces",
+    "tickets_min_other",
+    "piece_value",
+    "turn_value",
+    "risk_scale",
+    "block_risk",
+    "harbor_pot",
+    "harbor_cards",
+    "ticket_bonus",
+    "color_ship",
+    "color_train",
+    "filler_weight",
+)
+
+
+def _world_hard_planner_long_claims() -> Subject:
+    """Hard's planner alone, only its values at a table of long claims (3+ players) tuned."""
+    from .world.bot import WorldBot
+    from .world.hard import HARD_PARAMS
+
+    ranges = {k.name: k for k in _world_planner(HARD_PARAMS)} | {
+        "filler_weight": Knob("filler_weight", 0.0, 2.0)
+    }
+    knobs = tuple(replace(ranges[f], name=f"long_claims.{f}") for f in LONG_CLAIMS_FIELDS)
+    return OverrideSubject("world", HARD_PARAMS, knobs, lambda p: WorldBot("tuned", "", p))
 
 
 def _world_hard() -> Subject:
@@ -156,6 +211,7 @@ SUBJECTS: dict[str, Callable[[], Subject]] = {
     "world-normal": _world_normal,
     "world-hard-planner": _world_hard_planner,
     "world-hard": _world_hard,
+    "world-hard-planner-long-claims": _world_hard_planner_long_claims,
     "usa-normal": _usa_normal,
     "usa-hard-planner": _usa_hard_planner,
     "cardgame-hard-planner": _cardgame_hard_planner,

@@ -94,10 +94,22 @@ FITTED_HARD_4P: dict[str, Any] = {
 # towards the plan (served first): screened on the planner alone (400 games a line, seed 777,
 # against three zombies / long_route_junkies / shortest_paths: 210/227/246 -> 253/243/264 wins),
 # then under the search: +81 wins of 800 (docs/bots.md, session 23).
+# At a table of long claims (the other seats' claimed routes average 4+ pieces: three
+# long_route_junkies, rarely others), once an opponent is down to 25 pieces a card towards a harbor
+# is worth at least 2 route cards: the junkies end the game early and the lost games ended with
+# harbors unbuilt. +10 wins of 660 against long_route_junkies, +2 of 520 against zombies and
+# shortest_paths (the same games; docs/bots.md, session 28). The values this table might take
+# besides, fitted for the planner alone (docs/tuning/world-hard-planner-4p-long-claims.jsonl),
+# lost 17 of 400 games under the search and are not used.
 HARD_PARAMS = replace(
     HAND_SET_NORMAL_PARAMS,
     **FITTED_HARD_4P,
-    many_players=(*HAND_SET_NORMAL_PARAMS.many_players, ("filler_guide", 2), ("filler_weight", 1.0)),
+    many_players=(
+        *HAND_SET_NORMAL_PARAMS.many_players,
+        ("filler_guide", 2),
+        ("filler_weight", 1.0),
+        ("long_claims", (("late_harbor", 2.0),)),
+    ),
 )
 
 
@@ -213,7 +225,7 @@ class RolloutPolicy:
             return legal[0] if len(legal) == 1 else self.decide(s, m, legal, rng)
         p = s.current
         k = Know.from_state(s, p)
-        policy = self.policy.at(k)
+        policy = self.policy.at(k, m)
         plan = self.plan_for(s, m, k)
         legal = rollout_actions(variant, s, m, policy, k, plan)
         if not legal:
@@ -233,7 +245,7 @@ class RolloutPolicy:
             plan = hit[1]
             plan.routes = [r for r in plan.routes if s.owner[r] < 0]
             return plan
-        plan = self.policy.at(k).plan(k, m)
+        plan = self.policy.at(k, m).plan(k, m)
         self.cache[p] = (len(s.tickets[p]), plan)
         return plan
 
@@ -243,7 +255,7 @@ class RolloutPolicy:
         plan = None
         if k.phase not in (SETUP_TICKETS, KEEP_TICKETS, SETUP_PIECES):
             plan = self.plan_for(s, m, k)
-        return self.policy.at(k).decide(k, m, legal, rng, plan)
+        return self.policy.at(k, m).decide(k, m, legal, rng, plan)
 
 
 class WorldSearchDomain(VariantDomain[WorldState]):
@@ -288,7 +300,7 @@ class WorldSearchDomain(VariantDomain[WorldState]):
     ) -> list[Action]:
         """The planner's move, the claims worth most now (route points plus the tickets they
         complete), the best harbor and the planner's card draw."""
-        pol = self.policy.at(k)
+        pol = self.policy.at(k, m)
         plan = pol.plan(k, m)
         claims, harbors, _ = group_moves(m, legal)
         open_t = pol.open_tickets(k, m)
@@ -329,7 +341,7 @@ class WorldSearchDomain(VariantDomain[WorldState]):
         out = [default]
         limit = cfg.search.candidates
         if k.phase in (SETUP_TICKETS, KEEP_TICKETS) and cfg.search_keeps:
-            for a in self.policy.at(k).ranked_keeps(k, m, legal):
+            for a in self.policy.at(k, m).ranked_keeps(k, m, legal):
                 if len(out) >= limit:
                     break
                 if a not in out:
@@ -377,7 +389,7 @@ class WorldSearchDomain(VariantDomain[WorldState]):
         if s.phase != MAIN and s.phase != SECOND_CARD:
             return total
         k = Know.from_state(s, p)
-        policy = self.policy.at(k)
+        policy = self.policy.at(k, m)
         open_t = policy.open_tickets(k, m)
         if open_t:
             tv, plan = policy.tickets_value(k, m, open_t)

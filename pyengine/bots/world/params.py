@@ -38,8 +38,15 @@ class WorldParams:
     filler_guide: int = 0  # while the plan is open, this many routes beyond it also guide draws
     filler_weight: float = 0.5  # ... a card towards them counts this much (towards the plan: 1)
     filler_guide_len: int = 3  # ... routes at least this long, within the pieces the plan leaves
+    late_harbor: float = 0.0  # once an opponent is down to late_harbor_pieces, a harbor card is
+    late_harbor_pieces: int = 25  # ... worth at least this many route cards (0: no change)
     # Field overrides at 3+ players (the 2-player game stays as tuned): ((field, value), ...).
     many_players: tuple[tuple[str, Any], ...] = ()
+    # Field overrides at a table of long claims (``long_claims_table``), from the moment the other
+    # seats' claims show it; give them in ``many_players`` to keep them off the 2-player game.
+    long_claims: tuple[tuple[str, Any], ...] = ()
+    long_claim_len: float = 4.0  # ... the other seats' claimed routes average this many pieces
+    long_claim_count: int = 3  # ... over at least this many claims
 
 
 # At 4 players the end-game hurry (best points now once an opponent is near the end) cost

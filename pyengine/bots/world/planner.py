@@ -78,6 +78,7 @@ from .planning import (
     color_factor,
     connected_sets,
     harbor_missing,
+    long_claims_table,
     make_plan,
     missing_cards,
     ticket_done,
@@ -120,10 +121,20 @@ class WorldPolicy:
         self.many: WorldPolicy | None = (
             type(self)(replace(self.params, many_players=(), **over)) if over else None
         )
+        long = {} if over else dict(self.params.long_claims)
+        self.long: WorldPolicy | None = (
+            type(self)(replace(self.params, long_claims=(), **long)) if long else None
+        )
 
-    def at(self, k: Know) -> WorldPolicy:
-        """The policy for this game's player count (``many_players`` overrides at 3+ players)."""
-        return self.many if self.many is not None and k.n >= 3 else self
+    def at(self, k: Know, m: WorldModel) -> WorldPolicy:
+        """The policy for this game's player count (``many_players`` overrides at 3+ players) and
+        table (``long_claims`` overrides once the other seats' claims are long)."""
+        pol = self.many if self.many is not None and k.n >= 3 else self
+        return pol.long if pol.long is not None and pol.long_table(k, m) else pol
+
+    def long_table(self, k: Know, m: WorldModel) -> bool:
+        prm = self.params
+        return long_claims_table(k, m, prm.long_claim_len, prm.long_claim_count)
 
     # ------------------------------------------------------------ entry
     def decide(
@@ -133,6 +144,8 @@ class WorldPolicy:
             return legal[0]
         if self.many is not None and k.n >= 3:
             return self.many.decide(k, m, legal, rng, plan)
+        if self.long is not None and self.long_table(k, m):
+            return self.long.decide(k, m, legal, rng, plan)
         if k.phase in (SETUP_TICKETS, KEEP_TICKETS):
             return self.keep(k, m, legal)
         if k.phase == SETUP_PIECES:
@@ -148,7 +161,7 @@ class WorldPolicy:
         return [t for t in k.tickets if not ticket_done(m, roots, t)]
 
     def plan(self, k: Know, m: WorldModel) -> Plan:
-        prm = self.at(k).params
+        prm = self.at(k, m).params
         return make_plan(
             k,
             m,
@@ -460,16 +473,23 @@ class WorldPolicy:
         return free[:n]
 
     def harbor_weight(self, k: Know, m: WorldModel, plan: Plan) -> float:
-        """How much a card towards a harbor is worth (per card), 0 when no harbor is wanted."""
-        if not self.params.harbor_cards or k.harbors_left[k.me] <= 0:
+        """How much a card towards a harbor is worth (per card), 0 when no harbor is wanted; at
+        least ``late_harbor`` once an opponent is down to ``late_harbor_pieces``."""
+        prm = self.params
+        if k.harbors_left[k.me] <= 0:
             return 0.0
+        late = 0.0
+        if prm.late_harbor and min(k.pieces(p) for p in range(k.n) if p != k.me) <= prm.late_harbor_pieces:
+            late = prm.late_harbor
+        if not prm.harbor_cards:
+            return late
         for t in k.tickets:
             if t in plan.failed:
                 continue
             for c in m.t_cities[t]:
                 if m.port[c] and c not in k.harbor_owner:
-                    return self.params.harbor_cards
-        return 0.25 * self.params.harbor_cards  # only the −4 for an unbuilt harbor is at stake
+                    return max(late, prm.harbor_cards)
+        return max(late, 0.25 * prm.harbor_cards)  # only the −4 for an unbuilt harbor is at stake
 
     def card_utility(
         self,

@@ -202,6 +202,18 @@ def blocked(k: Know, m: WorldModel, r: int) -> bool:
     return q >= 0 and k.owner[q] >= 0 and (k.n < 4 or k.owner[q] == k.me)
 
 
+def long_claims_table(k: Know, m: WorldModel, min_len: float, min_count: int) -> bool:
+    """Whether the other seats claim long routes: their claimed routes average at least
+    ``min_len`` pieces over ``min_count`` claims or more (three long_route_junkies average 4.2--5.0
+    at the end of a game; zombies, shortest_paths and route_focus 3.1--4.8, mostly under 4)."""
+    n = total = 0
+    for r, o in enumerate(k.owner):
+        if o >= 0 and o != k.me:
+            n += 1
+            total += m.length[r]
+    return n >= min_count and total >= min_len * n
+
+
 def route_missing(m: WorldModel, r: int, hand: Sequence[int]) -> float:
     """Cards missing to pay route r alone with ``hand`` (ship cards in ~1.6-space units).
 
