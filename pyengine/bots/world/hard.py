@@ -7,7 +7,8 @@ of 2 when routes are costed, so plans prefer routes the hand can pay soon and lo
 score many points per turn over short hops and colors still to gather; and its piece mix keeps 9
 trains beyond the plan's train spaces (normal: 3), and it draws more tickets while every opponent
 still has 12 pieces (normal: 18). At 3+ players the cards the plan leaves are drawn towards the
-two best routes beyond it (``filler_guide``).
+two best routes beyond it (``filler_guide``), and at a table of long claims (``long_claims``: three
+long_route_junkies end the game early) harbor cards count more once an opponent nears the end.
 
 Searched decisions (``WorldSearchConfig``): which tickets to keep (at setup and after drawing
 more), the piece mix, and, once its tickets are done, whether to draw more tickets -- the
