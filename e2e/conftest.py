@@ -9,7 +9,11 @@ Fixtures:
     server     the running build.Server; ``server.url`` ends with "/"
     browser    the session's Chromium
     page       a fresh page in a fresh context; the test fails if the page logs a console error
-               or throws (mark the test ``@pytest.mark.allow_console_errors`` when it expects some)
+               or throws (mark the test ``@pytest.mark.allow_console_errors`` when it expects some).
+               Its app starts from the build's memory snapshot, as on a returning player's visit
+               (build-config.js is served with snapshot.firstVisit on): a cold start costs ~5 s
+               and ~8 s of CPU a test on two cores. Mark a test ``@pytest.mark.cold_start`` for
+               a first visit as it is (test_startup.py checks both starts).
     app_page   ``page`` opened at the app and waited for until data-app-state="ready"
     snapshot   snapshot(page, name) saves e2e/artifacts/<test>-<name>.png
 
@@ -26,7 +30,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Route, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 from e2e.helpers import READY_TIMEOUT_MS, wait_for_app_state
@@ -43,6 +47,7 @@ _spec.loader.exec_module(railtrip_build)
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "allow_console_errors: the test expects console or page errors")
+    config.addinivalue_line("markers", "cold_start: the page's app starts cold, as on a first visit")
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -120,6 +125,8 @@ def page_errors() -> PageErrors:
 @pytest.fixture
 def page(browser: Browser, request: pytest.FixtureRequest, page_errors: PageErrors) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
+    if request.node.get_closest_marker("cold_start") is None:
+        context.route("**/build-config.js", snapshot_on_first_visit)
     page = context.new_page()
     page.set_default_timeout(READY_TIMEOUT_MS)
     page.on("console", page_errors.console)
@@ -135,6 +142,18 @@ def page(browser: Browser, request: pytest.FixtureRequest, page_errors: PageErro
     context.close()
     if page_errors.messages and request.node.get_closest_marker("allow_console_errors") is None:
         pytest.fail("the page reported errors:\n" + "\n".join(page_errors.messages), pytrace=False)
+
+
+FIRST_VISIT_OFF = '"firstVisit": false'
+
+
+def snapshot_on_first_visit(route: Route) -> None:
+    """Serves build-config.js with snapshot.firstVisit on (the page fixture's start from the snapshot)."""
+    response = route.fetch()
+    config = response.text()
+    if FIRST_VISIT_OFF not in config:  # build.py's format changed: say so rather than start cold
+        raise AssertionError(f"build-config.js has no {FIRST_VISIT_OFF}")
+    route.fulfill(response=response, body=config.replace(FIRST_VISIT_OFF, '"firstVisit": true'))
 
 
 def save_screenshot(page: Page, test_name: str, name: str) -> Path | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from playwright.sync_api import Browser, Page
 
 from e2e.helpers import keep_tickets, wait_for_app_state
@@ -156,6 +157,7 @@ def test_new_game_screen(app_page: Page) -> None:
     assert page.locator("[data-testid^=seat-][data-testid$=-kind]").count() == 3
 
 
+@pytest.mark.cold_start  # one whole game on a first visit (the other tests start from the snapshot)
 def test_full_game_against_a_bot(page: Page, server, snapshot) -> None:
     open_app(page, server)
     page.fill("[data-testid=player-name]", "Tester <b>")

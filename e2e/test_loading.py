@@ -25,6 +25,9 @@ def test_app_becomes_ready_and_answers_calls(app_page: Page, snapshot) -> None:
     assert page.is_hidden("#load-error")
     assert page.is_visible("#app")
     snapshot(page, "ready")
+    # The page fixture's app starts from the build's memory snapshot (conftest.py; test_startup.py
+    # checks the cold first visit).
+    assert page.evaluate("document.documentElement.dataset.engineStart") == "snapshot"
 
     version = page.evaluate("railtrip.engine.call('version')")
     assert isinstance(version, dict) and version.get("engine")

@@ -17,6 +17,9 @@ from playwright.sync_api import Page, Route
 from e2e.conftest import railtrip_build
 from e2e.helpers import app_state, wait_for_app_state
 
+# Start-up as it is: a first visit starts cold (the other tests' pages start from the snapshot).
+pytestmark = pytest.mark.cold_start
+
 Q = "?botDelay=0"
 
 

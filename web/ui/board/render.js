@@ -9,7 +9,9 @@ import { drawLabels } from "./labels.js";
 import { drawEndTickets, drawLongestLabel, longestAnimating, longestProgress } from "./endgame.js";
 import { drawTicketLines } from "./ticketlines.js";
 
-/** Draws the map as `m.state` says; returns whether something is animated (ask for another frame). */
+/** Draws the map as `m.state` says; returns what is animated: "smooth" (a claim's flash, the longest
+ *  path drawing itself: ask for the next frame), "pulse" (only the slow pulse: a frame in a while
+ *  will do) or "" (nothing: draw again when something changes). */
 export function renderBoard(m) {
   const ctx = m.canvas.getContext("2d");
   const { w, h: hh, dpr } = m.size;
@@ -24,7 +26,8 @@ export function renderBoard(m) {
 
   const st = m.state;
   const focus = st.focus;
-  const pulse = reducedMotion() ? 0.75 : 0.55 + 0.45 * Math.sin(now / 260);
+  const pulsing = !reducedMotion() && now < m.pulseUntil;
+  const pulse = pulsing ? 0.55 + 0.45 * Math.sin(now / 260) : 0.75;
 
   // Highlights under the tracks.
   for (const g of m.geo.values()) {
@@ -73,6 +76,6 @@ export function renderBoard(m) {
   m.labels = drawLabels(ctx, m, focus?.cities);
   drawLongestLabel(ctx, st, m.geo, v, now);
 
-  return Boolean(m.flashes.length || (st.claimable.size && !reducedMotion()) || focus?.cities?.size || st.harborTargets?.size
-    || longestAnimating(st, now));
+  if (m.flashes.length || longestAnimating(st, now)) return "smooth";
+  return pulsing && (st.claimable.size || focus?.cities?.size || st.harborTargets?.size) ? "pulse" : "";
 }

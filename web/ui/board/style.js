@@ -7,6 +7,12 @@ export const INK = "#2b2418";
 export const GOLD = "#f0b429";
 /** How long a claimed route glows (ms). */
 export const FLASH_MS = 1400;
+/** How long claimable routes and pointed-out cities pulse after the map changes (ms); then they
+ *  hold a steady glow and the map is not drawn again until something changes (an idle map costs
+ *  no CPU: a phone's battery, a laptop's fan). */
+export const PULSE_MS = 5000;
+/** The pulse is slow (a 1.6 s cycle): 20 frames a second draw it smoothly at a third of the cost. */
+export const PULSE_FRAME_MS = 50;
 
 export const SYMBOL_PATHS = Object.fromEntries(Object.entries(SYMBOLS).map(([k, d]) => [k, new Path2D(d)]));
 export const ANCHOR_PATH = new Path2D(FORM_PATHS.anchor);

@@ -3,7 +3,7 @@
 // geometry, the input and the labels live in the modules beside this one.
 import { h } from "../dom.js";
 import { t } from "../../i18n.js";
-import { GOLD, boardStyle } from "./style.js";
+import { GOLD, PULSE_FRAME_MS, PULSE_MS, boardStyle } from "./style.js";
 import { routeGeometry, seamMarks, fitView, clampView, mapWraps } from "./geometry.js";
 import { routeAt } from "./picking.js";
 import { bindInput, showTip, hideTip } from "./interaction.js";
@@ -42,6 +42,8 @@ export class BoardView {
     this.size = { w: 0, h: 0, dpr: 1 };
     this.reserveBottom = 0;  // px under the zoom buttons kept free of the map (see mapBox)
     this.frame = 0;
+    this.pulseTimer = 0;
+    this.pulseUntil = 0;  // performance.now() until which highlights pulse (render.js)
     /** For tests: the label boxes drawn last frame (screen pixels) and the cities left out. */
     this.labels = null;
     /** For tests: {colorBlind, seats: each seat's mark, drawn: {seat: pieces drawn with its mark}, routeSymbolPx:
@@ -71,6 +73,7 @@ export class BoardView {
     this.unsubscribe();
     this.resizeObserver.disconnect();
     cancelAnimationFrame(this.frame);
+    clearTimeout(this.pulseTimer);
     this.destroyed = true;
   }
 
@@ -83,6 +86,7 @@ export class BoardView {
    */
   update(state) {
     Object.assign(this.state, state);
+    this.pulseUntil = performance.now() + PULSE_MS;
     if (this.pinned) showTip(this, this.pinned.id, this.pinned.sx, this.pinned.sy, true);
     this.requestRender();
   }
@@ -197,6 +201,13 @@ export class BoardView {
 
   #render() {
     if (!this.view || this.destroyed) return;
-    if (renderBoard(this)) this.requestRender();
+    const animated = renderBoard(this);
+    if (animated === "smooth") this.requestRender();
+    else if (animated === "pulse" && !this.pulseTimer) {
+      this.pulseTimer = setTimeout(() => {
+        this.pulseTimer = 0;
+        this.requestRender();
+      }, PULSE_FRAME_MS);
+    }
   }
 }
