@@ -7,6 +7,15 @@ from playwright.sync_api import Page
 READY_TIMEOUT_MS = 60_000
 
 
+def wait_for_board(page: Page) -> None:
+    """Waits until the map has fitted its view and drawn a frame: the board lays itself out on its
+    first layout pass, which a fast start (or a loaded machine) can run after the person's turn is
+    shown. Tests that read ``window.__railtrip.board`` geometry or labels call this first."""
+    page.wait_for_function(
+        "() => window.__railtrip?.board?.view != null && window.__railtrip.board.labels != null"
+    )
+
+
 def app_state(page: Page) -> str:
     return page.evaluate("document.documentElement.dataset.appState")
 

@@ -9,7 +9,7 @@ import json
 import pytest
 from playwright.sync_api import Page
 
-from e2e.helpers import keep_tickets, wait_for_app_state
+from e2e.helpers import keep_tickets, wait_for_app_state, wait_for_board
 from e2e.test_endgame import open_finished
 
 SIZES = [(1280, 800), (390, 844)]
@@ -46,6 +46,8 @@ def start_game(
     if page.get_attribute("#app", "data-ui-state") == "choose-tickets":
         keep_tickets(page)
         page.wait_for_function(PERSON)
+    if variant != "cardgame":
+        wait_for_board(page)
 
 
 def stored_prefs(page: Page):

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from e2e.helpers import wait_for_app_state
+from e2e.helpers import wait_for_app_state, wait_for_board
 from e2e.test_review_choices import PERSON, SEATS, SIZES, WORLD
 
 # A claimable route with another route near it, and the point 3 px beside its track on that side:
@@ -65,9 +65,7 @@ def start_world(page: Page, server) -> None:
         {"variant": "world", "players": 2, "seed": 8, "setup": WORLD, "seats": SEATS, "speed": "instant"},
     )
     page.wait_for_function(PERSON)
-    # The board fits its view on its first layout pass, which a loaded machine can run after the
-    # person's turn is shown.
-    page.wait_for_function("() => window.__railtrip.board?.view != null")
+    wait_for_board(page)
 
 
 def box(page: Page, testid: str) -> dict:

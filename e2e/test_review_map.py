@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from e2e.helpers import wait_for_app_state
+from e2e.helpers import wait_for_app_state, wait_for_board
 from e2e.test_review_choices import PERSON, SEATS, SIZES
 
 USA = {"tickets": [["DEN-ELP"], ["SEA-LA"]], "hands": [["blue", "blue", "red", "loco"], ["red"] * 4]}
@@ -23,6 +23,7 @@ def start(page: Page, server, variant: str, size: tuple[int, int], setup: dict |
         {"variant": variant, "players": 2, "seed": 4, "setup": setup, "seats": SEATS, "speed": "instant"},
     )
     page.wait_for_function(PERSON)
+    wait_for_board(page)
 
 
 def route_point(page: Page, route: str) -> tuple[float, float]:
