@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Route
 
-from e2e.conftest import railtrip_build
+from e2e.conftest import railtrip_build, snapshot_on_first_visit
 from e2e.helpers import app_state, wait_for_app_state
 
 # Start-up as it is: a first visit starts cold (the other tests' pages start from the snapshot).
@@ -217,30 +217,19 @@ def test_unusable_snapshot_falls_back_to_a_cold_start(page: Page, own_server, ki
     assert len(bot_game(page, "usa", 3)) >= 3
 
 
-def _with_snapshot_on_first_visit(page: Page, dist_dir: Path, snapshot_status: int) -> None:
-    """Serves build-config.js with snapshot.firstVisit on, and the snapshot with ``snapshot_status``."""
-    info = json.loads((dist_dir / "build-info.json").read_text())
-    config = (dist_dir / info["app"] / "build-config.js").read_text()
-    assert '"firstVisit": false' in config
-
-    def handle(route: Route) -> None:
-        url = route.request.url
-        if url.endswith("/build-config.js"):
-            route.fulfill(
-                status=200,
-                content_type="text/javascript",
-                body=config.replace('"firstVisit": false', '"firstVisit": true'),
-            )
-        elif url.endswith("/engine.snapshot.gz") and snapshot_status != 200:
-            route.fulfill(status=snapshot_status, body="missing", content_type="text/plain")
-        else:
-            route.continue_()
-
-    page.context.route(re.compile(r".*/(build-config\.js|engine\.snapshot\.gz)$"), handle)
+def _with_snapshot_on_first_visit(page: Page, snapshot_status: int) -> None:
+    """Serves build-config.js with snapshot.firstVisit on (conftest's rewrite), and the snapshot
+    with ``snapshot_status``."""
+    page.context.route("**/build-config.js", snapshot_on_first_visit)
+    if snapshot_status != 200:
+        page.context.route(
+            "**/engine.snapshot.gz",
+            lambda route: route.fulfill(status=snapshot_status, body="missing", content_type="text/plain"),
+        )
 
 
-def test_first_visit_restores_the_snapshot_when_configured(page: Page, server, dist_dir: Path) -> None:
-    _with_snapshot_on_first_visit(page, dist_dir, 200)
+def test_first_visit_restores_the_snapshot_when_configured(page: Page, server) -> None:
+    _with_snapshot_on_first_visit(page, 200)
     page.goto(server.url + Q + "&sw=0")
     assert wait_for_app_state(page, "ready", "error") == "ready", page.inner_text("body")
     assert engine_start(page) == "snapshot"
@@ -248,10 +237,8 @@ def test_first_visit_restores_the_snapshot_when_configured(page: Page, server, d
 
 
 @pytest.mark.allow_console_errors  # The browser logs the failed request.
-def test_missing_snapshot_on_first_visit_falls_back_to_a_cold_start(
-    page: Page, server, dist_dir: Path
-) -> None:
-    _with_snapshot_on_first_visit(page, dist_dir, 404)
+def test_missing_snapshot_on_first_visit_falls_back_to_a_cold_start(page: Page, server) -> None:
+    _with_snapshot_on_first_visit(page, 404)
     page.goto(server.url + Q + "&sw=0")
     assert wait_for_app_state(page, "ready", "error") == "ready", page.inner_text("body")
     assert engine_start(page) == "cold"
