@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from pyengine.actions import Action
-from pyengine.bots import Bot, ask_bot, bot_action, get_variant_bot, register_variant_bot
+from pyengine.bots import Bot, ask_bot, bot_action, bot_ranking, get_variant_bot, register_variant_bot
 from pyengine.bots.cardgame.belief import (
     STALL_ROUNDS,
     belief_state,
@@ -482,3 +482,31 @@ def test_hard_takes_the_better_order_only_in_its_evaluation_at_4_players(players
     bot = cardgame_hard_bot()
     assert isinstance(bot, SearchBot) and isinstance(bot.domain, CardSearchDomain)
     assert bot.domain.eval_planner.params == EVAL_PARAMS
+
+
+@pytest.mark.parametrize("plies", [2, 4])
+def test_ranking_prices_a_ticket_draw_near_the_card_draws(plies: int) -> None:
+    """The Hint and the review (``rank``) count, at the cut-off, the ticket draw every seat could
+    still make on a later turn: cut off a round after a ticket draw, a hand of seven tickets was
+    otherwise compared with a hand of three that had not drawn yet, and the ranking put the draw
+    ~50 points above every card draw where playing both to the end showed +1 to +6 (session 29,
+    the game the end-screen tests review: easy against easy, seed 31)."""
+    game = Game.new("cardgame", players=2, seed=31)
+    while len(game.actions) < plies:
+        game.apply(bot_action(game, "easy"))
+    ranked = {a.text(): v for a, v in bot_ranking(game, "hard")}
+    cards = [v for text, v in ranked.items() if text == "draw" or text.startswith("take")]
+    assert "tickets" in ranked and cards
+    assert abs(ranked["tickets"] - max(cards)) < 15.0
+
+
+def test_only_the_ranking_counts_a_later_ticket_draw() -> None:
+    """Hard's own search keeps the evaluation its report cells were measured with."""
+    game = Game.new("cardgame", players=2, seed=31)
+    while len(game.actions) < 2:
+        game.apply(bot_action(game, "easy"))
+    view = game.view(game.current_player, log=True)
+    domain = CardSearchDomain()
+    for ranking in (False, True):
+        domain.decision(view, game.legal_actions(), Rng(1), game.variant.board_view(), ranking)
+        assert domain.ticket_option is ranking

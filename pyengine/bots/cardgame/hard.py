@@ -9,7 +9,9 @@ other seats play until the bot's next turn (with 3+ players its second next turn
 deck is nearly used up, until the half ends, where the real scoring (with the engine's ticket
 solver) decides. The position is then scored as the bot's expected total minus the opponents'
 (``outcome``): exact scores at the end of the game, otherwise completed points plus the planner's
-value (at 4 players taking the better of two orders of serving the pile: ``EVAL_PARAMS``).
+value (at 4 players taking the better of two orders of serving the pile: ``EVAL_PARAMS``). ``rank``
+(the Hint, the review), which compares a ticket draw with every card draw, adds each seat's value
+of a later ticket draw (``CardSearchConfig.rank_ticket_option``).
 
 Cost: the playouts use the planner without valuing ticket draws (a third of a planner decision;
 in a one-round playout a ticket draw is rarely the reply that matters), and 3-6 worlds; the
@@ -34,6 +36,7 @@ from .belief import belief_state, cardgame_variant, without_stalling_draw
 from .planner import NORMAL_CARD_PARAMS, CardParams, Planner
 
 WIN_BONUS = 20.0  # a win at the end of the game is worth this many points of margin
+OPTION_SEED = 20261128  # the offers sampled for a later ticket draw's value (``ticket_option``)
 # hard's own planner plays normal's values at 2 and 3 players. With 4 players (a game with a
 # second half) it values the first half's pile as paying only the tickets that half completes
 # (``CardParams.split_complete``, the others carry over with the hand), counts the second half
@@ -119,6 +122,15 @@ class CardSearchConfig:
     # grows exponentially with them (23 tickets: 0.1 s per playout, a 3 s decision)
     endgame_max_tickets: int = 14
     rank_candidates: int = 6  # moves valued by ``rank`` (the Hint button, the review)
+    # The cut-off value counts, for every seat, what a ticket draw on a later turn would still add
+    # (the planner's ``ticket_draw_value``, if positive): a playout cut off a round after a ticket
+    # draw otherwise compares a hand of 7 tickets against a hand of 3 that could draw its own 4
+    # next turn, and priced the draw ~50 points above any card draw where playing both to the end
+    # showed +1 to +6 (session 29). ``rank`` (the Hint, the review) compares ticket draws with
+    # every other move, so it counts the option; hard's own search does not (its candidates and
+    # report cells were measured without it: docs/bots.md, "Card-game open points").
+    ticket_option: bool = False
+    rank_ticket_option: bool = True
 
 
 class CardRollout:
@@ -171,6 +183,7 @@ class CardSearchDomain(VariantDomain[CardGameState]):
         self.deep = False
         self.half = 0
         self.depth = 1
+        self.ticket_option = False
 
     # ---------------------------------------------------------------- prior
     def decision(
@@ -188,6 +201,7 @@ class CardSearchDomain(VariantDomain[CardGameState]):
             map(len, s0.tickets)
         ) <= cfg.endgame_max_tickets
         self.half = s0.half
+        self.ticket_option = cfg.rank_ticket_option if ranking else cfg.ticket_option
         many = s0.players >= 3
         self.depth = cfg.depth_many if many else 1
         params = cfg.endgame if self.deep else cfg.search_many if many else cfg.search
@@ -216,10 +230,15 @@ class CardSearchDomain(VariantDomain[CardGameState]):
             return Outcome(margin + bonus, margin)
         est = []
         planner = self.eval_planner.at(s)
+        # The same sampled offers for every candidate's playout (paired comparisons).
+        rng = Rng(OPTION_SEED) if self.ticket_option and s.ticket_deck else None
         for q in range(s.players):
             done = sum(v.tickets[t].points for t, _, _ in s.completed[q])
             f = planner.future_turns(s, q)
-            est.append(done + planner.value(s, q, f))
+            value = planner.value(s, q, f)
+            if rng is not None:
+                value += max(0.0, planner.ticket_draw_value(s, q, f, value, rng))
+            est.append(done + value)
         others = [e for q, e in enumerate(est) if q != me]
         return Outcome(est[me] - sum(others) / len(others), est[me] - max(others))
 
