@@ -462,7 +462,8 @@ def build(dist: Path = DIST) -> dict[str, Any]:
             log(
                 f"Python {report.get('python')} in Pyodide: {pyc_count} modules compiled in the wheel, memory snapshot "
                 f"{report.get('snapshotBytes', 0) / 1e6:.1f} MB, {report.get('snapshotGzipBytes', 0) / 1e6:.1f} MB "
-                f"gzipped ({time.monotonic() - started:.1f} s: "
+                f"gzipped, {report.get('preloaded', {}).get('bots', 0)} bots and "
+                f"{report.get('preloaded', {}).get('variants', 0)} games preloaded ({time.monotonic() - started:.1f} s: "
                 f"{', '.join(f'{k} {v:.1f}' for k, v in report.get('phases', {}).items())})"
             )
         gzip_stdlib(staging / pyodide_dir)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -182,6 +183,30 @@ def test_api_warm_up_stores_nothing_and_checks_its_cap() -> None:
     assert before == api._GAMES
     bad = json.loads(api.call("warm_up", json.dumps({"max_seconds": "soon"})))
     assert bad["error"]["type"] == "EngineError" and "max_seconds" in bad["error"]["message"]
+
+
+def test_api_preload_loads_every_bot_and_game_and_stores_nothing() -> None:
+    """preload (run by the build before the browser's memory snapshot) imports every level's bots
+    and loads every game, in a fresh interpreter where nothing had imported them yet; calling
+    it again finds them in place."""
+    script = (
+        "import json, sys\n"
+        "from pyengine import api\n"
+        "before = {m for m in sys.modules if m.startswith('pyengine.bots')}\n"
+        "out = [api.preload(), api.preload()]\n"
+        "after = {m for m in sys.modules if m.startswith('pyengine.bots')}\n"
+        "print(json.dumps({'out': out, 'before': sorted(before), 'after': sorted(after), 'games': len(api._GAMES)}))\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=root, check=True
+    )
+    result = json.loads(done.stdout)
+    assert result["before"] == [] and result["games"] == 0
+    for level in ("usa.hard", "world.hard", "cardgame.hard", "usa.baselines", "world.reference"):
+        assert f"pyengine.bots.{level}" in result["after"]
+    first, second = result["out"]
+    assert first == second == {"bots": first["bots"], "variants": len(variant_names())} and first["bots"] > 0
 
 
 def test_cli_simulate_json_and_errors(capsys: pytest.CaptureFixture[str]) -> None:

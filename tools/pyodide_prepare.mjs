@@ -10,7 +10,8 @@
 //    interpreter runs with PYTHONNODEBUGRANGES: the code keeps its line numbers but not the
 //    column ranges behind a traceback's ^^^ marks (a third of a .pyc's size).
 // 2. In a second, fresh interpreter laid out as the browser's (the compiled modules without
-//    their sources), imports pyengine.api and writes a memory snapshot of the interpreter to
+//    their sources), imports pyengine.api, preloads the bots and games (api.preload) and writes a
+//    memory snapshot of the interpreter to
 //    <out-dir>/engine.snapshot.gz (gzip, which browsers decompress natively), preceded inside the
 //    gzip by a header line "railtrip-snapshot <key>\n" padded to SNAPSHOT_HEADER bytes, so that
 //    the worker can tell a snapshot of another build from its own before handing it to Pyodide.
@@ -64,7 +65,7 @@ for (const [rel, data] of pycFiles) {
   pyodide.FS.writeFile(`${sitePackages}/${rel}`, data);
   pyodide.FS.unlink(`${sitePackages}/${rel.slice(0, -1)}`);
 }
-pyodide.pyimport("pyengine.api");
+const preloaded = pyodide.pyimport("pyengine.api").preload().toJs({ dict_converter: Object.fromEntries });
 pyodide.runPython("import gc; gc.collect()");
 const zeroed = zeroFreeMemory(pyodide._module);
 phase("import");
@@ -82,6 +83,7 @@ writeFileSync(join(outDir, "engine.snapshot.gz"), gz);
 phase("gzip");
 console.log(JSON.stringify({
   pyc: compiled.length,
+  preloaded,
   snapshotBytes: memory.length,
   snapshotGzipBytes: gz.length,
   zeroedBytes: zeroed,
