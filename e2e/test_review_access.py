@@ -94,6 +94,7 @@ def test_settings_from_the_new_game_screen_and_the_game_menu(page: Page, server,
         '{"colorBlind":null,"__proto__":{"colorBlind":true}}',
         "[true]",
     ],
+    ids=["wrong-type", "not-json", "deep-nesting", "huge-number", "proto-key", "array"],
 )
 def test_broken_or_hostile_preferences_fall_back_to_the_default(page: Page, server, stored: str) -> None:
     open_app(page, server, 1280, 800)
