@@ -500,13 +500,15 @@ def test_ranking_prices_a_ticket_draw_near_the_card_draws(plies: int) -> None:
     assert abs(ranked["tickets"] - max(cards)) < 15.0
 
 
-def test_only_the_ranking_counts_a_later_ticket_draw() -> None:
-    """Hard's own search keeps the evaluation its report cells were measured with."""
-    game = Game.new("cardgame", players=2, seed=31)
-    while len(game.actions) < 2:
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hard_counts_a_later_ticket_draw_at_2_players_and_the_ranking_always(players: int) -> None:
+    """Hard's own search counts the option where it won (2 players); at 3 and 4 players it keeps
+    the evaluation its cells were measured with. The ranking counts it at every player count."""
+    game = Game.new("cardgame", players=players, seed=31)
+    while game.state.phase != MAIN:
         game.apply(bot_action(game, "easy"))
     view = game.view(game.current_player, log=True)
     domain = CardSearchDomain()
     for ranking in (False, True):
         domain.decision(view, game.legal_actions(), Rng(1), game.variant.board_view(), ranking)
-        assert domain.ticket_option is ranking
+        assert domain.ticket_option is (ranking or players == 2)

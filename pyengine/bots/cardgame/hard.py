@@ -9,9 +9,9 @@ other seats play until the bot's next turn (with 3+ players its second next turn
 deck is nearly used up, until the half ends, where the real scoring (with the engine's ticket
 solver) decides. The position is then scored as the bot's expected total minus the opponents'
 (``outcome``): exact scores at the end of the game, otherwise completed points plus the planner's
-value (at 4 players taking the better of two orders of serving the pile: ``EVAL_PARAMS``). ``rank``
-(the Hint, the review), which compares a ticket draw with every card draw, adds each seat's value
-of a later ticket draw (``CardSearchConfig.rank_ticket_option``).
+value (at 4 players taking the better of two orders of serving the pile: ``EVAL_PARAMS``), and at 2
+players each seat's value of a later ticket draw (``CardSearchConfig.ticket_option_players``; ``rank``,
+the Hint and the review, which compare a ticket draw with every card draw, add it at any count).
 
 Cost: the playouts use the planner without valuing ticket draws (a third of a planner decision;
 in a one-round playout a ticket draw is rarely the reply that matters), and 3-6 worlds; the
@@ -127,9 +127,10 @@ class CardSearchConfig:
     # draw otherwise compares a hand of 7 tickets against a hand of 3 that could draw its own 4
     # next turn, and priced the draw ~50 points above any card draw where playing both to the end
     # showed +1 to +6 (session 29). ``rank`` (the Hint, the review) compares ticket draws with
-    # every other move, so it counts the option; hard's own search does not (its candidates and
-    # report cells were measured without it: docs/bots.md, "Card-game open points").
-    ticket_option: bool = False
+    # every other move, so it always counts the option; hard's own search counts it in games of at
+    # most ``ticket_option_players`` players: against normal at 2 players +23.5 wins of 500 (seeds 1
+    # and 4242), at 4 players against three one_step_thinkers -5 of 200 (session 30, docs/bots.md).
+    ticket_option_players: int = 2
     rank_ticket_option: bool = True
 
 
@@ -201,7 +202,7 @@ class CardSearchDomain(VariantDomain[CardGameState]):
             map(len, s0.tickets)
         ) <= cfg.endgame_max_tickets
         self.half = s0.half
-        self.ticket_option = cfg.rank_ticket_option if ranking else cfg.ticket_option
+        self.ticket_option = cfg.rank_ticket_option if ranking else s0.players <= cfg.ticket_option_players
         many = s0.players >= 3
         self.depth = cfg.depth_many if many else 1
         params = cfg.endgame if self.deep else cfg.search_many if many else cfg.search
