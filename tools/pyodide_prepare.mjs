@@ -65,7 +65,11 @@ for (const [rel, data] of pycFiles) {
   pyodide.FS.writeFile(`${sitePackages}/${rel}`, data);
   pyodide.FS.unlink(`${sitePackages}/${rel.slice(0, -1)}`);
 }
-const preloaded = pyodide.pyimport("pyengine.api").preload().toJs({ dict_converter: Object.fromEntries });
+const api = pyodide.pyimport("pyengine.api");
+const preloadResult = api.preload();
+const preloaded = preloadResult.toJs({ dict_converter: Object.fromEntries });
+preloadResult.destroy();
+api.destroy();
 pyodide.runPython("import gc; gc.collect()");
 const zeroed = zeroFreeMemory(pyodide._module);
 phase("import");
