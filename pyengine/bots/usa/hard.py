@@ -208,12 +208,7 @@ class UsaSearchDomain(VariantDomain[UsaState]):
                 out.append(a)
         if default_route is not None and len(out) < width + 1:
             # The planner would claim: also try drawing as it would.
-            fill = policy.fillers(sit, plan)
-            guide = policy.sp.filler_guide
-            draw = policy.draw2(
-                sit, legal, plan.routes, fill[: max(1, guide)] if not plan.routes else fill[:guide], Rng(0)
-            )
-            draw = _pick(draw, legal)
+            draw = _pick(policy.draw(sit, legal, plan, Rng(0)), legal)
             if isinstance(draw, (DrawCard, TakeCard)) and draw not in out:
                 out.append(draw)
         trail = self.trail_claim(sit, per_route) if cfg.trail_gain > 0 and sit.longest_path else None
