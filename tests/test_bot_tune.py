@@ -228,3 +228,29 @@ def test_an_override_subject_tunes_only_its_nested_set() -> None:
     }
     assert tuned == {k: v for k, v in many.items() if k != "long_claims"}
     assert replace(params, many_players=HARD_PARAMS.many_players) == HARD_PARAMS
+
+
+def test_the_subjects_command_lists_every_subject_with_its_starting_values(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Override subjects (knobs named ``<set>.<field>``) are listed too, and the values a level
+    plays at 3+ players show on a line of their own."""
+    from pyengine.bots.tune_subjects import SUBJECTS
+
+    assert tune.main(["subjects"]) == 0
+    out = capsys.readouterr().out
+    for name in SUBJECTS:
+        assert any(line.startswith(name + " ") for line in out.splitlines())
+    assert "long_claims.turn_value=" in out
+    assert any(line.split()[:2] == ["3+", "filler_guide=2"] for line in out.splitlines() if line.strip())
+
+
+def test_the_classic_hard_subject_plays_its_values_in_its_moves_and_its_playouts() -> None:
+    from pyengine.bots.usa.filler_planner import HARD_PARAMS
+
+    s = tune.subject("usa-hard")
+    assert s.start(many_players=True)["filler_guide"] == dict(HARD_PARAMS.many_players)["filler_guide"]
+    bot = s.make(s.params({"train_value": 2.25, "filler_guide": 3}))
+    assert bot.domain.policy.sp.train_value == 2.25
+    assert bot.domain.policy.sp.filler_guide == 3
+    assert "filler_guide" not in dict(bot.domain.policy.sp.many_players)

@@ -422,9 +422,10 @@ def main(argv: Iterable[str] | None = None) -> int:
     if args.command == "subjects":
         for key in sorted(SUBJECTS):
             s = subject(key)
-            print(
-                f"{key:20} {s.variant:6} " + ", ".join(f"{k.name}={getattr(s.base, k.name)}" for k in s.knobs)
-            )
+            two, many = s.start(), s.start(many_players=True)
+            print(f"{key:20} {s.variant:6} " + ", ".join(f"{k}={v}" for k, v in two.items()))
+            if many != two:
+                print(f"{'':20} {'3+':6} " + ", ".join(f"{k}={v}" for k, v in many.items() if v != two[k]))
         return 0
     cells = panel_cells(_split(args.opponents), [int(p) for p in _split(args.players)])
     log = Path(args.log) if args.log else None

@@ -178,6 +178,16 @@ def _usa_hard_planner() -> Subject:
     return Subject("usa", HARD_PARAMS, _USA_FILLER, lambda p: FillerPlannerBot("tuned", "", p))
 
 
+def _usa_hard() -> Subject:
+    """Classic hard as it plays (its planner under the shared search, in its own moves and in
+    every seat of its playouts): ~40x dearer a game than the planner alone."""
+    from .usa.filler_planner import HARD_PARAMS
+    from .usa.hard import usa_hard_bot
+
+    knobs = _USA_FILLER + (Knob("filler_guide", 0, 4, True),)
+    return Subject("usa", HARD_PARAMS, knobs, lambda p: usa_hard_bot(name="tuned", params=p))
+
+
 def _cardgame_hard_planner() -> Subject:
     """The card game hard's planner played alone (its search on top is measured afterwards)."""
     from .cardgame.hard import HARD_CARD_PARAMS
@@ -214,6 +224,7 @@ SUBJECTS: dict[str, Callable[[], Subject]] = {
     "world-hard-planner-long-claims": _world_hard_planner_long_claims,
     "usa-normal": _usa_normal,
     "usa-hard-planner": _usa_hard_planner,
+    "usa-hard": _usa_hard,
     "cardgame-hard-planner": _cardgame_hard_planner,
 }
 _SUBJECT_CACHE: dict[str, Subject] = {}

@@ -266,12 +266,15 @@ class UsaSearchDomain(VariantDomain[UsaState]):
         return margin_outcome(totals, me, params.win_bonus)
 
 
-def usa_hard_bot(config: UsaSearchConfig | None = None, name: str = "hard") -> Bot:
+def usa_hard_bot(
+    config: UsaSearchConfig | None = None, name: str = "hard", params: FillerParams | None = None
+) -> Bot:
+    """Classic ``hard``; ``params`` replaces the planner's values (its moves and its playouts)."""
     return SearchBot(
         name,
         "Plans its tickets over long routes, then checks its ticket choice and "
         "end-game moves by playing sampled worlds to the end.",
-        UsaSearchDomain(config),
+        UsaSearchDomain(config, params),
         ("usa",),
     )
 
