@@ -242,7 +242,13 @@ def test_the_subjects_command_lists_every_subject_with_its_starting_values(
     for name in SUBJECTS:
         assert any(line.startswith(name + " ") for line in out.splitlines())
     assert "long_claims.turn_value=" in out
-    assert any(line.split()[:2] == ["3+", "filler_guide=2"] for line in out.splitlines() if line.strip())
+    from pyengine.bots.usa.filler_planner import HARD_PARAMS
+
+    lines = out.splitlines()
+    row = lines[next(i for i, line in enumerate(lines) if line.startswith("usa-hard ")) + 1]
+    at_many = [word.rstrip(",") for word in row.split()]
+    assert at_many[0] == "3+"
+    assert f"filler_guide={dict(HARD_PARAMS.many_players)['filler_guide']}" in at_many
 
 
 def test_the_classic_hard_subject_plays_its_values_in_its_moves_and_its_playouts() -> None:

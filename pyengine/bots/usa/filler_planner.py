@@ -339,20 +339,30 @@ class FillerPlannerBot(PlannerBot):
 
 # Tuned by seat-rotated tournaments against the baselines (docs/bots.md): plan over long routes,
 # value a planned train at 3 points, keep no extra tickets later, fillers at least 5 long.
-# At 4 players a fit of hard's planner (SPSA against three copies of shortest_path, zombie,
-# long_route_junkie and route_focus, docs/tuning/usa-hard-planner-4p.jsonl) beat the hand-set
-# planner by +1 to +13.5 points, planner against planner, but as ``hard`` it lost games against
-# normal (31.7% against 51.7% on the same 60 games) and route_focus (46.7% against 58.3%), so
-# hard keeps those fitted values out. What did help at 3+ players (session 22, docs/bots.md "Classic:
-# open points"): two fillers guide the card draws while the plan is open, and fillers wait until the
-# plan's routes are claimed -- hard +41 wins of 1,000 trial games at 4 players (why it helps was
-# not examined beyond the scores).
+# At 3+ players (session 22) fillers wait until the plan's routes are claimed; since session 37 the
+# other values there are fitted by SPSA under hard's own search (subject ``usa-hard``, three
+# long_route_junkies and three route_focus, docs/tuning/usa-hard-4p.jsonl): a planned train worth
+# 4.3 points, turns dearer in planning, three fillers guide the draws, fillers from 4 trains, the
+# end-game rule from 7 trains (the fit's ``spare_reserve`` 2 left out: it acts only when fillers
+# may be claimed while the plan is open, which ``spare_fill`` forbids here). Fits of the planner alone
+# (usa-hard-planner-4p.jsonl) had gained planner against planner and lost as ``hard``.
 HARD_PARAMS = FillerParams(
     discount=0.5,
     train_value=3.0,
     draw_tickets=False,
     filler_min=5,
-    many_players=(("filler_guide", 2), ("spare_fill", False)),
+    many_players=(
+        ("spare_fill", False),
+        ("discount", 0.4917),
+        ("turn_cost", 1.2474),
+        ("train_value", 4.2864),
+        ("risk_scale", 4.7513),
+        ("filler_min", 4),
+        ("endgame_trains", 7),
+        ("near_bonus", 1.4909),
+        ("contest_bonus", 0.6329),
+        ("filler_guide", 3),
+    ),
 )
 # "normal": the same policy with weaker choices (cheaper trains in the ticket valuation, shorter
 # fillers not steered towards its own network, more tickets mid-game), measured between easy and
