@@ -260,3 +260,22 @@ def test_the_classic_hard_subject_plays_its_values_in_its_moves_and_its_playouts
     assert bot.domain.policy.sp.train_value == 2.25
     assert bot.domain.policy.sp.filler_guide == 3
     assert "filler_guide" not in dict(bot.domain.policy.sp.many_players)
+
+
+def test_a_subject_offers_the_ticket_thresholds_only_where_its_planner_draws_tickets() -> None:
+    """Hard's planner leaves ticket draws to the search, so its thresholds would be tuned blind;
+    normal's planner draws tickets by them."""
+    names = {
+        name: {k.name for k in tune.subject(name).knobs}
+        for name in ("usa-hard", "usa-hard-planner", "usa-normal")
+    }
+    assert "ticket_min_trains" in names["usa-normal"] and "ticket_min_other" in names["usa-normal"]
+    for name in ("usa-hard", "usa-hard-planner"):
+        assert not {"ticket_min_trains", "ticket_min_other"} & names[name]
+        assert {"train_value", "turn_cost", "spare_reserve"} <= names[name]
+    with pytest.raises(SystemExit):
+        tune.chosen_knobs("usa-hard", ["ticket_min_trains"])
+    # the session-37 run's settings still resume: its knobs are all still offered
+    log = Path(__file__).resolve().parent.parent / "docs" / "tuning" / "usa-hard-4p.jsonl"
+    header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])["header"]
+    assert {k[0] for k in header["knobs"]} <= names["usa-hard"]

@@ -172,10 +172,18 @@ def _usa_normal() -> Subject:
     return Subject("usa", NORMAL_FILLER_PARAMS, _USA_FILLER, lambda p: FillerPlannerBot("tuned", "", p))
 
 
+def _filler_knobs(params: Any) -> tuple[Knob, ...]:
+    """The planner's knobs that act for these values: the ticket thresholds only where the planner
+    draws tickets (hard's leaves ticket draws to its search, so tuning them would be noise)."""
+    if params.draw_tickets:
+        return _USA_FILLER
+    return tuple(k for k in _USA_FILLER if k.name not in {"ticket_min_trains", "ticket_min_other"})
+
+
 def _usa_hard_planner() -> Subject:
     from .usa.filler_planner import HARD_PARAMS, FillerPlannerBot
 
-    return Subject("usa", HARD_PARAMS, _USA_FILLER, lambda p: FillerPlannerBot("tuned", "", p))
+    return Subject("usa", HARD_PARAMS, _filler_knobs(HARD_PARAMS), lambda p: FillerPlannerBot("tuned", "", p))
 
 
 def _usa_hard() -> Subject:
@@ -184,7 +192,7 @@ def _usa_hard() -> Subject:
     from .usa.filler_planner import HARD_PARAMS
     from .usa.hard import usa_hard_bot
 
-    knobs = _USA_FILLER + (Knob("filler_guide", 0, 4, True),)
+    knobs = _filler_knobs(HARD_PARAMS) + (Knob("filler_guide", 0, 4, True),)
     return Subject("usa", HARD_PARAMS, knobs, lambda p: usa_hard_bot(name="tuned", params=p))
 
 
