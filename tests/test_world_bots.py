@@ -404,3 +404,50 @@ def test_late_harbor_cards_count_once_an_opponent_nears_the_end() -> None:
     assert plain.harbor_weight(near, m, plan) < 2.0
     none_left = replace(near, harbors_left=[0] * k.n)
     assert late.harbor_weight(none_left, m, plan) == 0.0
+
+
+def _table_of(opponent: str, players: int, claims: int) -> Game:
+    """A game of ``opponent`` bots at every seat, played until the other seats of seat 0 have
+    made ``claims`` claims."""
+    game = Game.new("world", players=players, seed=77)
+    while sum(1 for o in game.state.owner if o > 0) < claims:
+        game.apply(bot_action(game, opponent))
+    return game
+
+
+def test_hard_playouts_model_a_table_of_long_claims_with_the_junkie_policy() -> None:
+    """At 3+ players, once the other seats' claims are long (the planner's ``long_claims_table``),
+    the playouts play the opponents' seats with the long_route_junkie policy and seat ``me``
+    with hard's planner; elsewhere (short claims, 2 players, the switch off) every seat plays
+    the planner."""
+    from pyengine.bots.world.baselines import LongRouteJunkiePolicy
+    from pyengine.bots.world.hard import RolloutPolicy, WorldSearchDomain
+    from pyengine.bots.world.planning import long_claims_table
+
+    game = _table_of("long_route_junkie", 4, 3)
+    dom = WorldSearchDomain(replace(_CFG, junkie_playouts=True))
+    m = dom.model = world_model(game.variant.board_view())
+    s = game.state
+    assert long_claims_table(Know.from_state(s, 0), m, 4.0, 3)
+    assert isinstance(dom.opponent_model(s, 0), LongRouteJunkiePolicy)
+    off = WorldSearchDomain(replace(_CFG, junkie_playouts=False))
+    off.model = m
+    assert off.opponent_model(s, 0) is None and off.rollout(s, 0, _CFG.search).opponents is None
+    if s.current == 0:  # the opponents' seats are what is modelled
+        game.apply(bot_action(game, "long_route_junkie"))
+        s = game.state
+    policy = dom.rollout(s, 0, _CFG.search)
+    assert policy.opponents is not None and s.current != 0
+    legal = game.variant.legal_actions(s)
+    junkie = LongRouteJunkiePolicy().decide(Know.from_state(s, s.current), m, legal, Rng(5))
+    assert policy.act(s, Rng(5)) == junkie
+    planner = RolloutPolicy(dom.params, dom.variant, m)
+    assert planner.opponents is None and planner.act(s, Rng(5)) != junkie  # the models differ here
+
+    short = _table_of("zombie", 4, 6)
+    dom.model = world_model(short.variant.board_view())
+    assert not long_claims_table(Know.from_state(short.state, 0), dom.model, 4.0, 3)
+    assert dom.opponent_model(short.state, 0) is None
+    two = _table_of("long_route_junkie", 2, 3)
+    assert long_claims_table(Know.from_state(two.state, 0), dom.model, 4.0, 3)
+    assert dom.opponent_model(two.state, 0) is None

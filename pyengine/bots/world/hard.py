@@ -20,6 +20,10 @@ potential) plus what spare pieces and cards may still make. End game: once some 
 every main turn is searched (``endgame``) -- the planner's move against the claims worth most now
 (route points plus the tickets they complete), the best harbor and the planner's card draw --
 with a looser switch test. Every other decision is the planner's.
+
+Playouts play every seat with hard's planner, except at 3+ players at a table of long claims
+(``long_claims_table``, the planner's own test): there the opponents' seats play the
+long_route_junkie policy (``junkie_playouts``), the style such a table shows.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from ...games.world.variant import WorldVariant
 from ...rng import Rng
 from ..base import Bot
 from ..search import Decision, Outcome, SearchBot, SearchParams, VariantDomain, margin_outcome
+from .baselines import LongRouteJunkiePolicy, StylePolicy
 from .params import HAND_SET_NORMAL_PARAMS, WorldParams
 from .planner import WorldPolicy, group_moves
 from .planning import (
@@ -51,6 +56,7 @@ from .planning import (
     blocked,
     can_pay,
     connected_sets,
+    long_claims_table,
     ticket_done,
     world_model,
 )
@@ -147,6 +153,12 @@ class WorldSearchConfig:
     piece_value: float = 1.5  # evaluation of a cut-off playout: points a spare piece may still make
     card_value: float = 0.3  # ... and a card in hand
     rank_candidates: int = 6  # moves valued by ``rank`` (the Hint button, the review)
+    # At 3+ players, once the other seats' claims are long (``long_claims_table``), the playouts
+    # play the opponents' seats with the long_route_junkie policy instead of hard's planner:
+    # +19.5 wins in 1,260 games against three junkies on six seeds (docs/bots.md, session 41),
+    # at about 1.8x the CPU a decision there (it picks from the engine's full legal list).
+    # Off until the 4-player cells are played again with it (docs/bots.md).
+    junkie_playouts: bool = False
 
     def worlds_for(self, params: SearchParams, players: int) -> SearchParams:
         """Fewer worlds with more players (each cut-off playout is evaluated for every seat),
@@ -209,18 +221,33 @@ def rollout_actions(
 
 class RolloutPolicy:
     """The normal policy with plans cached per seat (replanned when a planned route is lost or
-    the tickets change), so a playout costs a few planning passes instead of one per ply."""
+    the tickets change), so a playout costs a few planning passes instead of one per ply.
+    With ``opponents``, every seat but ``me`` plays that policy instead (an opponent model)."""
 
-    def __init__(self, params: WorldParams, variant: WorldVariant, m: WorldModel) -> None:
+    def __init__(
+        self,
+        params: WorldParams,
+        variant: WorldVariant,
+        m: WorldModel,
+        me: int = -1,
+        opponents: StylePolicy | None = None,
+    ) -> None:
         self.policy = WorldPolicy(params)
         self.variant = variant
         self.m = m
+        self.me = me
+        self.opponents = opponents
         self.cache: dict[int, tuple[int, Plan]] = {}
 
     def act(self, s: WorldState, rng: Rng) -> Action:
         """The policy's move in a sampled state (the engine's full list only where it is cheap)."""
         variant = self.variant
         m = self.m
+        if self.opponents is not None and s.current != self.me:
+            moves = variant.legal_actions(s)
+            if len(moves) == 1:
+                return moves[0]
+            return self.opponents.decide(Know.from_state(s, s.current), m, moves, rng)
         if s.phase != MAIN:
             legal = variant.legal_actions(s)
             return legal[0] if len(legal) == 1 else self.decide(s, m, legal, rng)
@@ -270,6 +297,7 @@ class WorldSearchDomain(VariantDomain[WorldState]):
         self.policy = WorldPolicy(self.params)
         self.model: WorldModel | None = None
         self.variant = variant_as("world", WorldVariant)
+        self.junkie = LongRouteJunkiePolicy()
 
     # ---------------------------------------------------------------- prior
     def decision(
@@ -366,8 +394,25 @@ class WorldSearchDomain(VariantDomain[WorldState]):
         return sample_world(view, rng)
 
     def rollout(self, s: WorldState, me: int, params: SearchParams) -> RolloutPolicy:
-        assert self.model is not None
-        return RolloutPolicy(self.params, self.variant, self.model)
+        """Hard's planner at every seat, or the junkie policy at the opponents' seats at a
+        table of long claims (``junkie_playouts``; the claims are public, so the sampled world
+        shows the table as ``me`` sees it)."""
+        m = self.model
+        assert m is not None
+        return RolloutPolicy(self.params, self.variant, m, me, self.opponent_model(s, me))
+
+    def opponent_model(self, s: WorldState, me: int) -> StylePolicy | None:
+        """The policy the playouts give the opponents' seats, if not hard's planner."""
+        m = self.model
+        assert m is not None
+        prm = self.params
+        if (
+            self.config.junkie_playouts
+            and s.players >= 3
+            and long_claims_table(Know.from_state(s, me), m, prm.long_claim_len, prm.long_claim_count)
+        ):
+            return self.junkie
+        return None
 
     def outcome(self, s: WorldState, me: int, params: SearchParams) -> Outcome:
         """Exact at the end; at a cut-off every seat's estimated final score (``estimate``)."""
