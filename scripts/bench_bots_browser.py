@@ -3,6 +3,7 @@
 
     python3 scripts/bench_bots_browser.py [--moves 1000] [--games 1] [--max-seconds 1.2]
                                           [--no-build] [--levels easy,normal,hard]
+                                          [--variants usa,world,cardgame] [--opponent NAME]
 
 Serves dist/ with build.py's server, opens the app in headless Chromium and, for every game and
 level, plays 2- and 4-player games of bots through the page's engine client (whole games by
@@ -13,6 +14,9 @@ while the bots think. Prints p50/p95/max per cell and how many decisions reached
 the load it first waits, as a player reading the start screen would, for the worker's idle
 warm-up of the bots (worker.js, ``warmUpWhenIdle``: their import and one capped search) and
 prints how long that took. The slowest decision of a cell is named by game and move.
+With ``--opponent`` (e.g. long_route_junkie) the other seats play that bot and only the level's
+own decisions are timed: a level's cost at the table it meets (hard's playouts model a table of
+long claims, which four hard bots do not make).
 """
 
 from __future__ import annotations
@@ -30,22 +34,28 @@ assert _spec and _spec.loader
 railtrip_build = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(railtrip_build)
 
-MEASURE = """async ({variant, players, level, moves, seed, maxSeconds}) => {
+MEASURE = """async ({variant, players, level, opponent, moves, seed, maxSeconds}) => {
   const engine = globalThis.railtrip.engine;
-  const seats = Array.from({length: players}, (_, i) => ({name: `Bot ${i}`, kind: "bot", bot: level}));
+  const bots = Array.from({length: players}, (_, i) => (opponent && i > 0 ? opponent : level));
+  const seats = bots.map((bot, i) => ({name: `Bot ${i}`, kind: "bot", bot}));
   const game = await engine.call("new_game", {variant, players, seed, seats, player: null});
   const times = [];
   let res = game;
-  for (let i = 0; i < moves && !res.over; i++) {
-    const t0 = performance.now();
-    const args = {game_id: game.game_id, bot: level, player: null};
+  for (let i = 0; i < moves && !res.over; ) {
+    const mover = res.current;
+    const args = {game_id: game.game_id, bot: bots[mover], player: null};
     if (maxSeconds > 0) args.max_seconds = maxSeconds;
+    const t0 = performance.now();
     res = await engine.call("bot_move", args);
-    times.push(performance.now() - t0);
+    if (!opponent || mover === 0) {  // with an opponent, only the level's own decisions
+      times.push(performance.now() - t0);
+      i++;
+    }
   }
   await engine.call("drop", {game_id: game.game_id});
   return times;
 }"""
+
 
 LONG_TASKS = """(() => {
   window.__longTasks = [];
@@ -71,6 +81,11 @@ def main() -> int:
     )
     parser.add_argument("--levels", default="easy,normal,hard")
     parser.add_argument("--variants", default="usa,world,cardgame")
+    parser.add_argument(
+        "--opponent",
+        default="",
+        help="a bot for every seat but the first, whose decisions alone are timed (default: the level at every seat)",
+    )
     parser.add_argument("--no-build", action="store_true")
     args = parser.parse_args()
     if not args.no_build:
@@ -118,6 +133,7 @@ def main() -> int:
                                 "variant": variant,
                                 "players": players,
                                 "level": level,
+                                "opponent": args.opponent or None,
                                 "moves": args.moves,
                                 "seed": 7 + g,
                                 "maxSeconds": args.max_seconds,
@@ -132,6 +148,7 @@ def main() -> int:
                             "variant": variant,
                             "players": players,
                             "level": level,
+                            "opponent": args.opponent or level,
                             "moves": len(times),
                             "p50_ms": round(pct(times, 0.5)),
                             "p95_ms": round(pct(times, 0.95)),

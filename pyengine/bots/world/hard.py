@@ -21,9 +21,10 @@ every main turn is searched (``endgame``) -- the planner's move against the clai
 (route points plus the tickets they complete), the best harbor and the planner's card draw --
 with a looser switch test. Every other decision is the planner's.
 
-Playouts play every seat with hard's planner, except at 3+ players at a table of long claims
-(``long_claims_table``, the planner's own test): there the opponents' seats play the
-long_route_junkie policy (``junkie_playouts``), the style such a table shows.
+Playouts play every seat with hard's planner. An opponent model is there to try
+(``junkie_playouts``, off): at 3+ players at a table of long claims (``long_claims_table``, the
+planner's own test) the opponents' seats play the long_route_junkie policy, the style such a
+table shows.
 """
 
 from __future__ import annotations
@@ -155,9 +156,9 @@ class WorldSearchConfig:
     rank_candidates: int = 6  # moves valued by ``rank`` (the Hint button, the review)
     # At 3+ players, once the other seats' claims are long (``long_claims_table``), the playouts
     # play the opponents' seats with the long_route_junkie policy instead of hard's planner:
-    # +19.5 wins in 1,260 games against three junkies on six seeds (docs/bots.md, session 41),
-    # at about 1.8x the CPU a decision there (it picks from the engine's full legal list).
-    # Off until the 4-player cells are played again with it (docs/bots.md).
+    # +19.5 wins in 1,260 games against three junkies on six seeds (session 41), but 604 of
+    # 1,040 against 603 in the cell itself (seed 1, session 42), at 1.5x the CPU a decision
+    # (it picks from the engine's full legal list): off (docs/bots.md).
     junkie_playouts: bool = False
 
     def worlds_for(self, params: SearchParams, players: int) -> SearchParams:
