@@ -15,8 +15,8 @@ the load it first waits, as a player reading the start screen would, for the wor
 warm-up of the bots (worker.js, ``warmUpWhenIdle``: their import and one capped search) and
 prints how long that took. The slowest decision of a cell is named by game and move.
 With ``--opponent`` (e.g. long_route_junkie) the other seats play that bot and only the level's
-own decisions are timed: a level's cost at the table it meets (hard's playouts model a table of
-long claims, which four hard bots do not make).
+own decisions are timed: a level's cost at the table it meets (four hard bots never make the
+table of long claims where hard's 4-player cells are missed).
 """
 
 from __future__ import annotations
