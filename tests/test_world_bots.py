@@ -428,7 +428,8 @@ def test_hard_playouts_model_a_table_of_long_claims_with_the_junkie_policy() -> 
     dom = WorldSearchDomain(replace(_CFG, junkie_playouts=True))
     m = dom.model = world_model(game.variant.board_view())
     s = game.state
-    assert long_claims_table(Know.from_state(s, 0), m, 4.0, 3)
+    limits = (dom.params.long_claim_len, dom.params.long_claim_count)  # the planner's own test
+    assert long_claims_table(Know.from_state(s, 0), m, *limits)
     assert isinstance(dom.opponent_model(s, 0), LongRouteJunkiePolicy)
     off = WorldSearchDomain(replace(_CFG, junkie_playouts=False))
     off.model = m
@@ -446,8 +447,8 @@ def test_hard_playouts_model_a_table_of_long_claims_with_the_junkie_policy() -> 
 
     short = _table_of("zombie", 4, 6)
     dom.model = world_model(short.variant.board_view())
-    assert not long_claims_table(Know.from_state(short.state, 0), dom.model, 4.0, 3)
+    assert not long_claims_table(Know.from_state(short.state, 0), dom.model, *limits)
     assert dom.opponent_model(short.state, 0) is None
     two = _table_of("long_route_junkie", 2, 3)
-    assert long_claims_table(Know.from_state(two.state, 0), dom.model, 4.0, 3)
+    assert long_claims_table(Know.from_state(two.state, 0), dom.model, *limits)
     assert dom.opponent_model(two.state, 0) is None
