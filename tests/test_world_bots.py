@@ -324,10 +324,13 @@ def test_hard_guides_its_draws_by_fillers_only_with_more_players() -> None:
     policy = WorldPolicy(HARD_PARAMS)
     assert HARD_PARAMS.filler_guide == 0 and policy.many is not None
     assert policy.many.params.filler_guide == 2 and policy.many.params.filler_weight == 1.0
+    # ... and its piece mix keeps fewer spare trains than at 2 players (session 44), more than normal's.
+    assert HAND_SET_NORMAL_PARAMS.piece_slack < policy.many.params.piece_slack < HARD_PARAMS.piece_slack
     two = replace(
         policy.many.params,
         filler_guide=0,
         filler_weight=HARD_PARAMS.filler_weight,
+        piece_slack=HARD_PARAMS.piece_slack,
         endgame=True,
         long_claims=HARD_PARAMS.long_claims,
     )

@@ -2,13 +2,14 @@
 game's knowledge -- its own planner as prior and playout policy, sampled worlds from
 ``sample_state`` and a cut-off evaluation.
 
-The planner is normal's ``WorldPolicy`` with ``HARD_PARAMS``: a turn is worth 5 points instead
-of 2 when routes are costed, so plans prefer routes the hand can pay soon and long routes that
-score many points per turn over short hops and colors still to gather; and its piece mix keeps 9
-trains beyond the plan's train spaces (normal: 3), and it draws more tickets while every opponent
-still has 12 pieces (normal: 18). At 3+ players the cards the plan leaves are drawn towards the
-two best routes beyond it (``filler_guide``), and at a table of long claims (``long_claims``: three
-long_route_junkies end the game early) harbor cards count more once an opponent nears the end.
+The planner is normal's ``WorldPolicy`` with ``HARD_PARAMS`` (fitted by self-play): a turn is worth
+about 6 points instead of 2 when routes are costed, so plans prefer routes the hand can pay soon and
+long routes that score many points per turn over short hops and colors still to gather; its piece
+mix keeps 13 trains beyond the plan's train spaces at 2 players and 9 at 3+ (normal: 3), and it
+draws more tickets while every opponent still has 8 pieces (normal: 18). At 3+ players the cards
+the plan leaves are drawn towards the two best routes beyond it (``filler_guide``), and at a table
+of long claims (``long_claims``: three long_route_junkies end the game early) harbor cards count
+more once an opponent nears the end.
 
 Searched decisions (``WorldSearchConfig``): which tickets to keep (at setup and after drawing
 more), the piece mix, and, once its tickets are done, whether to draw more tickets -- the
@@ -109,11 +110,15 @@ FITTED_HARD_4P: dict[str, Any] = {
 # shortest_paths (the same games; docs/bots.md, session 28). The values this table might take
 # besides, fitted for the planner alone (docs/tuning/world-hard-planner-4p-long-claims.jsonl),
 # lost 17 of 400 games under the search and are not used.
+# At 3+ players the piece mix keeps 9 trains beyond the plan's train spaces, not 13 (more ships):
+# against three long_route_junkies +6, +6 and +34 wins on 200, 200 and the report cell's 1,040
+# games (seeds 9191, 6061, 1; docs/bots.md, session 44).
 HARD_PARAMS = replace(
     HAND_SET_NORMAL_PARAMS,
     **FITTED_HARD_4P,
     many_players=(
         *HAND_SET_NORMAL_PARAMS.many_players,
+        ("piece_slack", 9),
         ("filler_guide", 2),
         ("filler_weight", 1.0),
         ("long_claims", (("late_harbor", 2.0),)),
