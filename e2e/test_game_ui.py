@@ -253,3 +253,37 @@ def _artifact(name: str):
 
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS / name
+
+
+# Records every bot_move's phase (the phase of the state the page last received) and clock cap.
+RECORD_BOT_CAPS = """() => {
+  const engine = window.railtrip.engine;
+  const call = engine.call.bind(engine);
+  window.__botCaps = [];
+  let phase = null;
+  engine.call = async (name, args) => {
+    if (name === 'bot_move') window.__botCaps.push([phase, args?.max_seconds ?? null]);
+    const res = await call(name, args);
+    if (res && typeof res.phase === 'string') phase = res.phase;
+    return res;
+  };
+}"""
+
+
+def test_bots_think_longer_on_the_setup(page: Page, server) -> None:
+    """The page caps a bot's thinking by the clock: 1.2 s on a move, 2.5 s on a setup decision
+    (the opening ticket keep, planned around for the whole game, which hard searches longest)."""
+    open_app(page, server)
+    page.evaluate(RECORD_BOT_CAPS)
+    start_game(page)
+    deadline = time.time() + 60
+    while not any(p == "main" for p, _ in page.evaluate("window.__botCaps")):
+        assert time.time() < deadline, page.evaluate("window.__botCaps")
+        page.wait_for_function(WAIT_FOR_PERSON, timeout=60_000)
+        if ui_state(page) == "choose-tickets":
+            keep_tickets(page)
+        elif page.is_enabled("[data-testid=deck]"):
+            page.click("[data-testid=deck]")
+    caps = page.evaluate("window.__botCaps")
+    assert ["setup_tickets", 2.5] in caps, caps
+    assert all(cap == (2.5 if phase.startswith("setup_") else 1.2) for phase, cap in caps), caps

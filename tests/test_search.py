@@ -179,7 +179,8 @@ def test_classic_rank_values_the_keeps_of_a_ticket_draw() -> None:
 @pytest.mark.parametrize("players", [2, 4])
 def test_classic_opening_keep_has_its_own_budget(players: int) -> None:
     """Classic hard searches every allowed opening keep with the keep budget at 2 players
-    (``keep``), and with the end game's at 3+ players (``keep_many``)."""
+    (``keep``), and its best-valued keeps with a budget of their own at 3+ players (``keep_many``:
+    more moves and worlds than the end game's search)."""
     domain = UsaSearchDomain()
     game = Game.new("usa", players=players, seed=11)
     view, legal, board = _ask(game, get_variant_bot("usa", "hard"))
@@ -187,6 +188,10 @@ def test_classic_opening_keep_has_its_own_budget(players: int) -> None:
     cfg = domain.config
     expected = cfg.keep if players == 2 else cfg.keep_many
     assert decision.params == expected and cfg.keep != cfg.keep_many
+    assert (
+        cfg.keep_many.step_budget > cfg.search.step_budget
+        and cfg.keep_many.min_worlds > cfg.search.min_worlds
+    )
     assert len(decision.candidates) == min(expected.candidates, len(legal))
     assert len(set(decision.candidates)) == len(decision.candidates)
     assert all(a in legal and a.text().startswith("keep") for a in decision.candidates)

@@ -14,6 +14,15 @@ export const SPEEDS = { slow: 1100, normal: 650, fast: 250, instant: 0 };
 /** Wall-clock cap (seconds) on one bot decision: searching bots stop sampling once it passes,
  *  so a slow phone still gets a move in time (the engine's step budget is the usual limit). */
 export const BOT_MAX_SECONDS = 1.2;
+/** ... on a decision of the setup (the opening ticket keep, Rails & Sails' piece mix): made once a
+ *  game and planned around for the whole of it, so the strongest bots search it longer (classic
+ *  hard at 4 players plays about ten whole games per keep it weighs). */
+export const BOT_SETUP_MAX_SECONDS = 2.5;
+
+/** The wall-clock cap for a bot deciding in this engine phase. */
+export function botMaxSeconds(phase) {
+  return String(phase ?? "").startsWith("setup_") ? BOT_SETUP_MAX_SECONDS : BOT_MAX_SECONDS;
+}
 
 /** The bot names the strength selector offers: the levels the engine has, else all its bots. */
 export function botChoices(bots) {

@@ -10,7 +10,7 @@ import { h, sleep } from "./dom.js";
 import { t } from "../i18n.js";
 import { PLAYER_COLORS } from "./cards.js";
 import { passDeviceDialog, confirmDialog, close, modal } from "./dialogs.js";
-import { SPEEDS, BOT_MAX_SECONDS } from "./newgame.js";
+import { SPEEDS, botMaxSeconds } from "./newgame.js";
 import { saveGame, downloadRecord, keepChoice, pendingChoice, keepReview, storedReview } from "./saves.js";
 import { saveWarningBar, manageSavesDialog } from "./savewarning.js";
 import { isolate } from "./names.js";
@@ -312,7 +312,7 @@ export class TurnScreen {
       res = scripted
         ? await this.session.call("apply", { game_id: this.gameId, action: scripted, player: this.viewer })
         : await this.session.call("bot_move", { game_id: this.gameId, bot: this.seats[seat].bot, player: this.viewer,
-          max_seconds: BOT_MAX_SECONDS });
+          max_seconds: botMaxSeconds(this.res.phase) });
     } catch (err) {
       if (!this.alive) return;
       this.ctx.toast(t("error.bot", { name: this.names[seat], message: err.message }), "error");

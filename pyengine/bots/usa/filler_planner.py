@@ -26,7 +26,7 @@ from typing import Any
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, TakeCard
 from ...rng import Rng
-from .board_model import INF, BoardModel, Plan, RouteIndex, Situation, TicketIndex, plan_tickets
+from .board_model import INF, BoardModel, Plan, Route, RouteIndex, Situation, TicketIndex, plan_tickets
 from .planner import (
     PlannerBot,
     PlannerParams,
@@ -79,6 +79,7 @@ class FillerPolicy(PlannerPolicy):
             )
         )
         self._base: dict[int, list[float]] = {}
+        self._long: dict[tuple[int, int], list[Route]] = {}
         over = dict(self.sp.many_players)
         self.many: FillerPolicy | None = (
             type(self)(replace(self.sp, many_players=(), **over)) if over else None
@@ -121,6 +122,14 @@ class FillerPolicy(PlannerPolicy):
             sit, plan_tickets(sit, current + extra, costs=self.costs(sit), improve=self.sp.improve_plan)
         )
 
+    def routes_from(self, model: BoardModel, length: int) -> list[Route]:
+        """The board's routes of at least ``length`` trains, in board order (remembered per board)."""
+        key = (id(model), length)
+        routes = self._long.get(key)
+        if routes is None:
+            routes = self._long[key] = [r for r in model.routes if r.length >= length]
+        return routes
+
     def fillers(self, sit: Situation, plan: Plan) -> list[RouteIndex]:
         """Long free routes for the trains the plan leaves, best first."""
         model = sit.model
@@ -142,16 +151,12 @@ class FillerPolicy(PlannerPolicy):
                     theirs.add(model.routes[r].b)
         hand = sit.hand
         wild = hand[model.wild]
+        gray_have = max(hand[c] for c in model.colors) + wild  # a gray route takes the colour held most
         scored: list[tuple[float, RouteIndex]] = []
-        for route in model.routes:
-            if (
-                route.length < minimum
-                or route.length > spare
-                or route.index in planned
-                or not sit.usable(route.index)
-            ):
+        for route in self.routes_from(model, minimum):
+            if route.length > spare or route.index in planned or not sit.usable(route.index):
                 continue
-            have = (hand[route.color] if route.color >= 0 else max(hand[c] for c in model.colors)) + wild
+            have = hand[route.color] + wild if route.color >= 0 else gray_have
             short = max(0, route.length - have)
             near = self.sp.near_bonus if (route.a in cities or route.b in cities) else 0.0
             if theirs and (route.a in theirs or route.b in theirs):

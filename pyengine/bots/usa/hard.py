@@ -48,10 +48,13 @@ SEARCH = SearchParams(
 )
 # The opening ticket keep at 2 players: the decision the whole game is planned around, made once a
 # game, with playouts of the whole game. 2,400 moves gave it 7 worlds; 6,000 moves give it 12, and
-# every allowed keep is tried (4 when 3 tickets are offered): ~0.9 s in the browser. At 3+ players
-# (``keep_many``) it keeps ``SEARCH``: there 6,000 moves are 7 worlds, ~1.1 s in the browser (at
-# the page's 1.2 s cap), and won no more games (docs/bots.md).
+# every allowed keep is tried (4 when 3 tickets are offered): ~0.9 s in the browser.
 KEEP_SEARCH = replace(SEARCH, candidates=4, min_worlds=4, step_budget=6000)
+# ... at 3+ players (``keep_many``): the planner's 3 best-valued keeps, at least 6 worlds, 6,000
+# moves (whole games with more seats are dearer: 9-10 worlds, ~1 s CPython). With the end game's
+# 2,400 moves (4 worlds) the search was worth almost nothing over the planner's keep; with 6,000,
+# +13 wins of 400 against three long_route_junkies (session 45, docs/bots.md).
+KEEP_MANY_SEARCH = replace(SEARCH, min_worlds=6, step_budget=6000)
 
 
 @dataclass(frozen=True)
@@ -60,7 +63,7 @@ class UsaSearchConfig:
 
     search: SearchParams = SEARCH  # the end game (and, when searched, later keeps)
     keep: SearchParams = KEEP_SEARCH  # the opening ticket keep at 2 players
-    keep_many: SearchParams = SEARCH  # ... at 3+ players
+    keep_many: SearchParams = KEEP_MANY_SEARCH  # ... at 3+ players
     search_keep: bool = True  # setup ticket keeps
     # Ticket keeps after a draw in the game: hard's planner never draws more (``HARD_PARAMS``),
     # so only ``rank`` (the Hint of a person who drew) values these keeps by default.
