@@ -53,7 +53,8 @@ KEEP_SEARCH = replace(SEARCH, candidates=4, min_worlds=4, step_budget=6000)
 # ... at 3+ players (``keep_many``): the planner's 3 best-valued keeps, at least 6 worlds, 6,000
 # moves (whole games with more seats are dearer: 9-10 worlds, ~1 s CPython). With the end game's
 # 2,400 moves (4 worlds) the search was worth almost nothing over the planner's keep; with 6,000,
-# +13 wins of 400 against three long_route_junkies (session 45, docs/bots.md).
+# +19 wins in 600 trial games and +5.5 in the cell's 1,040 against three long_route_junkies
+# (session 45, docs/bots.md). The page gives setup decisions a 2.5 s cap for it.
 KEEP_MANY_SEARCH = replace(SEARCH, min_worlds=6, step_budget=6000)
 
 
