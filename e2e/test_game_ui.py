@@ -270,6 +270,36 @@ RECORD_BOT_CAPS = """() => {
 }"""
 
 
+RECORD_PONDER = """() => {
+  const engine = window.railtrip.engine;
+  const call = engine.call.bind(engine);
+  window.__ponder = { ponders: [], moves: [] };
+  engine.call = async (name, args) => {
+    const res = await call(name, args);
+    if (name === 'ponder') window.__ponder.ponders.push(res.more);
+    if (name === 'bot_move') window.__ponder.moves.push(res.pondered);
+    return res;
+  };
+}"""
+
+
+def test_the_bots_work_out_their_setup_while_the_person_chooses(page: Page, server) -> None:
+    """While the person looks at their tickets the engine ponders the bots' replies, so the bots
+    after them answer at once (their moves come from the ponder)."""
+    open_app(page, server)
+    page.evaluate(RECORD_PONDER)
+    start_game(page, opponents=2, kinds=("bot", "bot"))
+    page.wait_for_selector("#app[data-ui-state=choose-tickets]", timeout=60_000)
+    deadline = time.time() + 30
+    while False not in page.evaluate("window.__ponder.ponders"):
+        assert time.time() < deadline, page.evaluate("window.__ponder")
+        page.wait_for_timeout(100)
+    keep_tickets(page)
+    page.wait_for_function(WAIT_FOR_PERSON, timeout=60_000)
+    # The two bots' ticket keeps, then the person's first turn.
+    assert page.evaluate("window.__ponder.moves") == [True, True], page.evaluate("window.__ponder")
+
+
 def test_bots_think_longer_on_the_setup(page: Page, server) -> None:
     """The page caps a bot's thinking by the clock: 1.2 s on a move, 2.5 s on a setup decision
     (the opening ticket keep, planned around for the whole game, which hard searches longest)."""

@@ -41,13 +41,18 @@ Functions (arguments are one JSON object):
   warm_up {max_seconds?}                  -> {bots: n}: imports the bots and makes one capped search
                                           in a game of its own (stored nowhere), so that the first
                                           bot move after a page load is not slower than the others
+  ponder {game_id, bots, max_seconds?}    -> {more, answers}: on a person's setup turn, works about
+                                          max_seconds (default 0.1) on the decisions the bots after
+                                          them will face (bots: a bot name or null per seat;
+                                          bots/ponder.py); bot_move then plays a pondered answer
+                                          (pondered: true) where it fits the position exactly
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .actions import Action, TakeCard
@@ -59,8 +64,12 @@ from .links import deal_link, decode_link, game_link
 from .mechanics.hints import hint_reason
 from .record import parse_record, replay
 
+if TYPE_CHECKING:
+    from .bots.ponder import Ponder
+
 _GAMES: dict[str, Game] = {}
 _META: dict[str, dict[str, Any]] = {}
+_PONDERS: dict[str, Ponder] = {}  # per game: the bots' decisions worked out ahead (``ponder``)
 _counter = [0]
 DEFAULT_BOT = "normal"
 
@@ -207,12 +216,19 @@ def _bot_move(args: dict[str, Any]) -> dict[str, Any]:
         raise EngineError("the game is over")
     from .bots import bot_action  # Imported at the first bot move, not at start-up.
 
-    action = bot_action(game, str(args.get("bot") or DEFAULT_BOT), _limit(args))
+    name = str(args.get("bot") or DEFAULT_BOT)
+    limit = _limit(args)
+    ponder = _PONDERS.get(str(args.get("game_id")))
+    action = ponder.answer(game, name) if ponder is not None else None
+    pondered = action is not None
+    if action is None:
+        action = bot_action(game, name, limit)
     game.apply(action)
     player = args.get("player")
     return {
         "event": game.event(-1, player),
         "applied": game.actions[-1].text(),
+        "pondered": pondered,
         **_state(game, player, args.get("log_from", 0)),
     }
 
@@ -251,6 +267,31 @@ def preload() -> dict[str, int]:
         game.view(0)
         game.variant.board_view()
     return {"bots": bots, "variants": len(variant_names())}
+
+
+PONDER_SLICE_SECONDS = 0.1  # a ponder call's default work: a person's click waits at most about this
+
+
+def _ponder(args: dict[str, Any]) -> dict[str, Any]:
+    """Work ahead on the bots' decisions after a person's setup choice (``bots/ponder.py``)."""
+    from .bots.ponder import Ponder
+
+    game = _game(args)
+    bots = args.get("bots")
+    players = game.settings.players
+    if (
+        not isinstance(bots, list)
+        or len(bots) != players
+        or not all(b is None or isinstance(b, str) for b in bots)
+    ):
+        raise EngineError(f"bots must list a bot name or null for each of the {players} seats")
+    limit = _limit(args)
+    gid = str(args.get("game_id"))
+    ponder = _PONDERS.setdefault(gid, Ponder())
+    more = ponder.step(
+        game, {i: b for i, b in enumerate(bots) if b}, PONDER_SLICE_SECONDS if limit is None else limit
+    )
+    return {"more": more, "answers": len(ponder.answers)}
 
 
 def _limit(args: dict[str, Any]) -> float | None:
@@ -428,6 +469,7 @@ def _drop(args: dict[str, Any]) -> bool:
     _GAMES.pop(str(gid), None)
     _META.pop(str(gid), None)
     _REVIEWS.pop(str(gid), None)
+    _PONDERS.pop(str(gid), None)
     return True
 
 
@@ -448,7 +490,11 @@ _FUNCTIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "share_link": _share_link,
     "open_link": _open_link,
     "warm_up": _warm_up,
+    "ponder": _ponder,
 }
+# Calls that run a bot: a ponder's unfinished search is dropped first (the bots' searches keep
+# per-decision state, so two decisions must not interleave on one bot).
+_BOT_CALLS = frozenset({"bot_move", "hint", "review_move", "warm_up"})
 
 
 def call(name: str, args_json: str = "{}") -> str:
@@ -460,6 +506,9 @@ def call(name: str, args_json: str = "{}") -> str:
         args = load_json(args_json, "the API arguments", EngineError) if args_json else {}
         if not isinstance(args, dict):
             raise EngineError("API arguments must be a JSON object")
+        if name in _BOT_CALLS:
+            for ponder in _PONDERS.values():
+                ponder.cancel()
         return json.dumps({"ok": fn(args)}, separators=(",", ":"), ensure_ascii=False)
     except EngineError as exc:
         return json.dumps({"error": {"type": type(exc).__name__, "message": str(exc)}})

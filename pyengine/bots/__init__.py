@@ -76,7 +76,7 @@ def bot_rng(game: Game) -> Rng:
     return Rng.derive(seed_to_int(game.settings.seed) ^ 0x5EED_B075, game.current_player, len(game.actions))
 
 
-def _playing_bot(game: Game, name: str) -> Bot:
+def playing_bot(game: Game, name: str) -> Bot:
     """Bot ``name`` as it plays this game's variant; refuses a bot that does not play it."""
     return _check_plays(game, get_variant_bot(game.variant.name, name), name)
 
@@ -91,7 +91,7 @@ def _check_plays(game: Game, bot: Bot, name: str) -> Bot:
     return bot
 
 
-def _seat_view(game: Game, bot: Bot) -> dict[str, Any]:
+def seat_view(game: Game, bot: Bot) -> dict[str, Any]:
     """The current player's view, the only thing a bot sees (with the log if it asks for it:
     the card game's bots remember the public moves)."""
     return game.view(game.current_player, log=getattr(bot, "wants_log", False))
@@ -102,7 +102,7 @@ def bot_action(game: Game, name: str, max_seconds: float | None = None) -> Actio
 
     ``max_seconds`` caps a searching bot's thinking by the clock (the browser's slow-device
     guard, see ``base.time_limit``); without it every bot's choice depends only on the game."""
-    return ask_bot(game, _playing_bot(game, name), max_seconds)
+    return ask_bot(game, playing_bot(game, name), max_seconds)
 
 
 def ask_bot(game: Game, bot: Bot, max_seconds: float | None = None) -> Action:
@@ -113,7 +113,7 @@ def ask_bot(game: Game, bot: Bot, max_seconds: float | None = None) -> Action:
     if len(legal) == 1:
         return legal[0]
     with time_limit(max_seconds):
-        return bot.choose(_seat_view(game, bot), list(legal), bot_rng(game), game.variant.board_view())
+        return bot.choose(seat_view(game, bot), list(legal), bot_rng(game), game.variant.board_view())
 
 
 def bot_ranking(game: Game, name: str, max_seconds: float | None = None) -> list[tuple[Action, float]]:
@@ -122,11 +122,11 @@ def bot_ranking(game: Game, name: str, max_seconds: float | None = None) -> list
     nothing legal is read as preferring its own choice. A single legal move is ranked alone."""
     if game.is_over:
         raise EngineError("the game is over")
-    bot = _playing_bot(game, name)
+    bot = playing_bot(game, name)
     legal = game.legal_actions()
     if len(legal) == 1:
         return [(legal[0], 0.0)]
-    view, board, rng = _seat_view(game, bot), game.variant.board_view(), bot_rng(game)
+    view, board, rng = seat_view(game, bot), game.variant.board_view(), bot_rng(game)
     with time_limit(max_seconds):
         ranked = [(a, float(v)) for a, v in bot.rank(view, list(legal), rng, board) if a in legal]
         if not ranked:
@@ -144,8 +144,10 @@ __all__ = [
     "bot_rng",
     "get_bot",
     "get_variant_bot",
+    "playing_bot",
     "register_bot",
     "register_variant_bot",
+    "seat_view",
     "time_limit",
     "time_up",
 ]

@@ -8,7 +8,7 @@ game seed, the seat and the number of actions so far, so bot games replay exactl
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Generic, TypeVar
@@ -17,6 +17,19 @@ from ..actions import Action, DrawCard, TakeCard
 from ..rng import Rng
 
 Model = TypeVar("Model")
+Result = TypeVar("Result")
+# Work done in slices: a generator that yields (nothing) between units of work and returns its
+# result, so a caller can pause it (the page's pondering, ``bots/ponder.py``).
+Thinking = Generator[None, None, Result]
+
+
+def drive(work: Thinking[Result]) -> Result:
+    """Run sliced work to its end and return its result."""
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
 
 
 class ModelPerBoard(Generic[Model]):
@@ -76,7 +89,16 @@ class Bot:
     def choose(
         self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]
     ) -> Action:
-        raise NotImplementedError
+        return drive(self.thinking(view, legal, rng, board))
+
+    def thinking(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]
+    ) -> Thinking[Action]:
+        """``choose`` in slices: yields between units of work and returns the same action, so a
+        long decision can be paused and resumed (the searching bots yield after each sampled
+        world). Quick bots decide in one slice. A bot implements ``choose`` or this."""
+        return self.choose(view, legal, rng, board)
+        yield  # A generator: the work above is its one slice.
 
     def rank(
         self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]

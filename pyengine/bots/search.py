@@ -32,7 +32,7 @@ from ..actions import Action
 from ..games.base import Variant
 from ..mechanics.state import TableState
 from ..rng import Rng
-from .base import Bot, time_up
+from .base import Bot, Thinking, drive, time_up
 
 State = TypeVar("State")
 StateIn = TypeVar("StateIn", contravariant=True)
@@ -180,6 +180,12 @@ class InformationSetSearch(Generic[State]):
 
     def run(self, view: dict[str, Any], decision: Decision, rng: Rng) -> SearchResult:
         """Play every candidate in the same sampled worlds until the budget is spent."""
+        return drive(self.worlds(view, decision, rng))
+
+    def worlds(self, view: dict[str, Any], decision: Decision, rng: Rng) -> Thinking[SearchResult]:
+        """``run`` one sampled world at a time: yields after each world, returns the result. A
+        caller may pause between worlds (pondering on a person's turn, ``bots/ponder.py``); the
+        worlds and the result are the same as in one go."""
         dom = self.domain
         pr = decision.params
         cands = decision.candidates
@@ -204,6 +210,7 @@ class InformationSetSearch(Generic[State]):
                 res.margins[i].append(out.margin)
                 res.steps += steps
             res.worlds += 1
+            yield
         return res
 
     def playout(self, s: State, me: int, pr: SearchParams, horizon: int, rng: Rng) -> int:
@@ -239,16 +246,18 @@ class SearchBot(Bot):
         self.search = InformationSetSearch(domain)
         self.last: SearchResult | None = None  # the last decision's search (tests, statistics)
 
-    def choose(
+    def thinking(
         self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]
-    ) -> Action:
+    ) -> Thinking[Action]:
+        """``choose`` a sampled world at a time (``Bot.thinking``)."""
         if len(legal) == 1:
             return legal[0]
         self.last = None
         decision = self.domain.decision(view, legal, rng, board, False)
         if len(decision.candidates) <= 1 or time_up():
             return decision.candidates[0]
-        res = self.last = self.search.run(view, decision, rng)
+        res = yield from self.search.worlds(view, decision, rng)
+        self.last = res
         return res.candidates[paired_choice(res.values, decision.params.prior_bonus, decision.params.min_z)]
 
     def rank(

@@ -267,6 +267,25 @@ export class TurnScreen {
     }
     this.render();
     this._prompt(this.res.legal);
+    this._ponder();
+  }
+
+  /** While a person makes a setup choice (tickets, a piece mix), the engine works ahead on the
+   *  bots' replies ("ponder"), a slice of ~0.1 s a call, so the person's click waits at most one
+   *  slice and the bots after them answer at once. Only a head start: nothing depends on it. */
+  async _ponder() {
+    const bots = this.seats.map((s) => (s.kind === "bot" ? s.bot : null));
+    const ply = this.res.ply;
+    if (this.frozen || this.coach || !bots.some(Boolean) || !this.res.phase?.startsWith("setup_")) return;
+    while (this.alive && !this.busy && this.res?.ply === ply && !this.res.over) {
+      let more = false;
+      try {
+        more = (await this.engine.call("ponder", { game_id: this.gameId, bots })).more;
+      } catch {
+        return;  // the bots will think when it is their turn
+      }
+      if (!more) return;
+    }
   }
 
   /** Something to show before the game goes on (the card game's end of a half): true = wait. */

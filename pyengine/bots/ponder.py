@@ -1,0 +1,141 @@
+"""Thinking ahead on a person's setup turn, so the bots after them answer at once.
+
+At the start of a game each player keeps tickets (and in Rails & Sails picks a piece mix), and
+``hard`` spends its largest budget there: three ``hard`` bots after a person made them wait ~5 s
+in the browser. Yet what the person chooses shows the next bots very little -- in the ticket keep
+only how many tickets they kept -- so the bots' next decisions can be worked out while the person
+is still choosing: for each view the next bot may see, its whole decision, then the next bot's.
+
+An answer is stored under everything the bot's choice depends on: the bot, the seat, the move
+number (the bot's generator derives from it and the game seed) and the seat's whole view. A stored
+answer is therefore exactly the move the bot would make there, and it is used only where all of
+these match. Pondered decisions run without the browser's clock cap: where the cap would cut a
+search short on a slow device, the pondered move is the full search's.
+
+The work is done in slices (``Bot.thinking``: a searching bot yields after each sampled world),
+so the page can ask for a fraction of a second at a time and a person's click waits at most one
+slice.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..actions import Action
+from ..game import Game
+from . import bot_action, bot_rng, playing_bot, seat_view
+from .base import Thinking
+
+# Pondered only while the person's options show the next bot at most this many different views
+# (a ticket keep shows how many tickets were kept; a piece mix or a card draw shows more).
+MAX_SCENARIOS = 4
+
+
+@dataclass
+class _Job:
+    """One bot decision being worked out: its key, the real game's ply when it was planned, the
+    decision's own ply (after the person's move and the bots' before it) and the work."""
+
+    key: str
+    origin: int
+    ply: int
+    work: Thinking[Action]
+
+
+@dataclass
+class Ponder:
+    """One game's pondered bot decisions (kept by the API with the game)."""
+
+    answers: dict[str, tuple[int, Action]] = field(default_factory=dict)
+    job: _Job | None = None
+    slices: int = 0  # slices of work done (tests, the page's figures)
+
+    def step(self, game: Game, bots: dict[int, str], seconds: float) -> bool:
+        """Work for about ``seconds`` (at least one slice) on the decisions the bots in ``bots``
+        (seat -> bot name) will face after the person to move; False once nothing is left."""
+        deadline = time.perf_counter() + max(0.0, seconds)
+        ply = len(game.actions)
+        for key in [k for k, (at, _) in self.answers.items() if at < ply]:
+            del self.answers[key]  # decisions the game has passed
+        if self.job is not None and self.job.origin != ply:
+            self.job = None  # planned for a position the game has left
+        while True:
+            if self.job is None:
+                self.job = self._next_job(game, bots)
+                if self.job is None:
+                    return False
+            try:
+                next(self.job.work)
+            except StopIteration as done:
+                action: Action = done.value
+                self.answers[self.job.key] = (self.job.ply, action)
+                self.job = None
+            self.slices += 1
+            if time.perf_counter() >= deadline:
+                return True
+
+    def cancel(self) -> None:
+        """Drop the decision being worked on (another decision is about to use the same bot
+        objects, whose searches keep per-decision state); finished answers stay."""
+        self.job = None
+
+    def answer(self, game: Game, name: str) -> Action | None:
+        """The pondered move of bot ``name`` for the player to move, if it was worked out for
+        exactly this position and view."""
+        if not self.answers or game.is_over:
+            return None
+        hit = self.answers.get(_key(game, name))
+        if hit is None or hit[1] not in game.legal_actions():
+            return None
+        return hit[1]
+
+    def _next_job(self, game: Game, bots: dict[int, str]) -> _Job | None:
+        """The next bot decision to work out after the person's setup choice, most likely first."""
+        if game.is_over or game.current_player in bots or not game.phase.startswith("setup_"):
+            return None
+        legal = game.legal_actions()
+        likely = bot_action(game, "normal") if len(legal) > 1 else legal[0]
+        starts: dict[str, Game] = {}
+        for option in [likely, *(a for a in legal if a != likely)]:
+            after = game.clone().apply(option)
+            if after.is_over or after.current_player not in bots:
+                continue
+            key = _key(after, bots[after.current_player])
+            if key not in starts:
+                if len(starts) == MAX_SCENARIOS:
+                    return None
+                starts[key] = after
+        # Follow the bots that set up after the person, each with its answer once known; the
+        # first unknown decision of the earliest bot goes first (each scenario's next bot is
+        # ready before any scenario's bot after it).
+        best: tuple[int, _Job] | None = None
+        for after in starts.values():
+            depth = 0
+            while not after.is_over and after.current_player in bots and after.phase.startswith("setup_"):
+                name = bots[after.current_player]
+                options = after.legal_actions()
+                key = _key(after, name) if len(options) > 1 else ""
+                known = self.answers.get(key) if key else (len(after.actions), options[0])
+                if known is None:
+                    if best is None or depth < best[0]:
+                        bot = playing_bot(after, name)
+                        view = seat_view(after, bot)
+                        work = bot.thinking(view, list(options), bot_rng(after), after.variant.board_view())
+                        best = (depth, _Job(key, len(game.actions), len(after.actions), work))
+                    break
+                after.apply(known[1])
+                depth += 1
+        return None if best is None else best[1]
+
+
+def _key(game: Game, name: str) -> str:
+    """What a bot's decision depends on: the bot, the seat, the move number and the seat's view."""
+    bot = playing_bot(game, name)
+    view: dict[str, Any] = seat_view(game, bot)
+    return json.dumps([bot.name, game.current_player, len(game.actions), view], sort_keys=True)
+
+
+__all__ = ["MAX_SCENARIOS", "Ponder"]

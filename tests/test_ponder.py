@@ -1,0 +1,121 @@
+"""Pondering on a person's setup turn (``pyengine/bots/ponder.py``, the API's ``ponder``): the
+bots' answers are worked out ahead, in slices, and each is exactly the move the bot would make."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from pyengine import api
+from pyengine.bots import bot_action
+from pyengine.bots.ponder import Ponder
+from pyengine.game import Game
+
+
+def call(name: str, **args: Any) -> Any:
+    reply = json.loads(api.call(name, json.dumps(args)))
+    if "error" in reply:
+        raise AssertionError(reply["error"])
+    return reply["ok"]
+
+
+def error(name: str, **args: Any) -> dict[str, str]:
+    reply = json.loads(api.call(name, json.dumps(args)))
+    assert "error" in reply, reply
+    return dict(reply["error"])
+
+
+def ponder_all(gid: str, bots: list[str | None]) -> int:
+    """Ponder until nothing is left; the number of calls."""
+    for calls in range(1, 500):
+        if not call("ponder", game_id=gid, bots=bots, max_seconds=0.05)["more"]:
+            return calls
+    raise AssertionError("pondering never ended")
+
+
+@pytest.mark.parametrize("variant", ["usa", "world"])
+def test_every_setup_choice_finds_the_bots_answers_ready(variant: str) -> None:
+    """Whatever the person keeps, the bots after them answer from the ponder, with the moves they
+    would have made without it."""
+    bots: list[str | None] = [None, "normal", "normal"]
+    start = Game.new(variant, players=3, seed=41)
+    options = start.legal_actions()
+    assert len(options) > 1
+    for option in options:
+        gid = call("new_game", variant=variant, players=3, seed=41)["game_id"]
+        ponder_all(gid, bots)
+        call("apply", game_id=gid, action=option.text(), seat=0)
+        expected = start.clone().apply(option)
+        for seat in (1, 2):
+            res = call("bot_move", game_id=gid, bot="normal", player=0)
+            assert res["pondered"], (option.text(), seat)
+            assert res["applied"] == bot_action(expected, "normal").text()
+            expected.apply(res["applied"])
+        call("drop", game_id=gid)
+
+
+def test_a_search_is_pondered_in_slices_and_gives_the_same_move() -> None:
+    """Classic hard's opening keep (a search of many sampled worlds) is worked out a world at a
+    time, and the pondered keep is the one hard makes when asked at its turn."""
+    game = Game.new("usa", players=2, seed=8)
+    ponder = Ponder()
+    steps = 0
+    while ponder.step(game, {1: "hard"}, 0.0):
+        steps += 1
+        assert steps < 200
+    assert ponder.slices > 2 * 4  # two scenarios (2 or 3 tickets kept), each of several worlds
+    for option in game.legal_actions():
+        after = game.clone().apply(option)
+        pondered = ponder.answer(after, "hard")
+        assert pondered is not None
+        assert pondered == bot_action(after, "hard")
+
+
+def test_an_answer_is_used_only_where_it_was_worked_out() -> None:
+    game = Game.new("usa", players=2, seed=8)
+    ponder = Ponder()
+    while ponder.step(game, {1: "normal"}, 0.0):
+        pass
+    after = game.clone().apply(game.legal_actions()[0])
+    assert ponder.answer(after, "normal") is not None
+    assert ponder.answer(after, "easy") is None  # another bot
+    other = Game.new("usa", players=2, seed=9).apply(Game.new("usa", players=2, seed=9).legal_actions()[0])
+    assert ponder.answer(other, "normal") is None  # another deal: another view
+    assert ponder.answer(game, "normal") is None  # the person's own turn
+
+
+def test_nothing_is_pondered_off_the_setup_or_on_a_bots_turn() -> None:
+    # On the bot's own turn there is nothing to think ahead of.
+    game = Game.new("usa", players=2, seed=3)
+    game.apply(game.legal_actions()[0])
+    assert Ponder().step(game, {1: "normal"}, 0.0) is False
+    # In the main game neither.
+    while game.phase.startswith("setup_"):
+        game.apply(bot_action(game, "normal"))
+    assert game.current_player == 0
+    assert Ponder().step(game, {1: "normal"}, 0.0) is False
+
+
+def test_a_bot_call_drops_an_unfinished_search_and_pondering_starts_it_again() -> None:
+    gid = call("new_game", variant="usa", players=2, seed=8)["game_id"]
+    first = call("ponder", game_id=gid, bots=[None, "hard"], max_seconds=0)
+    assert first["more"] and first["answers"] == 0
+    call("hint", game_id=gid, player=0, bot="normal")  # runs a bot: the half-done search is dropped
+    ponder_all(gid, [None, "hard"])
+    game = Game.new("usa", players=2, seed=8)
+    keep = game.legal_actions()[-1]
+    call("apply", game_id=gid, action=keep.text(), seat=0)
+    res = call("bot_move", game_id=gid, bot="hard", player=0)
+    assert res["pondered"]
+    assert res["applied"] == bot_action(game.apply(keep), "hard").text()
+
+
+def test_bad_ponder_arguments_are_refused_clearly() -> None:
+    gid = call("new_game", variant="usa", players=2, seed=3)["game_id"]
+    assert "each of the 2 seats" in error("ponder", game_id=gid, bots=["hard"])["message"]
+    assert "each of the 2 seats" in error("ponder", game_id=gid, bots=[None, 3])["message"]
+    assert "max_seconds" in error("ponder", game_id=gid, bots=[None, "hard"], max_seconds=-1)["message"]
+    assert "no game" in error("ponder", game_id="nope", bots=[None, "hard"])["message"]
+    assert "unknown bot 'nobody'" in error("ponder", game_id=gid, bots=[None, "nobody"])["message"]
