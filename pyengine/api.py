@@ -41,11 +41,12 @@ Functions (arguments are one JSON object):
   warm_up {max_seconds?}                  -> {bots: n}: imports the bots and makes one capped search
                                           in a game of its own (stored nowhere), so that the first
                                           bot move after a page load is not slower than the others
-  ponder {game_id, bots, max_seconds?}    -> {more, answers}: on a person's setup turn, works about
-                                          max_seconds (default 0.1) on the decisions the bots after
-                                          them will face (bots: a bot name or null per seat;
-                                          bots/ponder.py); bot_move then plays a pondered answer
-                                          (pondered: true) where it fits the position exactly
+  ponder {game_id, bots, likely?, max_seconds?} -> {more, answers}: on a person's setup turn, works
+                                          about max_seconds (default 0.1) on the decisions the bots
+                                          after them will face (bots: a bot name or null per seat;
+                                          likely: the action the person has ticked so far, worked
+                                          on first; bots/ponder.py); bot_move then plays a pondered
+                                          answer (pondered: true) where it fits the position exactly
 """
 
 from __future__ import annotations
@@ -286,11 +287,14 @@ def _ponder(args: dict[str, Any]) -> dict[str, Any]:
     ):
         raise EngineError(f"bots must list a bot name or null for each of the {players} seats")
     limit = _limit(args)
+    likely = args.get("likely")
+    if likely is not None and not isinstance(likely, str):
+        raise EngineError("likely must be an action's text (the person's choice so far) or null")
+    guess = next((a for a in game.legal_actions() if a.text() == likely), None) if likely else None
     gid = str(args.get("game_id"))
     ponder = _PONDERS.setdefault(gid, Ponder())
-    more = ponder.step(
-        game, {i: b for i, b in enumerate(bots) if b}, PONDER_SLICE_SECONDS if limit is None else limit
-    )
+    seats = {i: b for i, b in enumerate(bots) if b}
+    more = ponder.step(game, seats, PONDER_SLICE_SECONDS if limit is None else limit, guess)
     return {"more": more, "answers": len(ponder.answers)}
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from pyengine import api
+from pyengine.actions import Action
 from pyengine.bots import bot_action
 from pyengine.bots.ponder import Ponder
 from pyengine.game import Game
@@ -119,3 +120,33 @@ def test_bad_ponder_arguments_are_refused_clearly() -> None:
     assert "max_seconds" in error("ponder", game_id=gid, bots=[None, "hard"], max_seconds=-1)["message"]
     assert "no game" in error("ponder", game_id="nope", bots=[None, "hard"])["message"]
     assert "unknown bot 'nobody'" in error("ponder", game_id=gid, bots=[None, "nobody"])["message"]
+
+
+def test_the_persons_choice_so_far_is_worked_out_first() -> None:
+    """Every bot after the choice the person has ticked comes before the other choices' bots, and
+    a half-done search for another choice is dropped when the person turns to a new one."""
+    game = Game.new("usa", players=3, seed=12)
+    keeps = game.legal_actions()
+    two, three = keeps[0], keeps[-1]
+    assert len(two.text().split()) == 3 and len(three.text().split()) == 4  # keep 2 / keep 3
+    ponder = Ponder()
+    ponder.step(game, {1: "normal", 2: "normal"}, 0.0, likely=three)
+    ponder.step(game, {1: "normal", 2: "normal"}, 0.0, likely=three)
+    after = game.clone().apply(three)
+    first = ponder.answer(after, "normal")
+    assert first is not None
+    assert ponder.answer(after.apply(first), "normal") is not None  # both bots after "keep 3"
+    assert ponder.answer(game.clone().apply(two), "normal") is None  # not yet those after "keep 2"
+
+    search = Ponder()
+    search.step(game, {1: "hard", 2: "hard"}, 0.0, likely=two)
+    assert search.job is not None and search.job.scenario == _scenario_of(game, two)
+    search.step(game, {1: "hard", 2: "hard"}, 0.0, likely=three)
+    assert search.job is not None and search.job.scenario == _scenario_of(game, three)
+    assert not search.answers
+
+
+def _scenario_of(game: Game, option: Action) -> str:
+    from pyengine.bots.ponder import _scenario
+
+    return _scenario(game, {1: "hard", 2: "hard"}, option)

@@ -37,12 +37,14 @@ MAX_SCENARIOS = 4
 @dataclass
 class _Job:
     """One bot decision being worked out: its key, the real game's ply when it was planned, the
-    decision's own ply (after the person's move and the bots' before it) and the work."""
+    decision's own ply (after the person's move and the bots' before it), the work, and the
+    scenario it belongs to (the key of the first bot's decision after the person's choice)."""
 
     key: str
     origin: int
     ply: int
     work: Thinking[Action]
+    scenario: str
 
 
 @dataclass
@@ -51,20 +53,27 @@ class Ponder:
 
     answers: dict[str, tuple[int, Action]] = field(default_factory=dict)
     job: _Job | None = None
+    likely: Action | None = None  # the person's choice as last told
     slices: int = 0  # slices of work done (tests, the page's figures)
 
-    def step(self, game: Game, bots: dict[int, str], seconds: float) -> bool:
+    def step(self, game: Game, bots: dict[int, str], seconds: float, likely: Action | None = None) -> bool:
         """Work for about ``seconds`` (at least one slice) on the decisions the bots in ``bots``
-        (seat -> bot name) will face after the person to move; False once nothing is left."""
+        (seat -> bot name) will face after the person to move; False once nothing is left.
+        ``likely``: the person's choice as it stands (what they have ticked so far), whose bots
+        are worked out first."""
         deadline = time.perf_counter() + max(0.0, seconds)
         ply = len(game.actions)
         for key in [k for k, (at, _) in self.answers.items() if at < ply]:
             del self.answers[key]  # decisions the game has passed
         if self.job is not None and self.job.origin != ply:
             self.job = None  # planned for a position the game has left
+        if likely is not None and likely != self.likely:
+            self.likely = likely
+            if self.job is not None and self.job.scenario != _scenario(game, bots, likely):
+                self.job = None  # the person has turned to another choice: its bots come first
         while True:
             if self.job is None:
-                self.job = self._next_job(game, bots)
+                self.job = self._next_job(game, bots, likely)
                 if self.job is None:
                     return False
             try:
@@ -92,27 +101,26 @@ class Ponder:
             return None
         return hit[1]
 
-    def _next_job(self, game: Game, bots: dict[int, str]) -> _Job | None:
-        """The next bot decision to work out after the person's setup choice, most likely first."""
+    def _next_job(self, game: Game, bots: dict[int, str], likely: Action | None) -> _Job | None:
+        """The next bot decision to work out after the person's setup choice: every bot after the
+        likely choice first (the person's as it stands, else what ``normal`` would choose), then
+        the other choices' bots, the earliest first."""
         if game.is_over or game.current_player in bots or not game.phase.startswith("setup_"):
             return None
         legal = game.legal_actions()
-        likely = bot_action(game, "normal") if len(legal) > 1 else legal[0]
+        if likely not in legal:
+            likely = bot_action(game, "normal") if len(legal) > 1 else legal[0]
         starts: dict[str, Game] = {}
         for option in [likely, *(a for a in legal if a != likely)]:
             after = game.clone().apply(option)
-            if after.is_over or after.current_player not in bots:
-                continue
-            key = _key(after, bots[after.current_player])
-            if key not in starts:
+            key = _scenario(game, bots, option, after)
+            if key and key not in starts:
                 if len(starts) == MAX_SCENARIOS:
                     return None
                 starts[key] = after
-        # Follow the bots that set up after the person, each with its answer once known; the
-        # first unknown decision of the earliest bot goes first (each scenario's next bot is
-        # ready before any scenario's bot after it).
+        # Follow the bots that set up after the person, each with its answer once known.
         best: tuple[int, _Job] | None = None
-        for after in starts.values():
+        for rank, (scenario, after) in enumerate(starts.items()):
             depth = 0
             while not after.is_over and after.current_player in bots and after.phase.startswith("setup_"):
                 name = bots[after.current_player]
@@ -120,15 +128,28 @@ class Ponder:
                 key = _key(after, name) if len(options) > 1 else ""
                 known = self.answers.get(key) if key else (len(after.actions), options[0])
                 if known is None:
-                    if best is None or depth < best[0]:
+                    order = -1 if rank == 0 else depth  # the likely choice's bots before all others
+                    if best is None or order < best[0]:
                         bot = playing_bot(after, name)
                         view = seat_view(after, bot)
                         work = bot.thinking(view, list(options), bot_rng(after), after.variant.board_view())
-                        best = (depth, _Job(key, len(game.actions), len(after.actions), work))
+                        job = _Job(key, len(game.actions), len(after.actions), work, scenario)
+                        best = (order, job)
                     break
                 after.apply(known[1])
                 depth += 1
         return None if best is None else best[1]
+
+
+def _scenario(game: Game, bots: dict[int, str], option: Action, after: Game | None = None) -> str:
+    """What the first bot after the person sees of the person's ``option``: the key of its
+    decision ("" when a person or the end comes next). Choices with one scenario look alike to
+    every bot after them."""
+    if after is None:
+        after = game.clone().apply(option)
+    if after.is_over or after.current_player not in bots:
+        return ""
+    return _key(after, bots[after.current_player])
 
 
 def _key(game: Game, name: str) -> str:

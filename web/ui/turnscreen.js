@@ -280,13 +280,17 @@ export class TurnScreen {
     while (this.alive && !this.busy && this.res?.ply === ply && !this.res.over) {
       let more = false;
       try {
-        more = (await this.engine.call("ponder", { game_id: this.gameId, bots })).more;
+        more = (await this.engine.call("ponder", { game_id: this.gameId, bots, likely: this._likelyChoice() })).more;
       } catch {
         return;  // the bots will think when it is their turn
       }
       if (!more) return;
     }
   }
+
+  /** The action the person's open choice points to so far (the tickets ticked), or null: the
+   *  engine ponders the bots' replies to it first. */
+  _likelyChoice() { return null; }
 
   /** Something to show before the game goes on (the card game's end of a half): true = wait. */
   _interrupt(res) { void res; return false; }
