@@ -119,6 +119,12 @@ def test_bad_ponder_arguments_are_refused_clearly() -> None:
     assert "each of the 2 seats" in error("ponder", game_id=gid, bots=[None, 3])["message"]
     assert "max_seconds" in error("ponder", game_id=gid, bots=[None, "hard"], max_seconds=-1)["message"]
     assert "no game" in error("ponder", game_id="nope", bots=[None, "hard"])["message"]
+    assert "likely must be" in error("ponder", game_id=gid, bots=[None, "hard"], likely=3)["message"]
+    # A likely choice that is not legal is only a wrong guess: pondering goes on without it.
+    assert (
+        call("ponder", game_id=gid, bots=[None, "normal"], likely="keep nothing", max_seconds=0)["answers"]
+        == 1
+    )
     assert "unknown bot 'nobody'" in error("ponder", game_id=gid, bots=[None, "nobody"])["message"]
 
 
