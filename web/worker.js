@@ -379,8 +379,12 @@ let callsWaiting = 0;
 // search capped at 0.25 s (0.35-0.7 s in all). A call that arrives first goes first; one that
 // arrives during the warm-up waits for it, at most that long.
 const WARM_UP_IDLE_MS = 150;
+// Calls that run a bot warm it up themselves: once one has come, no warm-up is needed.
+const BOT_CALLS = new Set(["bot_move", "ponder", "hint", "review_move"]);
+let botsWarm = false;
 function warmUpWhenIdle() {
   setTimeout(() => {
+    if (botsWarm) return;
     if (callsWaiting > 0 || performance.now() - lastCall < WARM_UP_IDLE_MS) {
       warmUpWhenIdle();
       return;
@@ -399,6 +403,7 @@ self.onmessage = (event) => {
   const msg = event.data;
   if (msg?.type !== "call") return;
   lastCall = performance.now();
+  if (BOT_CALLS.has(msg.name)) botsWarm = true;
   callsWaiting += 1;
   queue = queue.then(async () => {
     let reply;
