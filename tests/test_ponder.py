@@ -85,6 +85,11 @@ def test_an_answer_is_used_only_where_it_was_worked_out() -> None:
     other = Game.new("usa", players=2, seed=9).apply(Game.new("usa", players=2, seed=9).legal_actions()[0])
     assert ponder.answer(other, "normal") is None  # another deal: another view
     assert ponder.answer(game, "normal") is None  # the person's own turn
+    assert len(ponder.answers) == 2  # the bot's keep after a keep of 2 tickets and of 3
+    answer = ponder.answer(after, "normal")
+    assert answer is not None
+    after.apply(answer)
+    assert ponder.answer(after, "normal") is None and not ponder.answers  # passed: forgotten
 
 
 def test_nothing_is_pondered_off_the_setup_or_on_a_bots_turn() -> None:

@@ -1,7 +1,7 @@
 """Thinking ahead on a person's setup turn, so the bots after them answer at once.
 
 At the start of a game each player keeps tickets (and in Rails & Sails picks a piece mix), and
-``hard`` spends its largest budget there: three ``hard`` bots after a person made them wait ~5 s
+``hard`` spends its largest budget there: three ``hard`` bots after a person made them wait 6-7 s
 in the browser. Yet what the person chooses shows the next bots very little -- in the ticket keep
 only how many tickets they kept -- so the bots' next decisions can be worked out while the person
 is still choosing: for each view the next bot may see, its whole decision, then the next bot's.
@@ -63,8 +63,7 @@ class Ponder:
         are worked out first."""
         deadline = time.perf_counter() + max(0.0, seconds)
         ply = len(game.actions)
-        for key in [k for k, (at, _) in self.answers.items() if at < ply]:
-            del self.answers[key]  # decisions the game has passed
+        self._forget_before(ply)
         if self.job is not None and self.job.origin != ply:
             self.job = None  # planned for a position the game has left
         if likely is not None and likely != self.likely:
@@ -94,12 +93,18 @@ class Ponder:
     def answer(self, game: Game, name: str) -> Action | None:
         """The pondered move of bot ``name`` for the player to move, if it was worked out for
         exactly this position and view."""
+        self._forget_before(len(game.actions))
         if not self.answers or game.is_over:
             return None
         hit = self.answers.get(_key(game, name))
         if hit is None or hit[1] not in game.legal_actions():
             return None
         return hit[1]
+
+    def _forget_before(self, ply: int) -> None:
+        """Drop the answers for decisions the game has passed."""
+        for key in [k for k, (at, _) in self.answers.items() if at < ply]:
+            del self.answers[key]
 
     def _next_job(self, game: Game, bots: dict[int, str], likely: Action | None) -> _Job | None:
         """The next bot decision to work out after the person's setup choice: every bot after the
@@ -153,10 +158,13 @@ def _scenario(game: Game, bots: dict[int, str], option: Action, after: Game | No
 
 
 def _key(game: Game, name: str) -> str:
-    """What a bot's decision depends on: the bot, the seat, the move number and the seat's view."""
+    """What a bot's decision depends on: the bot, the seat, the game's seed and move number (its
+    generator's) and the seat's view."""
     bot = playing_bot(game, name)
     view: dict[str, Any] = seat_view(game, bot)
-    return json.dumps([bot.name, game.current_player, len(game.actions), view], sort_keys=True)
+    return json.dumps(
+        [bot.name, game.current_player, str(game.settings.seed), len(game.actions), view], sort_keys=True
+    )
 
 
 __all__ = ["MAX_SCENARIOS", "Ponder"]
