@@ -161,3 +161,27 @@ def _scenario_of(game: Game, option: Action) -> str:
     from pyengine.bots.ponder import _scenario
 
     return _scenario(game, {1: "hard", 2: "hard"}, option)
+
+
+def test_a_secret_piece_mix_is_pondered_whatever_the_person_picks() -> None:
+    """Rails & Sails' piece mix is secret: the bots after the person see the same whatever mix
+    they pick, so one set of answers serves every mix."""
+    bots = {1: "normal", 2: "normal"}
+    game = Game.new("world", players=3, seed=5)
+    game.apply(game.legal_actions()[0])
+    while game.current_player in bots:
+        game.apply(bot_action(game, "normal"))
+    assert game.phase == "setup_pieces" and game.current_player == 0
+    mixes = game.legal_actions()
+    assert len(mixes) > 4
+    ponder = Ponder()
+    while ponder.step(game, bots, 0.0):
+        pass
+    assert len(ponder.answers) == 2
+    for mix in mixes:  # the first bot's answer fits every mix
+        after = game.clone().apply(mix)
+        assert ponder.answer(after, "normal") == bot_action(after, "normal")
+    for _ in bots:  # and the second bot's follows it (answers passed are forgotten as it goes)
+        pondered = ponder.answer(after, "normal")
+        assert pondered is not None and pondered == bot_action(after, "normal")
+        after.apply(pondered)

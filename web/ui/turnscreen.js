@@ -58,6 +58,9 @@ export class TurnScreen {
     this.res = null;
     this.busy = false;
     this.alive = true;
+    // The action an open setup dialog points to so far (the tickets ticked, the piece mix shown),
+    // or null: the engine ponders the bots' replies to it first (_ponder).
+    this.choiceSoFar = null;
     this.dialog = null;
     this.dialogKind = null;
     this.prevHand = {};
@@ -280,17 +283,13 @@ export class TurnScreen {
     while (this.alive && !this.busy && this.res?.ply === ply && !this.res.over) {
       let more = false;
       try {
-        more = (await this.engine.call("ponder", { game_id: this.gameId, bots, likely: this._likelyChoice() })).more;
+        more = (await this.engine.call("ponder", { game_id: this.gameId, bots, likely: this.choiceSoFar })).more;
       } catch {
         return;  // the bots will think when it is their turn
       }
       if (!more) return;
     }
   }
-
-  /** The action the person's open choice points to so far (the tickets ticked), or null: the
-   *  engine ponders the bots' replies to it first. */
-  _likelyChoice() { return null; }
 
   /** Something to show before the game goes on (the card game's end of a half): true = wait. */
   _interrupt(res) { void res; return false; }
@@ -371,6 +370,7 @@ export class TurnScreen {
       return;
     }
     this.busy = true;
+    this.choiceSoFar = null;
     this._beforeAct();
     this.render();
     let res;

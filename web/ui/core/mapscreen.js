@@ -156,24 +156,16 @@ export class GameScreen extends TurnScreen {
     this._updateRoot();
   }
 
-  /** The legal keep with the fewest tickets that holds every ticket ticked so far (engine's list). */
-  _likelyChoice() {
-    if (this.dialogKind !== "choose-tickets" || !this.ticked?.ids.length) return null;
-    const fits = this.ticked.keeps.filter((k) => this.ticked.ids.every((id) => k.tickets.includes(id)));
-    fits.sort((a, b) => a.tickets.length - b.tickets.length);
-    return fits[0]?.text ?? null;
-  }
-
   _openTickets(keeps) {
     const me = this.res.view.me;
-    this.ticked = { keeps, ids: this._pendingChoice("tickets")?.ids ?? [] };
+    this.choiceSoFar = likelyKeep(keeps, this._pendingChoice("tickets")?.ids ?? []);
     this.dialogKind = "choose-tickets";
     this.dialog = ticketDialog(this.ctx.root, {
       offered: me.offered, keeps, minKeep: me.min_keep, board: this.board, setup: this.res.phase === "setup_tickets",
       picture: ticketPicture(this, me.offered),
       onHover: (tk) => this._setFocus(tk ? { cities: new Set(tk.cities), routes: this._routesOf(this.viewer) } : null),
       chosen: this._pendingChoice("tickets")?.ids,
-      onChange: (ids) => { this.ticked = { keeps, ids }; this._keepChoice({ kind: "tickets", ids }); },
+      onChange: (ids) => { this.choiceSoFar = likelyKeep(keeps, ids); this._keepChoice({ kind: "tickets", ids }); },
       onConfirm: (text) => { this.dialog = null; this.dialogKind = null; this._updateRoot(); this.act(text); },
     });
     this._updateRoot();
@@ -413,4 +405,13 @@ export class GameScreen extends TurnScreen {
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
     if (this.panels.market.key(ev.key)) ev.preventDefault();
   }
+}
+
+/** The legal keep with the fewest tickets that holds every ticket ticked so far (from the engine's
+ *  list), or null while none is ticked: what the bots' pondering works on first. */
+function likelyKeep(keeps, ids) {
+  if (!ids.length) return null;
+  const fits = keeps.filter((k) => ids.every((id) => k.tickets.includes(id)));
+  fits.sort((a, b) => a.tickets.length - b.tickets.length);
+  return fits[0]?.text ?? null;
 }
