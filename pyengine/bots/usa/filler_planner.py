@@ -134,7 +134,7 @@ class FillerPolicy(PlannerPolicy):
     def fillers(self, sit: Situation, plan: Plan) -> list[RouteIndex]:
         """Long free routes for the trains the plan leaves, best first.
 
-        Called on most turns of every playout (a third of a keep search's time), so it reads the
+        Called on most turns of every playout (a quarter to a third of a keep search's time), so it reads the
         position once: the cities of its network and the others', then the usable long routes
         (``Situation.usable``, inlined)."""
         model = sit.model
