@@ -54,7 +54,7 @@ class Ponder:
     answers: dict[str, tuple[int, Action]] = field(default_factory=dict)
     job: _Job | None = None
     likely: Action | None = None  # the person's choice as last told
-    slices: int = 0  # slices of work done (tests, the page's figures)
+    slices: int = 0  # slices of work done (how finely a decision was cut: tests)
 
     def step(self, game: Game, bots: dict[int, str], seconds: float, likely: Action | None = None) -> bool:
         """Work for about ``seconds`` (at least one slice) on the decisions the bots in ``bots``

@@ -158,13 +158,14 @@ export class GameScreen extends TurnScreen {
 
   _openTickets(keeps) {
     const me = this.res.view.me;
-    this.choiceSoFar = likelyKeep(keeps, this._pendingChoice("tickets")?.ids ?? []);
+    const ticked = this._pendingChoice("tickets")?.ids;
+    this.choiceSoFar = likelyKeep(keeps, ticked ?? []);
     this.dialogKind = "choose-tickets";
     this.dialog = ticketDialog(this.ctx.root, {
       offered: me.offered, keeps, minKeep: me.min_keep, board: this.board, setup: this.res.phase === "setup_tickets",
       picture: ticketPicture(this, me.offered),
       onHover: (tk) => this._setFocus(tk ? { cities: new Set(tk.cities), routes: this._routesOf(this.viewer) } : null),
-      chosen: this._pendingChoice("tickets")?.ids,
+      chosen: ticked,
       onChange: (ids) => { this.choiceSoFar = likelyKeep(keeps, ids); this._keepChoice({ kind: "tickets", ids }); },
       onConfirm: (text) => { this.dialog = null; this.dialogKind = null; this._updateRoot(); this.act(text); },
     });
