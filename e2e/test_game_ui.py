@@ -32,7 +32,9 @@ def open_app(page: Page, server, query: str = "?botDelay=0") -> None:
     page.wait_for_selector("#app[data-ui-state=new-game]")
 
 
-def start_game(page: Page, *, seed: str = "7", opponents: int = 1, kinds: tuple[str, ...] = ("bot",)) -> None:
+def start_game(
+    page: Page, *, seed: str = "7", opponents: int = 1, kinds: tuple[str, ...] = ("bot",), bot: str = BOT
+) -> None:
     page.click(f"[data-testid=opponents-{opponents}]")
     for i, kind in enumerate(kinds, start=1):
         page.select_option(f"[data-testid=seat-{i}-kind]", kind)
@@ -40,7 +42,7 @@ def start_game(page: Page, *, seed: str = "7", opponents: int = 1, kinds: tuple[
             options = page.eval_on_selector(
                 f"[data-testid=seat-{i}-bot]", "s => [...s.options].map(o => o.value)"
             )
-            page.select_option(f"[data-testid=seat-{i}-bot]", BOT if BOT in options else options[0])
+            page.select_option(f"[data-testid=seat-{i}-bot]", bot if bot in options else options[0])
     page.click("[data-testid=more-options]")
     page.fill("[data-testid=seed]", seed)
     page.click("[data-testid=start-game]")
@@ -298,6 +300,37 @@ def test_the_bots_work_out_their_setup_while_the_person_chooses(page: Page, serv
     page.wait_for_function(WAIT_FOR_PERSON, timeout=60_000)
     # The two bots' ticket keeps, then the person's first turn.
     assert page.evaluate("window.__ponder.moves") == [True, True], page.evaluate("window.__ponder")
+
+
+# Counts the answers the page's engine took from helper engines, and which bot moves were pondered.
+RECORD_HELPERS = """() => {
+  const engine = window.railtrip.engine;
+  const call = engine.call.bind(engine);
+  window.__helped = { learned: 0, moves: [] };
+  engine.call = async (name, args) => {
+    const res = await call(name, args);
+    if (name === 'ponder_learn') window.__helped.learned += res.new;
+    if (name === 'bot_move') window.__helped.moves.push(res.pondered);
+    return res;
+  };
+}"""
+
+
+def test_a_helper_engine_works_out_the_later_bots_setup_in_parallel(page: Page, server) -> None:
+    """With a core to spare, a helper engine (a second worker with a copy of the game) works on
+    the later `hard` bots' opening keeps while the page's engine makes the first bot's: a person who
+    keeps their tickets at once does not wait for three searches one after the other."""
+    page.add_init_script("Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', {get: () => 2})")
+    open_app(page, server)
+    page.evaluate(RECORD_HELPERS)
+    start_game(page, seed="11", opponents=3, kinds=("bot", "bot", "bot"), bot="hard")
+    page.wait_for_selector("#app[data-ui-state=choose-tickets]", timeout=60_000)
+    keep_tickets(page)  # at once: the page's engine has had no time to ponder
+    page.wait_for_function(WAIT_FOR_PERSON, timeout=120_000)
+    helped = page.evaluate("window.__helped")
+    assert len(helped["moves"]) == 3, helped  # the three bots' ticket keeps
+    assert helped["learned"] >= 1 and True in helped["moves"][1:], helped
+    assert ui_state(page) == "playing"
 
 
 def test_bots_think_longer_on_the_setup(page: Page, server) -> None:

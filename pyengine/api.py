@@ -46,7 +46,16 @@ Functions (arguments are one JSON object):
                                           after them will face (bots: a bot name or null per seat;
                                           likely: the action the person has ticked so far, worked
                                           on first; bots/ponder.py); bot_move then plays a pondered
-                                          answer (pondered: true) where it fits the position exactly
+                                          answer (pondered: true) where it fits the position exactly;
+                                          ahead: leave the first N bots after the person to other
+                                          engines (their moves guessed); skip: ids of decisions
+                                          others work on; working: the id being worked on, or null
+  ponder_answers {game_id}                -> {answers: [{id, ply, action}]}: the decisions worked out
+                                          ahead, for another engine holding a copy of the game
+  ponder_learn {game_id, answers}         -> {new, answers}: takes such answers (used only where the
+                                          decision's id matches and the move is legal)
+  ponder_id {game_id, bot?}               -> {id, ply, ready}: the id of the decision the bot faces now
+                                          (ready: its answer is known here)
 """
 
 from __future__ import annotations
@@ -275,8 +284,6 @@ PONDER_SLICE_SECONDS = 0.1  # a ponder call's default work: a person's click wai
 
 def _ponder(args: dict[str, Any]) -> dict[str, Any]:
     """Work ahead on the bots' decisions after a person's setup choice (``bots/ponder.py``)."""
-    from .bots.ponder import Ponder
-
     game = _game(args)
     bots = args.get("bots")
     players = game.settings.players
@@ -291,11 +298,54 @@ def _ponder(args: dict[str, Any]) -> dict[str, Any]:
     if likely is not None and not isinstance(likely, str):
         raise EngineError("likely must be an action's text (the person's choice so far) or null")
     guess = next((a for a in game.legal_actions() if a.text() == likely), None) if likely else None
-    gid = str(args.get("game_id"))
-    ponder = _PONDERS.setdefault(gid, Ponder())
+    ahead = args.get("ahead", 0)
+    if not is_int(ahead) or not 0 <= ahead <= players:
+        raise EngineError(f"ahead must be a whole number of bots from 0 to {players}")
+    skip = args.get("skip", [])
+    if not isinstance(skip, list) or len(skip) > MAX_PONDER_SKIP or not all(isinstance(k, str) for k in skip):
+        raise EngineError(f"skip must list at most {MAX_PONDER_SKIP} decision ids")
+    ponder = _ponder_of(args)
     seats = {i: b for i, b in enumerate(bots) if b}
-    more = ponder.step(game, seats, PONDER_SLICE_SECONDS if limit is None else limit, guess)
-    return {"more": more, "answers": len(ponder.answers)}
+    more = ponder.step(
+        game, seats, PONDER_SLICE_SECONDS if limit is None else limit, guess, ahead, frozenset(skip)
+    )
+    return {"more": more, "answers": len(ponder.answers), "working": ponder.working}
+
+
+MAX_PONDER_SKIP = 16  # decisions other engines work on: a few per helper
+
+
+def _ponder_of(args: dict[str, Any]) -> Ponder:
+    """The game's ponder (made at its first use; dropped with the game)."""
+    from .bots.ponder import Ponder
+
+    _game(args)
+    return _PONDERS.setdefault(str(args.get("game_id")), Ponder())
+
+
+def _ponder_answers(args: dict[str, Any]) -> dict[str, Any]:
+    """The bots' decisions this engine has worked out ahead, for another engine (``ponder_learn``)."""
+    return {"answers": _ponder_of(args).export()}
+
+
+def _ponder_learn(args: dict[str, Any]) -> dict[str, Any]:
+    """Take decisions another engine worked out ahead on a copy of this game (its
+    ``ponder_answers``, or a bot's move made there with its ``ponder_id``)."""
+    game = _game(args)
+    ponder = _ponder_of(args)
+    new = ponder.learn(game, args.get("answers"))
+    return {"new": new, "answers": len(ponder.answers)}
+
+
+def _ponder_id(args: dict[str, Any]) -> dict[str, Any]:
+    """The id of the decision bot ``bot`` faces now (what ``ponder`` reports as ``working``)."""
+    from .bots.ponder import decision_id
+
+    game = _game(args)
+    if game.is_over:
+        raise EngineError("the game is over")
+    key = decision_id(game, str(args.get("bot") or DEFAULT_BOT))
+    return {"id": key, "ply": len(game.actions), "ready": key in _ponder_of(args).answers}
 
 
 def _limit(args: dict[str, Any]) -> float | None:
@@ -495,6 +545,9 @@ _FUNCTIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "open_link": _open_link,
     "warm_up": _warm_up,
     "ponder": _ponder,
+    "ponder_answers": _ponder_answers,
+    "ponder_learn": _ponder_learn,
+    "ponder_id": _ponder_id,
 }
 # Calls that run a bot: a ponder's unfinished search is dropped first (the bots' searches keep
 # per-decision state, so two decisions must not interleave on one bot).

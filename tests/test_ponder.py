@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from pyengine import api
-from pyengine.actions import Action
+from pyengine.actions import Action, KeepTickets
 from pyengine.bots import bot_action
 from pyengine.bots.ponder import Ponder
 from pyengine.game import Game
@@ -185,3 +185,108 @@ def test_a_secret_piece_mix_is_pondered_whatever_the_person_picks() -> None:
         pondered = ponder.answer(after, "normal")
         assert pondered is not None and pondered == bot_action(after, "normal")
         after.apply(pondered)
+
+
+def test_a_helper_engine_works_ahead_and_the_bots_play_its_answers() -> None:
+    """A helper engine with a copy of the game (loaded from its record) works on the second bot's
+    keep, guessing the first bot's by its prior; the page's engine takes the answers and plays
+    them where the guess held -- the moves the bots make without help."""
+    bots: list[str | None] = [None, "hard", "hard"]
+    gid = call("new_game", variant="usa", players=3, seed=21)["game_id"]
+    helper = call("load", record=call("record", game_id=gid))["game_id"]
+    first = call("ponder", game_id=helper, bots=bots, ahead=1, max_seconds=0)
+    main_first = call("ponder_id", game_id=gid, bot="hard")  # the person's turn: not a bot's decision
+    assert first["more"] and first["working"] not in (None, main_first["id"])
+    while call("ponder", game_id=helper, bots=bots, ahead=1, max_seconds=0.05)["more"]:
+        pass
+    shared = call("ponder_answers", game_id=helper)["answers"]
+    assert shared and all(set(a) == {"id", "ply", "action"} for a in shared)
+    assert all(a["ply"] == 2 for a in shared)  # only the second bot's keeps: the first's are left
+    assert call("ponder_learn", game_id=gid, answers=shared)["new"] == len(shared)
+    assert call("ponder_learn", game_id=gid, answers=shared)["new"] == 0  # known already
+
+    expected = Game.new("usa", players=3, seed=21)
+    keep = expected.legal_actions()[0]
+    expected.apply(keep)
+    call("apply", game_id=gid, action=keep.text(), seat=0)
+    made = call("bot_move", game_id=gid, bot="hard", player=0)
+    assert not made["pondered"]  # the first bot's keep is the page engine's own work
+    expected.apply(bot_action(expected, "hard"))
+    assert made["applied"] == expected.actions[-1].text()
+    ready = call("ponder_id", game_id=gid, bot="hard")
+    assert ready["ready"] and ready["ply"] == 2
+    second = call("bot_move", game_id=gid, bot="hard", player=0)
+    assert second["pondered"]  # the helper's guess of the first bot's keep held
+    assert second["applied"] == bot_action(expected, "hard").text()
+    for game_id in (gid, helper):
+        call("drop", game_id=game_id)
+
+
+def test_a_learned_answer_is_played_only_where_it_fits() -> None:
+    game = Game.new("usa", players=2, seed=8)
+    keep = game.legal_actions()[0]
+    after = game.clone().apply(keep)
+    ponder = Ponder()
+    from pyengine.bots.ponder import decision_id
+
+    key = decision_id(after, "normal")
+    claim = "draw"  # a move, but not one the keep allows
+    assert ponder.learn(game, [{"id": key, "ply": 1, "action": claim}]) == 1
+    assert ponder.answer(after, "normal") is None  # not legal there: the bot thinks for itself
+    other = "0" * 32
+    assert ponder.learn(game, [{"id": other, "ply": 1, "action": keep.text()}]) == 1
+    assert ponder.answer(after, "normal") is None  # no decision has that id
+    assert ponder.learn(after, [{"id": other, "ply": 0, "action": keep.text()}]) == 0  # passed
+
+
+def test_a_wrong_guess_drops_the_work_that_followed_it() -> None:
+    """A helper's search that rests on a guessed move stops once the real move is learned and
+    differs; the work that does fit then starts."""
+    game = Game.new("usa", players=3, seed=12)
+    bots = {1: "hard", 2: "hard"}
+    ponder = Ponder()
+    ponder.step(game, bots, 0.0, ahead=1)
+    job = ponder.job
+    assert job is not None and len(job.guessed) == 1
+    ((first, guess),) = job.guessed.items()
+    ply = job.ply - 1
+    assert ponder.learn(game, [{"id": first, "ply": ply, "action": guess.text()}]) == 1
+    assert ponder.job is job  # the guess held: the work goes on
+    after = game.clone().apply(game.legal_actions()[0])
+    options = [a for a in after.legal_actions() if isinstance(a, KeepTickets)]
+    assert isinstance(guess, KeepTickets)
+    alike = next(a for a in options if a != guess and len(a.tickets) == len(guess.tickets))
+    unlike = next(a for a in options if len(a.tickets) != len(guess.tickets))
+    # Another keep of as many tickets shows the next bot the same: its decision still comes.
+    assert ponder.learn(game, [{"id": first, "ply": ply, "action": alike.text()}]) == 0
+    assert ponder.job is job
+    # A keep of another size does not.
+    assert ponder.learn(game, [{"id": first, "ply": ply, "action": unlike.text()}]) == 0
+    assert ponder.job is None
+    ponder.step(game, bots, 0.0, ahead=1)
+    assert ponder.job is not None and ponder.job.key != job.key
+
+
+def test_bad_helper_arguments_are_refused_clearly() -> None:
+    gid = call("new_game", variant="usa", players=2, seed=3)["game_id"]
+    bots = [None, "hard"]
+    assert "ahead must be" in error("ponder", game_id=gid, bots=bots, ahead=-1)["message"]
+    assert "ahead must be" in error("ponder", game_id=gid, bots=bots, ahead=True)["message"]
+    assert "skip must list" in error("ponder", game_id=gid, bots=bots, skip="abc")["message"]
+    assert "skip must list" in error("ponder", game_id=gid, bots=bots, skip=["a"] * 17)["message"]
+    good = {"id": "a" * 32, "ply": 1, "action": "draw"}
+    assert "a list of at most 64" in error("ponder_learn", game_id=gid, answers={"id": 1})["message"]
+    assert "a list of at most 64" in error("ponder_learn", game_id=gid, answers=[good] * 65)["message"]
+    for bad, words in [
+        ({"id": "a" * 32, "ply": 1}, "exactly id, ply and action"),
+        ({**good, "extra": 1}, "exactly id, ply and action"),
+        ({**good, "id": "A" * 32}, "decision id"),
+        ({**good, "id": 5}, "decision id"),
+        ({**good, "ply": -1}, "move number"),
+        ({**good, "ply": 1.5}, "move number"),
+        ({**good, "action": ""}, "not a move"),
+        ({**good, "action": 7}, "not a move"),
+    ]:
+        assert words in error("ponder_learn", game_id=gid, answers=[bad])["message"], bad
+    assert "no game" in error("ponder_answers", game_id="nope")["message"]
+    assert "no game" in error("ponder_id", game_id="nope")["message"]

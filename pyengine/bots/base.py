@@ -100,6 +100,12 @@ class Bot:
         return self.choose(view, legal, rng, board)
         yield  # A generator: the work above is its one slice.
 
+    def guess(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]) -> Action:
+        """A quick guess at ``choose``'s move, for working ahead on the decisions that follow it
+        before it is known (another engine pondering in parallel, ``bots/ponder.py``). Quick bots
+        guess by choosing; a searching bot overrides this with its prior's move."""
+        return self.choose(view, legal, rng, board)
+
     def rank(
         self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]
     ) -> list[tuple[Action, float]]:

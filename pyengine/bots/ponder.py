@@ -15,23 +15,36 @@ search short on a slow device, the pondered move is the full search's.
 The work is done in slices (``Bot.thinking``: a searching bot yields after each sampled world),
 so the page can ask for a fraction of a second at a time and a person's click waits at most one
 slice.
+
+Several engines can share the work (the page's helper workers, each with a copy of the game
+loaded from its record): an answer is known by its decision's id (a digest of its key), so
+answers pass between engines as ``{id, ply, action}`` (``export`` / ``learn``). A helper works
+``ahead``: it guesses the moves of the first bots after the person (``Bot.guess``: a searching
+bot's prior) and works on the decisions after them, which the first bots' real moves usually
+lead to; ``skip`` names decisions another engine is working on.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action
+from ..errors import EngineError, InvalidActionError
 from ..game import Game
+from ..notation import parse_action
 from . import bot_action, bot_rng, playing_bot, seat_view
 from .base import Thinking
 
 # Pondered only while the person's options show the next bot at most this many different views
 # (a ticket keep shows how many tickets were kept; a piece mix or a card draw shows more).
 MAX_SCENARIOS = 4
+MAX_LEARNED = 64  # answers taken in one ``learn`` (a setup round has a few per bot)
+_DECISION_ID = re.compile(r"[0-9a-f]{32}")
 
 
 @dataclass
@@ -40,27 +53,47 @@ class _Job:
     decision's own ply (after the person's move and the bots' before it), the work, and the
     scenario it belongs to (the key of the first bot's decision after the person's choice)."""
 
-    key: str
+    key: str  # the decision's id
     origin: int
     ply: int
     work: Thinking[Action]
     scenario: str
+    guessed: dict[str, Action] = field(default_factory=dict)  # the guesses on its way: id -> move
+    root: Game | None = None  # the position after the person's choice
+    path: list[tuple[str, Action]] = field(default_factory=list)  # the bots' moves from there on
+    name: str = ""  # the bot whose decision it is
 
 
 @dataclass
 class Ponder:
     """One game's pondered bot decisions (kept by the API with the game)."""
 
-    answers: dict[str, tuple[int, Action]] = field(default_factory=dict)
+    answers: dict[str, tuple[int, Action]] = field(default_factory=dict)  # decision id -> (ply, move)
+    guesses: dict[str, tuple[int, Action]] = field(default_factory=dict)  # ... the bots' guessed moves
     job: _Job | None = None
     likely: Action | None = None  # the person's choice as last told
     slices: int = 0  # slices of work done (how finely a decision was cut: tests)
 
-    def step(self, game: Game, bots: dict[int, str], seconds: float, likely: Action | None = None) -> bool:
+    @property
+    def working(self) -> str | None:
+        """The id of the decision being worked on, if any."""
+        return None if self.job is None else self.job.key
+
+    def step(
+        self,
+        game: Game,
+        bots: dict[int, str],
+        seconds: float,
+        likely: Action | None = None,
+        ahead: int = 0,
+        skip: frozenset[str] = frozenset(),
+    ) -> bool:
         """Work for about ``seconds`` (at least one slice) on the decisions the bots in ``bots``
         (seat -> bot name) will face after the person to move; False once nothing is left.
         ``likely``: the person's choice as it stands (what they have ticked so far), whose bots
-        are worked out first."""
+        are worked out first. ``ahead``: the first this many bots after the person are left to
+        others (their moves guessed where not known); ``skip``: the ids of decisions others are
+        working on (guessed too)."""
         deadline = time.perf_counter() + max(0.0, seconds)
         ply = len(game.actions)
         self._forget_before(ply)
@@ -72,7 +105,7 @@ class Ponder:
                 self.job = None  # the person has turned to another choice: its bots come first
         while True:
             if self.job is None:
-                self.job = self._next_job(game, bots, likely)
+                self.job = self._next_job(game, bots, likely, ahead, skip)
                 if self.job is None:
                     return False
             try:
@@ -96,20 +129,90 @@ class Ponder:
         self._forget_before(len(game.actions))
         if not self.answers or game.is_over:
             return None
-        hit = self.answers.get(_key(game, name))
+        hit = self.answers.get(decision_id(game, name))
         if hit is None or hit[1] not in game.legal_actions():
             return None
         return hit[1]
 
-    def _forget_before(self, ply: int) -> None:
-        """Drop the answers for decisions the game has passed."""
-        for key in [k for k, (at, _) in self.answers.items() if at < ply]:
-            del self.answers[key]
+    def export(self) -> list[dict[str, Any]]:
+        """The answers worked out so far, for another engine's ``learn``."""
+        return [{"id": k, "ply": ply, "action": a.text()} for k, (ply, a) in self.answers.items()]
 
-    def _next_job(self, game: Game, bots: dict[int, str], likely: Action | None) -> _Job | None:
+    def learn(self, game: Game, answers: Any) -> int:
+        """Take answers another engine worked out for a copy of ``game`` (``export``'s list; the
+        made moves of its bots count as well). An answer is used only where its decision's id
+        matches, and only if legal there, so a stale or wrong one is never played. Returns how
+        many were new."""
+        if not isinstance(answers, list) or len(answers) > MAX_LEARNED:
+            raise EngineError(f"answers must be a list of at most {MAX_LEARNED} {{id, ply, action}} objects")
+        ply = len(game.actions)
+        learned: dict[str, tuple[int, Action]] = {}
+        for item in answers:
+            if not isinstance(item, dict) or set(item) != {"id", "ply", "action"}:
+                raise EngineError("each answer must be an object with exactly id, ply and action")
+            key, at, text = item["id"], item["ply"], item["action"]
+            if not isinstance(key, str) or not _DECISION_ID.fullmatch(key):
+                raise EngineError("an answer's id must be a decision id (32 hex digits)")
+            if type(at) is not int or not 0 <= at < 100_000:
+                raise EngineError("an answer's ply must be a move number")
+            try:
+                action = parse_action(text)
+            except InvalidActionError as exc:
+                raise EngineError(f"an answer's action is not a move: {exc}") from None
+            if at >= ply:
+                learned[key] = (at, action)
+        new = sum(1 for k in learned if k not in self.answers)
+        self.answers.update(learned)
+        job = self.job
+        wrong = job is not None and any(k in learned and learned[k][1] != a for k, a in job.guessed.items())
+        if job is not None and wrong and not self._still_ahead(job):
+            self.job = None  # a guess on its way was wrong: the decision will not come
+        return new
+
+    def _still_ahead(self, job: _Job) -> bool:
+        """Whether the bots' moves known now still lead to ``job``'s decision (a wrong guess may
+        show the next bots the same: another keep of as many tickets)."""
+        if job.root is None:
+            return False
+        game = job.root.clone()
+        for key, move in job.path:
+            known = self.answers.get(key) if key else None
+            if known is not None:
+                move = known[1]
+            if move not in game.legal_actions():
+                return False
+            game.apply(move)
+        return not game.is_over and decision_id(game, job.name) == job.key
+
+    def _forget_before(self, ply: int) -> None:
+        """Drop the answers (and guesses) for decisions the game has passed."""
+        for table in (self.answers, self.guesses):
+            for key in [k for k, (at, _) in table.items() if at < ply]:
+                del table[key]
+
+    def _guess(self, game: Game, name: str, key: str) -> Action:
+        """A bot's likely move where it is not known yet (``Bot.guess``), remembered."""
+        hit = self.guesses.get(key)
+        if hit is None:
+            bot = playing_bot(game, name)
+            move = bot.guess(
+                seat_view(game, bot), game.legal_actions(), bot_rng(game), game.variant.board_view()
+            )
+            hit = self.guesses[key] = (len(game.actions), move)
+        return hit[1]
+
+    def _next_job(
+        self,
+        game: Game,
+        bots: dict[int, str],
+        likely: Action | None,
+        ahead: int = 0,
+        skip: frozenset[str] = frozenset(),
+    ) -> _Job | None:
         """The next bot decision to work out after the person's setup choice: every bot after the
         likely choice first (the person's as it stands, else what ``normal`` would choose), then
-        the other choices' bots, the earliest first."""
+        the other choices' bots, the earliest first. Decisions ``skip`` names, and those of the
+        first ``ahead`` bots, are passed over with a guessed move."""
         if game.is_over or game.current_player in bots or not game.phase.startswith("setup_"):
             return None
         legal = game.legal_actions()
@@ -127,20 +230,37 @@ class Ponder:
         best: tuple[int, _Job] | None = None
         for rank, (scenario, after) in enumerate(starts.items()):
             depth = 0
+            guessed: dict[str, Action] = {}
+            root = after.clone()
+            path: list[tuple[str, Action]] = []
             while not after.is_over and after.current_player in bots and after.phase.startswith("setup_"):
                 name = bots[after.current_player]
                 options = after.legal_actions()
-                key = _key(after, name) if len(options) > 1 else ""
+                key = decision_id(after, name) if len(options) > 1 else ""
                 known = self.answers.get(key) if key else (len(after.actions), options[0])
+                if known is None and (depth < ahead or key in skip):
+                    known = (len(after.actions), self._guess(after, name, key))
+                    guessed[key] = known[1]
                 if known is None:
                     order = -1 if rank == 0 else depth  # the likely choice's bots before all others
                     if best is None or order < best[0]:
                         bot = playing_bot(after, name)
                         view = seat_view(after, bot)
                         work = bot.thinking(view, list(options), bot_rng(after), after.variant.board_view())
-                        job = _Job(key, len(game.actions), len(after.actions), work, scenario)
+                        job = _Job(
+                            key,
+                            len(game.actions),
+                            len(after.actions),
+                            work,
+                            scenario,
+                            guessed,
+                            root,
+                            path,
+                            name,
+                        )
                         best = (order, job)
                     break
+                path.append((key, known[1]))
                 after.apply(known[1])
                 depth += 1
         return None if best is None else best[1]
@@ -154,17 +274,18 @@ def _scenario(game: Game, bots: dict[int, str], option: Action, after: Game | No
         after = game.clone().apply(option)
     if after.is_over or after.current_player not in bots:
         return ""
-    return _key(after, bots[after.current_player])
+    return decision_id(after, bots[after.current_player])
 
 
-def _key(game: Game, name: str) -> str:
-    """What a bot's decision depends on: the bot, the seat, the game's seed and move number (its
-    generator's) and the seat's view."""
+def decision_id(game: Game, name: str) -> str:
+    """The id of bot ``name``'s decision in ``game``: a digest of what the decision depends on --
+    the bot, the seat, the game's seed and move number (its generator's) and the seat's view."""
     bot = playing_bot(game, name)
     view: dict[str, Any] = seat_view(game, bot)
-    return json.dumps(
+    key = json.dumps(
         [bot.name, game.current_player, str(game.settings.seed), len(game.actions), view], sort_keys=True
     )
+    return hashlib.sha256(key.encode()).hexdigest()[:32]
 
 
-__all__ = ["MAX_SCENARIOS", "Ponder"]
+__all__ = ["MAX_LEARNED", "MAX_SCENARIOS", "Ponder", "decision_id"]

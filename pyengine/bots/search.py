@@ -260,6 +260,12 @@ class SearchBot(Bot):
         self.last = res
         return res.candidates[paired_choice(res.values, decision.params.prior_bonus, decision.params.min_z)]
 
+    def guess(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]) -> Action:
+        """The prior's move: what the search keeps unless an alternative beats it."""
+        if len(legal) == 1:
+            return legal[0]
+        return self.domain.decision(view, legal, rng, board, False).candidates[0]
+
     def rank(
         self, view: dict[str, Any], legal: Sequence[Action], rng: Rng, board: dict[str, Any]
     ) -> list[tuple[Action, float]]:

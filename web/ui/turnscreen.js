@@ -22,6 +22,7 @@ import { recordResult, readHistory, historyPanel } from "./history.js";
 import { statsPanel, reviewPanel, endTabs } from "./endextras.js";
 import { openSettings } from "./settings.js";
 import { markOf } from "./seatmarks.js";
+import { SetupPonder } from "./core/ponder.js";
 
 /** Delay before showing a bot's action, from the URL (?botDelay=ms, for tests) or the chosen speed. */
 export function botDelay(speed) {
@@ -59,8 +60,9 @@ export class TurnScreen {
     this.busy = false;
     this.alive = true;
     // The action an open setup dialog points to so far (the tickets ticked, the piece mix shown),
-    // or null: the engine ponders the bots' replies to it first (_ponder).
+    // or null: the engine ponders the bots' replies to it first (core/ponder.js).
     this.choiceSoFar = null;
+    this.ponder = new SetupPonder(this);
     this.dialog = null;
     this.dialogKind = null;
     this.prevHand = {};
@@ -146,6 +148,7 @@ export class TurnScreen {
 
   destroy() {
     this.alive = false;
+    this.ponder.stop();
     this.coach?.el.remove();
     this.finalToast?.remove();  // a "final round" notice belongs to this game only
     close(this.dialog);
@@ -243,6 +246,7 @@ export class TurnScreen {
     this.res = res;
     this.busy = false;
     if (this._interrupt(res)) return;
+    this.ponder.update(res);
     if (res.over) {
       await this._finish(res);
       this.render();
@@ -270,25 +274,7 @@ export class TurnScreen {
     }
     this.render();
     this._prompt(this.res.legal);
-    this._ponder();
-  }
-
-  /** While a person makes a setup choice (tickets, a piece mix), the engine works ahead on the
-   *  bots' replies ("ponder"), a slice of ~0.1 s a call, so the person's click waits at most one
-   *  slice and the bots after them answer at once. Only a head start: nothing depends on it. */
-  async _ponder() {
-    const bots = this.seats.map((s) => (s.kind === "bot" ? s.bot : null));
-    const ply = this.res.ply;
-    if (this.frozen || this.coach || !bots.some(Boolean) || !this.res.phase?.startsWith("setup_")) return;
-    while (this.alive && !this.busy && this.res?.ply === ply && !this.res.over) {
-      let more = false;
-      try {
-        more = (await this.engine.call("ponder", { game_id: this.gameId, bots, likely: this.choiceSoFar })).more;
-      } catch {
-        return;  // the bots will think when it is their turn
-      }
-      if (!more) return;
-    }
+    this.ponder.run();
   }
 
   /** Something to show before the game goes on (the card game's end of a half): true = wait. */
@@ -330,11 +316,14 @@ export class TurnScreen {
     if (this.humans > 1) this.viewer = null;
     let res;
     const scripted = this.coach?.botAction();
+    const bot = this.seats[seat].bot;
     try {
+      const shared = scripted ? null : await this.ponder.beforeBot(bot);  // a helper's answer first
       res = scripted
         ? await this.session.call("apply", { game_id: this.gameId, action: scripted, player: this.viewer })
-        : await this.session.call("bot_move", { game_id: this.gameId, bot: this.seats[seat].bot, player: this.viewer,
+        : await this.session.call("bot_move", { game_id: this.gameId, bot, player: this.viewer,
           max_seconds: botMaxSeconds(this.res.phase) });
+      this.ponder.afterBot(shared, res.applied);
     } catch (err) {
       if (!this.alive) return;
       this.ctx.toast(t("error.bot", { name: this.names[seat], message: err.message }), "error");
@@ -371,6 +360,7 @@ export class TurnScreen {
     }
     this.busy = true;
     this.choiceSoFar = null;
+    this.ponder.chosen(text);
     this._beforeAct();
     this.render();
     let res;
