@@ -331,6 +331,10 @@ def test_a_helper_engine_works_out_the_later_bots_setup_in_parallel(page: Page, 
     assert len(helped["moves"]) == 3, helped  # the three bots' ticket keeps
     assert helped["learned"] >= 1 and True in helped["moves"][1:], helped
     assert ui_state(page) == "playing"
+    deadline = time.time() + 10  # the setup is over: the helper worker is stopped
+    while len(page.workers) > 1:
+        assert time.time() < deadline, [w.url for w in page.workers]
+        page.wait_for_timeout(100)
 
 
 def test_bots_think_longer_on_the_setup(page: Page, server) -> None:
