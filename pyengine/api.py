@@ -46,7 +46,8 @@ Functions (arguments are one JSON object):
                                           after them will face (bots: a bot name or null per seat;
                                           likely: the action the person has ticked so far, worked
                                           on first; bots/ponder.py); bot_move then plays a pondered
-                                          answer (pondered: true) where it fits the position exactly;
+                                          answer (pondered: true) where it fits the position exactly,
+                                          or finishes the half-done pondered search of that decision;
                                           ahead: leave the first N bots after the person to other
                                           engines (their moves guessed); skip: ids of decisions
                                           others work on; working: the id being worked on, or null
@@ -229,7 +230,15 @@ def _bot_move(args: dict[str, Any]) -> dict[str, Any]:
     name = str(args.get("bot") or DEFAULT_BOT)
     limit = _limit(args)
     ponder = _PONDERS.get(str(args.get("game_id")))
-    action = ponder.answer(game, name) if ponder is not None else None
+    for other in _PONDERS.values():
+        if other is not ponder:
+            other.cancel()  # the bots' searches keep per-decision state: one decision at a time
+    # A pondered answer, else the pondered search of this very decision finished, else a search.
+    action = None
+    if ponder is not None:
+        action = ponder.answer(game, name)
+        if action is None:
+            action = ponder.finish(game, name, limit)
     pondered = action is not None
     if action is None:
         action = bot_action(game, name, limit)
@@ -550,8 +559,9 @@ _FUNCTIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "ponder_id": _ponder_id,
 }
 # Calls that run a bot: a ponder's unfinished search is dropped first (the bots' searches keep
-# per-decision state, so two decisions must not interleave on one bot).
-_BOT_CALLS = frozenset({"bot_move", "hint", "review_move", "warm_up"})
+# per-decision state, so two decisions must not interleave on one bot). ``bot_move`` does this
+# itself: it finishes its own game's search where it is the very decision to make.
+_BOT_CALLS = frozenset({"hint", "review_move", "warm_up"})
 
 
 def call(name: str, args_json: str = "{}") -> str:

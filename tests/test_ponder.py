@@ -290,3 +290,26 @@ def test_bad_helper_arguments_are_refused_clearly() -> None:
         assert words in error("ponder_learn", game_id=gid, answers=[bad])["message"], bad
     assert "no game" in error("ponder_answers", game_id="nope")["message"]
     assert "no game" in error("ponder_id", game_id="nope")["message"]
+
+
+def test_a_half_done_pondered_search_is_finished_by_the_bots_move() -> None:
+    """A person who chooses before the bot's search is done does not throw the work away: the
+    bot's move finishes that search (the same move as a search from scratch), and a search for
+    another decision is dropped."""
+    start = Game.new("usa", players=2, seed=8)
+    keep = start.legal_actions()[-1]
+    gid = call("new_game", variant="usa", players=2, seed=8)["game_id"]
+    for _ in range(3):
+        assert call("ponder", game_id=gid, bots=[None, "hard"], likely=keep.text(), max_seconds=0)["more"]
+    call("apply", game_id=gid, action=keep.text(), seat=0)
+    res = call("bot_move", game_id=gid, bot="hard", player=0)
+    assert res["pondered"]
+    assert res["applied"] == bot_action(start.clone().apply(keep), "hard").text()
+
+    other = next(a for a in start.legal_actions() if len(a.text().split()) != len(keep.text().split()))
+    gid = call("new_game", variant="usa", players=2, seed=8)["game_id"]
+    call("ponder", game_id=gid, bots=[None, "hard"], likely=keep.text(), max_seconds=0)
+    call("apply", game_id=gid, action=other.text(), seat=0)  # the search was for the other keep
+    res = call("bot_move", game_id=gid, bot="hard", player=0)
+    assert not res["pondered"]
+    assert res["applied"] == bot_action(start.clone().apply(other), "hard").text()

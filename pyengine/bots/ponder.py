@@ -38,7 +38,7 @@ from ..errors import EngineError, InvalidActionError
 from ..game import Game
 from ..notation import parse_action
 from . import bot_action, bot_rng, playing_bot, seat_view
-from .base import Thinking
+from .base import Thinking, drive, time_limit
 
 # Pondered only while the person's options show the next bot at most this many different views
 # (a ticket keep shows how many tickets were kept; a piece mix or a card draw shows more).
@@ -117,6 +117,19 @@ class Ponder:
             self.slices += 1
             if time.perf_counter() >= deadline:
                 return True
+
+    def finish(self, game: Game, name: str, seconds: float | None = None) -> Action | None:
+        """Bot ``name``'s move for the player to move, finishing the decision being worked on if
+        it is exactly this one (else that work is dropped: None). The rest runs under the clock cap
+        ``seconds``, as the bot's own search would: the worlds pondered so far count."""
+        job = self.job
+        self.job = None
+        if job is None or job.ply != len(game.actions) or job.key != decision_id(game, name):
+            return None
+        with time_limit(seconds):
+            action = drive(job.work)
+        self.answers[job.key] = (job.ply, action)
+        return action if action in game.legal_actions() else None
 
     def cancel(self) -> None:
         """Drop the decision being worked on (another decision is about to use the same bot
