@@ -33,6 +33,7 @@ export class SetupPonder {
   constructor(screen) {
     this.screen = screen;
     this.helpers = null;  // PonderHelpers while a setup round has them
+    this.choice = null;   // what the person chose on this setup turn (an action's text), or null
   }
 
   /** While a person makes a setup choice (tickets, a piece mix), the engine works ahead on the
@@ -43,7 +44,11 @@ export class SetupPonder {
     const bots = s.seats.map((seat) => (seat.kind === "bot" ? seat.bot : null));
     const ply = s.res.ply;
     if (s.frozen || s.coach || !bots.some(Boolean) || !s.res.phase?.startsWith("setup_")) return;
-    await this._startHelpers(bots, ply);
+    this.choice = null;
+    // The game as it stands, for helpers (read before the person's choice can reach the engine).
+    const record = s.humans === 1 && helperCount(bots.filter((b) => b === "hard").length) > 0
+      ? await s.engine.call("record", { game_id: s.gameId }).catch(() => null) : null;
+    let first = true;
     while (s.alive && !s.busy && s.res?.ply === ply && !s.res.over) {
       this.helpers?.setLikely(s.choiceSoFar);
       let res;
@@ -53,6 +58,8 @@ export class SetupPonder {
       } catch {
         return;  // the bots will think when it is their turn
       }
+      if (first && res.more && record) this._startHelpers(bots, ply, record);  // only where there is work
+      first = false;
       if (this.helpers) {
         this.helpers.mainWorking = res.more ? res.working : null;
         await this.helpers.shareMain(res.answers);
@@ -63,6 +70,7 @@ export class SetupPonder {
 
   /** The person chose `text`: the helpers go on with the bots after that choice. */
   chosen(text) {
+    this.choice = text;
     this.helpers?.setLikely(text);
   }
 
@@ -92,20 +100,12 @@ export class SetupPonder {
   }
 
   /** With two or more `hard` bots and cores to spare, helper engines ponder the later bots'
-   *  setup decisions in parallel; they stop when the setup is over. */
-  async _startHelpers(bots, ply) {
-    const s = this.screen;
-    if (s.humans !== 1) return;
-    if (!this.helpers) {
-      const count = helperCount(bots.filter((b) => b === "hard").length);
-      if (count === 0) return;
-      this.helpers = new PonderHelpers(s.engine, bots, count);
-    }
-    try {
-      this.helpers.follow(s.gameId, await s.engine.call("record", { game_id: s.gameId }), ply);
-    } catch {
-      this.stop();
-    }
+   *  setup decisions in parallel (from `record`, the game at the person's turn `ply`); they
+   *  stop when the setup is over. */
+  _startHelpers(bots, ply, record) {
+    this.helpers ??= new PonderHelpers(this.screen.engine, bots, helperCount(bots.filter((b) => b === "hard").length));
+    this.helpers.follow(this.screen.gameId, record, ply);
+    this.helpers.setLikely(this.choice ?? this.screen.choiceSoFar);
   }
 }
 
