@@ -35,12 +35,14 @@ export class EngineLoadError extends Error {
 const STALL_TIMEOUT_MS = 120_000;
 
 /**
- * Starts the engine worker and resolves once the engine is imported and answers.
+ * Starts the engine worker and resolves once the engine is imported and answers (`signal`, an
+ * AbortSignal, stops a start that is no longer wanted: the promise then rejects).
  * @param {{onProgress?: (p: {step: string, label: string, fraction: number,
- *          loaded?: number, total?: number}) => void, workerUrl?: string|URL}} options
+ *          loaded?: number, total?: number}) => void, workerUrl?: string|URL,
+ *          signal?: AbortSignal}} options
  * @returns {Promise<Engine>}
  */
-export function startEngine({ onProgress = () => {}, workerUrl } = {}) {
+export function startEngine({ onProgress = () => {}, workerUrl, signal } = {}) {
   const url = workerUrl ?? new URL("./worker.js", import.meta.url);
   const worker = new Worker(url, { type: "module", name: "railtrip-engine" });
   return new Promise((resolve, reject) => {
@@ -60,6 +62,8 @@ export function startEngine({ onProgress = () => {}, workerUrl } = {}) {
       worker.terminate();
       reject(error);
     };
+    // An aborted start stops the worker at once (a helper engine no longer needed, say).
+    signal?.addEventListener("abort", () => fail(new EngineLoadError("the engine's start was stopped", step)), { once: true });
 
     worker.onerror = (event) => {
       event.preventDefault?.();

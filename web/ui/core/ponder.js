@@ -48,6 +48,7 @@ export class SetupPonder {
     // The game as it stands, for helpers (read before the person's choice can reach the engine).
     const record = s.humans === 1 && helperCount(bots.filter((b) => b === "hard").length) > 0
       ? await s.engine.call("record", { game_id: s.gameId }).catch(() => null) : null;
+    if (record) this._startHelpers(bots, ply, record);  // starting takes a while: at once
     let first = true;
     while (s.alive && !s.busy && s.res?.ply === ply && !s.res.over) {
       this.helpers?.setLikely(s.choiceSoFar);
@@ -58,7 +59,7 @@ export class SetupPonder {
       } catch {
         return;  // the bots will think when it is their turn
       }
-      if (first && res.more && record) this._startHelpers(bots, ply, record);  // only where there is work
+      if (first && !res.more) this.stop();  // nothing to ponder here (the card game's setup, say)
       first = false;
       if (this.helpers) {
         this.helpers.mainWorking = res.more ? res.working : null;
@@ -118,6 +119,7 @@ class Helper {
     this.working = null;      // the decision id it works on, or null
     this.answers = 0;         // answers it has worked out (its ponder's count)
     this.idle = false;        // nothing left until something changes
+    this.starting = new AbortController();  // stops its worker's start
   }
 }
 
@@ -216,7 +218,10 @@ export class PonderHelpers {
   /** Stops the helper workers. */
   stop() {
     this.alive = false;
-    for (const h of this.helpers) h.engine?.terminate();
+    for (const h of this.helpers) {
+      h.starting.abort();
+      h.engine?.terminate();
+    }
     this._wake();
     for (const w of this.waiters.splice(0)) w.resolve();
   }
@@ -238,7 +243,7 @@ export class PonderHelpers {
 
   async _run(h) {
     try {
-      h.engine = await startEngine();
+      h.engine = await startEngine({ signal: h.starting.signal });
     } catch {
       return;  // a helper that cannot start leaves the work to the page's engine
     }
