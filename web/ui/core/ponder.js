@@ -271,6 +271,7 @@ export class PonderHelpers {
         h.working = null;
         if (!this.alive) return;
         h.idle = true;  // tried again when something changes
+        this._releaseWaiters();  // the page's engine does not wait for it
       }
     }
   }
