@@ -288,6 +288,16 @@ def test_bad_helper_arguments_are_refused_clearly() -> None:
         ({**good, "action": 7}, "not a move"),
     ]:
         assert words in error("ponder_learn", game_id=gid, answers=[bad])["message"], bad
+    batch = [{**good, "id": f"{i:032x}"} for i in range(64)]
+    for first in range(0, 256, 64):
+        call(
+            "ponder_learn",
+            game_id=gid,
+            answers=[{**a, "id": f"{first + i:032x}"} for i, a in enumerate(batch)],
+        )
+    assert call("ponder_learn", game_id=gid, answers=batch)["new"] == 0  # known ones still fit
+    fresh = [{**good, "id": "f" * 32}]
+    assert "at most 256 pondered answers" in error("ponder_learn", game_id=gid, answers=fresh)["message"]
     assert "no game" in error("ponder_answers", game_id="nope")["message"]
     assert "no game" in error("ponder_id", game_id="nope")["message"]
 

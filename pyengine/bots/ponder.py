@@ -44,6 +44,7 @@ from .base import Thinking, drive, time_limit
 # (a ticket keep shows how many tickets were kept; a piece mix or a card draw shows more).
 MAX_SCENARIOS = 4
 MAX_LEARNED = 64  # answers taken in one ``learn`` (a setup round has a few per bot)
+MAX_ANSWERS = 256  # answers one game's ponder holds at a time (learned ones included)
 _DECISION_ID = re.compile(r"[0-9a-f]{32}")
 
 
@@ -175,6 +176,8 @@ class Ponder:
             if at >= ply:
                 learned[key] = (at, action)
         new = sum(1 for k in learned if k not in self.answers)
+        if len(self.answers) + new > MAX_ANSWERS:
+            raise EngineError(f"a game holds at most {MAX_ANSWERS} pondered answers; these are not taken")
         self.answers.update(learned)
         job = self.job
         wrong = job is not None and any(k in learned and learned[k][1] != a for k, a in job.guessed.items())
@@ -301,4 +304,4 @@ def decision_id(game: Game, name: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()[:32]
 
 
-__all__ = ["MAX_LEARNED", "MAX_SCENARIOS", "Ponder", "decision_id"]
+__all__ = ["MAX_ANSWERS", "MAX_LEARNED", "MAX_SCENARIOS", "Ponder", "decision_id"]
