@@ -303,11 +303,14 @@ def test_the_bots_work_out_their_setup_while_the_person_chooses(page: Page, serv
 
 
 # Counts the answers the page's engine took from helper engines, and which bot moves were pondered.
+# The page's engine's own pondering waits for `__releasePonder()`: the person keeps at once.
 RECORD_HELPERS = """() => {
   const engine = window.railtrip.engine;
   const call = engine.call.bind(engine);
   window.__helped = { learned: 0, moves: [] };
+  const gate = new Promise((resolve) => { window.__releasePonder = resolve; });
   engine.call = async (name, args) => {
+    if (name === 'ponder') await gate;
     const res = await call(name, args);
     if (name === 'ponder_learn') window.__helped.learned += res.new;
     if (name === 'bot_move') window.__helped.moves.push(res.pondered);
@@ -325,7 +328,15 @@ def test_a_helper_engine_works_out_the_later_bots_setup_in_parallel(page: Page, 
     page.evaluate(RECORD_HELPERS)
     start_game(page, seed="11", opponents=3, kinds=("bot", "bot", "bot"), bot="hard")
     page.wait_for_selector("#app[data-ui-state=choose-tickets]", timeout=60_000)
-    keep_tickets(page)  # at once: the page's engine has had no time to ponder
+    # The helper's start (a runtime, then the game's record) takes seconds on a busy machine, and a
+    # helper that is not ready when a bot moves is rightly not waited for: wait until it holds its
+    # copy, with the page's engine held back as if the person had kept at once.
+    deadline = time.time() + 60
+    while not any(h["loaded"] for h in page.evaluate("window.__railtrip.helpers()")):
+        assert time.time() < deadline, page.evaluate("window.__railtrip.helpers()")
+        page.wait_for_timeout(50)
+    page.evaluate("window.__releasePonder()")
+    keep_tickets(page)
     page.wait_for_function(WAIT_FOR_PERSON, timeout=120_000)
     helped = page.evaluate("window.__helped")
     assert len(helped["moves"]) == 3, helped  # the three bots' ticket keeps

@@ -106,7 +106,7 @@ export class TurnScreen {
     window.__railtripRecord = () => this.engine.call("record", { game_id: this.gameId });
     window.__railtripAct = (text) => this.act(text);
     window.__railtrip = { gameId: this.gameId, settings: this.settings, state: () => this.res,
-      record: window.__railtripRecord, ...this._testInfo() };
+      record: window.__railtripRecord, helpers: () => this.ponder.status, ...this._testInfo() };
     await this._handle(res);
   }
 

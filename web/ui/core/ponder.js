@@ -100,6 +100,11 @@ export class SetupPonder {
     this.helpers = null;
   }
 
+  /** For the browser tests: per helper, whether it holds its copy of the game and what it works on. */
+  get status() {
+    return (this.helpers?.helpers ?? []).map((h) => ({ loaded: h.gameId !== null, working: h.working }));
+  }
+
   /** With two or more `hard` bots and cores to spare, helper engines ponder the later bots'
    *  setup decisions in parallel (from `record`, the game at the person's turn `ply`); they
    *  stop when the setup is over. */
@@ -141,7 +146,6 @@ export class PonderHelpers {
     this.known = new Set();   // decision ids whose answers every engine has
     this.waiters = [];        // [{id, resolve}] waiting for an answer
     this.wakers = [];         // resolves of idle helper loops
-    this.learned = 0;         // answers the page's engine took from the helpers (tests, figures)
     this.mainWorking = null;  // the decision id the page's engine works on, or null
     this.mainAnswers = 0;     // answers the page's engine had worked out when last asked
     for (const h of this.helpers) this._run(h);
@@ -296,8 +300,7 @@ export class PonderHelpers {
       if (o !== h && o.gameId !== null) o.engine.call("ponder_learn", { game_id: o.gameId, answers: fresh }).catch(() => {});
     }
     try {
-      const res = await this.main.call("ponder_learn", { game_id: this.mainGameId, answers: fresh });
-      this.learned += res.new;
+      await this.main.call("ponder_learn", { game_id: this.mainGameId, answers: fresh });
     } catch {
       return;  // the page's game has moved on (or ended): nothing to pass
     }
