@@ -3,13 +3,15 @@
 checkouts, per game and level (CPython; ``bench_bots_browser.py`` measures the page's Pyodide).
 
     python3 scripts/bench_bots.py --baseline PATH [--baseline PATH ...] [--rounds 2] [--scale 1]
+                                  [--players 2]
 
   --baseline PATH   a checkout of an older Railtrip (a directory holding ``pyengine/``), e.g.
                     ``git archive <commit> | tar -x -C /tmp/old``; repeatable
   --only GAMES      comma-separated games (usa, world, cardgame)
   --levels LEVELS   comma-separated levels (default easy,normal,hard)
+  --players N       players a game (default 2; at 4 the hands, and so the claims, are larger)
 
-Each cell plays whole 2-player games of one level against itself from the same seeds in every
+Each cell plays whole games (2 players unless told) of one level against itself from the same seeds in every
 checkout, asking ``bot_action`` for every move (a move with one legal action is not a decision
 and is not timed). Times are CPU time (``time.process_time``) of each call, in a fresh
 interpreter per checkout and round; rounds alternate between checkouts and the round with the
@@ -38,15 +40,15 @@ GAMES_PER_LEVEL = {"easy": 12, "normal": 12, "hard": 3}
 FIRST_SEED = 4_100
 
 
-def time_decisions(game: str, level: str, games: int) -> dict[str, Any]:
-    """Plays ``games`` games of ``level`` against itself with the ``pyengine`` on sys.path."""
+def time_decisions(game: str, level: str, games: int, players: int = 2) -> dict[str, Any]:
+    """Plays ``games`` games of ``level`` at every seat with the ``pyengine`` on sys.path."""
     from pyengine.bots import bot_action
     from pyengine.game import Game
 
     seconds: list[float] = []
     digest = hashlib.sha256()
     for seed in range(FIRST_SEED, FIRST_SEED + games):
-        g = Game.new(game, players=2, seed=seed)
+        g = Game.new(game, players=players, seed=seed)
         while not g.is_over:
             several = len(g.legal_actions()) > 1
             t0 = time.process_time()
@@ -65,7 +67,7 @@ def time_decisions(game: str, level: str, games: int) -> dict[str, Any]:
     }
 
 
-def in_checkout(root: Path, cell: tuple[str, str, int]) -> dict[str, Any]:
+def in_checkout(root: Path, cell: tuple[str, str, int, int]) -> dict[str, Any]:
     """``time_decisions`` in a fresh interpreter whose ``pyengine`` is the one under ``root``."""
     done = subprocess.run(
         [sys.executable, __file__, "--cell", json.dumps(cell)],
@@ -87,11 +89,12 @@ def main() -> None:
     ap.add_argument("--scale", type=float, default=1.0, help="multiplies the number of games")
     ap.add_argument("--only", help="comma-separated games (usa, world, cardgame)")
     ap.add_argument("--levels", default="easy,normal,hard", help="comma-separated levels")
+    ap.add_argument("--players", type=int, default=2, help="players a game (default 2)")
     ap.add_argument("--cell", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.cell:
-        game, level, games = json.loads(args.cell)
-        print(json.dumps(time_decisions(game, level, games)))
+        game, level, games, players = json.loads(args.cell)
+        print(json.dumps(time_decisions(game, level, games, players)))
         return
 
     checkouts = {"now": ROOT}
@@ -101,13 +104,16 @@ def main() -> None:
         checkouts[base.resolve().name] = base.resolve()
     games = args.only.split(",") if args.only else list(GAMES)
     levels = args.levels.split(",")
-    print(f"load average at start: {os.getloadavg()[0]:.2f}; lowest mean of {args.rounds} rounds; ms of CPU")
+    print(
+        f"load average at start: {os.getloadavg()[0]:.2f}; {args.players} players; "
+        f"lowest mean of {args.rounds} rounds; ms of CPU"
+    )
     print(
         f"{'cell':<18}{'checkout':<16}{'decisions':>10}{'mean':>9}{'median':>9}{'p95':>9}{'speed-up':>10}  moves"
     )
     for game in games:
         for level in levels:
-            cell = (game, level, max(1, round(GAMES_PER_LEVEL.get(level, 3) * args.scale)))
+            cell = (game, level, max(1, round(GAMES_PER_LEVEL.get(level, 3) * args.scale)), args.players)
             best: dict[str, dict[str, Any]] = {}
             for _ in range(args.rounds):
                 for name, root in checkouts.items():

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, TakeCard
+from ...actions import Action, ClaimRoute, DrawTickets
 from ...mechanics.routes import DOUBLE_ROUTES_BOTH_USABLE_FROM
 from ...rng import Rng
 from .board_model import INF, BoardModel, Plan, Route, RouteIndex, Situation, TicketIndex, plan_tickets
@@ -35,7 +35,9 @@ from .planner import (
     _locos,
     _pick,
     best_claim,
+    card_draws,
     color_demand,
+    offered,
     take_or_draw,
 )
 
@@ -207,7 +209,7 @@ class FillerPolicy(PlannerPolicy):
             and my_trains >= sp.ticket_min_trains
             and sit.min_other_trains() >= sp.ticket_min_other
             and sit.ticket_deck > 0
-            and any(isinstance(a, DrawTickets) for a in legal)
+            and offered(DrawTickets(), legal)
         ):
             return _pick(DrawTickets(), legal)
         fill = self.fillers(sit, plan)
@@ -306,8 +308,7 @@ class FillerPolicy(PlannerPolicy):
         del rng
         model = sit.model
         second = sit.phase == "second_card"
-        takes = [a for a in legal if isinstance(a, TakeCard)]
-        blind = next((a for a in legal if isinstance(a, DrawCard)), None)
+        takes, blind = card_draws(legal)
         hand = sit.hand
         d1 = color_demand(model, primary, hand) if primary else [0] * len(model.cards)
         def1 = [max(0, d1[c] - hand[c]) for c in range(len(model.cards))]

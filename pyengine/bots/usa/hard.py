@@ -23,7 +23,7 @@ from typing import Any
 
 from ...actions import Action, ClaimRoute, DrawCard, KeepTickets, TakeCard
 from ...games import variant_as
-from ...games.usa.rules import UsaState
+from ...games.usa.rules import MAIN, UsaState
 from ...games.usa.variant import UsaVariant
 from ...mechanics.graph import longest_trail
 from ...rng import Rng
@@ -139,9 +139,16 @@ class UsaRollout:
         self.policy = policy
 
     def act(self, s: UsaState, rng: Rng) -> Action:
-        legal = self.variant.legal_actions(s)
-        if len(legal) == 1:
-            return legal[0]
+        # A main turn's claims are listed only if the planner reads them all (``MainMenu``).
+        legal: Sequence[Action]
+        if s.phase == MAIN:
+            menu = self.variant.main_menu(s)
+            legal, only = menu, menu.single()
+        else:
+            legal = self.variant.legal_actions(s)
+            only = legal[0] if len(legal) == 1 else None
+        if only is not None:
+            return only
         return self.policy.decide(situation_from_state(s, self.model, s.current), legal, rng)
 
 

@@ -14,6 +14,7 @@ from itertools import combinations
 from typing import Any
 
 from ...actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, TakeCard
+from ...games.usa.claims import MainMenu
 from ...rng import Rng
 from ..base import Bot
 from .board_model import (
@@ -146,7 +147,7 @@ class PlannerPolicy:
             and my_trains >= params.ticket_min_trains
             and sit.min_other_trains() >= params.ticket_min_other
             and sit.ticket_deck > 0
-            and any(isinstance(a, DrawTickets) for a in legal)
+            and offered(DrawTickets(), legal)
         ):
             return DrawTickets()
         # Points mode: all tickets done (or hopeless); long routes score most per turn.
@@ -255,8 +256,7 @@ class PlannerPolicy:
     ) -> Action:
         """Take a needed face-up card, a locomotive when nothing needed shows, else draw blind."""
         model = sit.model
-        takes = [a for a in legal if isinstance(a, TakeCard)]
-        blind = next((a for a in legal if isinstance(a, DrawCard)), None)
+        takes, blind = card_draws(legal)
         if self.params.sloppy and rng.random() < self.params.sloppy and (takes or blind):
             options: list[Action] = [a for a in takes if a.card != model.cards[model.wild]]
             if blind is not None:
@@ -373,10 +373,25 @@ def _locos(a: ClaimRoute, model: BoardModel) -> int:
 
 def _pick(act: Action, legal: Sequence[Action]) -> Action:
     """The legal list's own object equal to ``act`` (falls back to the first legal action)."""
+    if isinstance(legal, MainMenu):
+        got = legal.pick(act)
+        return got if got is not None else legal[0]
     try:
         return legal[list(legal).index(act)]
     except ValueError:
         return legal[0]
+
+
+def card_draws(legal: Sequence[Action]) -> tuple[list[TakeCard], Action | None]:
+    """The legal face-up takes and the blind draw (or None), without listing a menu's claims."""
+    draws = legal.draws() if isinstance(legal, MainMenu) else legal
+    takes = [a for a in draws if isinstance(a, TakeCard)]
+    return takes, next((a for a in draws if isinstance(a, DrawCard)), None)
+
+
+def offered(act: Action, legal: Sequence[Action]) -> bool:
+    """Whether ``act`` (a draw, not a claim) is legal, without listing a menu's claims."""
+    return legal.offers(act) if isinstance(legal, MainMenu) else act in legal
 
 
 class PlannerBot(Bot):

@@ -10,7 +10,8 @@ actually pay for instead of one per route on the map.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import overload
 
 from ...actions import Action, ClaimRoute
 
@@ -143,3 +144,94 @@ class ClaimTable:
                 out.extend(per[c][k0 : k1 + 1])  # type: ignore[arg-type]
             if locos >= length:
                 out.append(claim_loco[r])
+
+
+class MainMenu(Sequence[Action]):
+    """A main turn's legal actions, listed only when read in full.
+
+    A playout's planner mostly asks whether a few planned claims are legal and which cards it may
+    take. Listing every payment of every payable route for that (hundreds of claims with a big
+    hand) was a fifth of a classic search's time. Membership, ``pick`` and the card draws are
+    answered from the claim table; reading the menu (iterating, indexing, ``len``) lists it once,
+    exactly the list ``legal_actions`` gives (``UsaRules.main_menu``)."""
+
+    __slots__ = ("_draws", "_hand", "_last", "_listed", "_pass", "_payable", "_table")
+
+    def __init__(
+        self,
+        table: ClaimTable,
+        hand: Sequence[int],
+        payable: int,
+        draws: list[Action],
+        last: list[Action],
+        pass_action: Action,
+    ) -> None:
+        """``draws``: the blind draw and the face-up takes that open the list; ``last``: what
+        follows the claims (the ticket draw); ``pass_action`` when nothing else is legal."""
+        self._table = table
+        self._hand = hand
+        self._payable = payable
+        self._draws = draws
+        self._last = last
+        self._pass = pass_action
+        self._listed: list[Action] | None = None
+
+    def listed(self) -> list[Action]:
+        """Every legal action, in the variant's order."""
+        if self._listed is None:
+            out = list(self._draws)
+            self._table.add_claims(out, self._hand, self._payable)
+            out.extend(self._last)
+            self._listed = out or [self._pass]
+        return self._listed
+
+    def __len__(self) -> int:
+        return len(self.listed())
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Action]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | list[Action]:
+        return self.listed()[i]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self.listed())
+
+    def single(self) -> Action | None:
+        """The only legal action, or None when there are more (every payable route has a claim)."""
+        if len(self._draws) + len(self._last) + (1 if self._payable else 0) >= 2:
+            return None
+        listed = self.listed()
+        return listed[0] if len(listed) == 1 else None
+
+    def draws(self) -> list[Action]:
+        """The blind draw (if any) and the face-up takes, in the list's order."""
+        return self._draws
+
+    def offers(self, action: Action) -> bool:
+        """Whether ``action`` (not a claim) is legal: a draw, a take, the ticket draw."""
+        return action in self._draws or action in self._last
+
+    def _route_claims(self, action: ClaimRoute) -> list[Action]:
+        info = self._table.info.get(action)
+        if info is None or not (self._payable >> info[0]) & 1:
+            return []
+        out: list[Action] = []
+        self._table.add_claims(out, self._hand, 1 << info[0])
+        return out
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, ClaimRoute):
+            return action in self._route_claims(action)
+        return isinstance(action, Action) and (self.offers(action) or action in self.listed())
+
+    def pick(self, action: Action) -> Action | None:
+        """The menu's own object equal to ``action``, or None if it is not legal."""
+        if isinstance(action, ClaimRoute):
+            claims = self._route_claims(action)
+            return claims[claims.index(action)] if action in claims else None
+        listed = self._draws + self._last if self._listed is None else self._listed
+        return listed[listed.index(action)] if action in listed else None

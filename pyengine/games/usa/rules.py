@@ -20,7 +20,7 @@ from ...mechanics.state import TableState
 from ...mechanics.tickets import draw_tickets, keep_actions, keep_offered, offer_tickets
 from ...mechanics.turns import SecondCardRule, another_card_available, end_turn, next_setup_seat
 from ..base import Settings, Variant
-from .claims import ClaimTable
+from .claims import ClaimTable, MainMenu
 from .tickets import DEFAULT_WAY, WAYS_OF_PLAY, WayOfPlay, way_of_play
 from .tickets import ticket_deck as way_ticket_deck
 
@@ -284,22 +284,24 @@ class UsaRules(Variant[UsaState]):
         return keep_actions(self.keep_cache, self.ticket_ids, s.offered[s.current], need)
 
     def _main_actions(self, s: UsaState) -> list[Action]:
+        return self.main_menu(s).listed()
+
+    def main_menu(self, s: UsaState) -> MainMenu:
+        """The main turn's legal actions as a ``MainMenu``: listed only when read in full (for
+        playouts, which mostly ask about a few of them). Valid until the state changes."""
         p = s.current
-        out: list[Action] = []
+        draws: list[Action] = []
         if s.deck or s.discard:
-            out.append(self.draw_action)
+            draws.append(self.draw_action)
         take = self.take_actions
         for i, c in enumerate(s.market):
             if c >= 0:
-                out.append(take[i][c])
+                draws.append(take[i][c])
         hand = s.hands[p]
         table = self.claim_table
-        table.add_claims(out, hand, table.payable(hand, s.trains[p], s.open[p]))
-        if s.ticket_deck:
-            out.append(self.tickets_action)
-        if not out:
-            out.append(self.pass_action)
-        return out
+        payable = table.payable(hand, s.trains[p], s.open[p])
+        last: list[Action] = [self.tickets_action] if s.ticket_deck else []
+        return MainMenu(table, hand, payable, draws, last, self.pass_action)
 
     def action_order(self, action: Action) -> tuple[object, ...]:
         """Claims by route index, color, locomotives; ticket keeps by size, then ticket indices."""
