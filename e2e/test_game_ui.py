@@ -348,6 +348,59 @@ def test_a_helper_engine_works_out_the_later_bots_setup_in_parallel(page: Page, 
         page.wait_for_timeout(100)
 
 
+def choose_bots(page: Page, levels: dict[int, str]) -> None:
+    for i, level in levels.items():
+        page.select_option(f"[data-testid=seat-{i}-kind]", "bot")
+        page.select_option(f"[data-testid=seat-{i}-bot]", level)
+
+
+def wait_for_spares(page: Page, count: int) -> None:
+    deadline = time.time() + 30
+    while page.evaluate("window.__railtripSpareHelpers()") != count:
+        assert time.time() < deadline, page.evaluate("window.__railtripSpareHelpers()")
+        page.wait_for_timeout(50)
+
+
+def test_helper_engines_start_on_the_new_game_form(page: Page, server) -> None:
+    """A helper's start (1-2 s) is slower than a person's quick keep, so it starts while the form
+    shows a table of several `hard` bots: it is stopped when the table no longer needs it (fewer
+    `hard` bots, the card game), and the game takes it rather than starting another worker."""
+    page.add_init_script("Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', {get: () => 2})")
+    open_app(page, server)
+    started: list = []
+    page.on("worker", lambda w: started.append(w))
+    page.click("[data-testid=opponents-3]")
+    choose_bots(page, {1: "hard", 2: "normal", 3: "normal"})
+    wait_for_spares(page, 0)  # one hard bot: nothing to share
+    choose_bots(page, {2: "hard"})
+    wait_for_spares(page, 1)  # one spare core (hardwareConcurrency 2): one helper
+    page.click("label:has([data-testid=variant-cardgame])")
+    wait_for_spares(page, 0)  # the card game's setup has nothing to ponder
+    page.click("label:has([data-testid=variant-usa])")
+    wait_for_spares(page, 1)
+    deadline = time.time() + 10
+    while len(started) < 2:  # the first spare (stopped), then this one
+        assert time.time() < deadline, started
+        page.wait_for_timeout(50)
+    spare = started[-1]
+    page.click("[data-testid=more-options]")
+    page.fill("[data-testid=seed]", "11")
+    page.click("[data-testid=start-game]")
+    page.wait_for_selector("#app[data-ui-state=choose-tickets]", timeout=60_000)
+    deadline = time.time() + 60
+    while not any(h["loaded"] for h in page.evaluate("window.__railtrip.helpers()")):
+        assert time.time() < deadline, page.evaluate("window.__railtrip.helpers()")
+        page.wait_for_timeout(50)
+    assert started[-1] is spare and spare in page.workers  # the game took the form's helper
+    assert page.evaluate("window.__railtripSpareHelpers()") == 0
+    keep_tickets(page)
+    page.wait_for_function(WAIT_FOR_PERSON, timeout=120_000)
+    deadline = time.time() + 10  # the setup is over: the helper is stopped
+    while spare in page.workers:
+        assert time.time() < deadline, [w.url for w in page.workers]
+        page.wait_for_timeout(100)
+
+
 def test_bots_think_longer_on_the_setup(page: Page, server) -> None:
     """The page caps a bot's thinking by the clock: 1.2 s on a move, 2.5 s on a setup decision
     (the opening ticket keep, planned around for the whole game, which hard searches longest)."""

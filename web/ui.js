@@ -19,6 +19,7 @@ import { learnPanel } from "./ui/learn.js";
 import { precheckLink, cleanRecord } from "./ui/safedata.js";
 import { cleanName, isolate } from "./ui/names.js";
 import { openSettings } from "./ui/settings.js";
+import { helperPool, helpersFor } from "./ui/core/ponder.js";
 
 /**
  * A game's screen class. The screens (board, panels, dialogs) load only when a game or a replay
@@ -106,6 +107,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
     newGameForm = renderNewGame(page.appendChild(h("div")), {
       version, initial,
       onStart: (settings) => startGame(settings),
+      onLineup: (table) => helperPool.want(helpersFor(table), engine.loaded),
       saved: saved ? {
         label: t("newgame.savedLabel", { names: saved.names.map(isolate).join(", "), turn: (saved.turn ?? 0) + 1 }),
         onContinue: () => openSave(saved),
@@ -289,6 +291,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
     }
     game?.destroy();
     game = null;
+    if (record || tutorial) helperPool.want(0);  // the form's spare helpers are for a new game's setup
     // A new game gets a save slot of its own; a continued one keeps its slot. Names are cleaned
     // (the test hook and the replay's take-over pass seats of their own) and a record carries
     // exactly these seats.
@@ -329,6 +332,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
   });
 
   window.__railtripNewGame = (settings) => startGame(settings);
+  window.__railtripSpareHelpers = () => helperPool.spares.length;
   // A link in the address opens it; a reload goes back to this tab's game; else the new-game screen.
   window.addEventListener("hashchange", () => {
     const link = linkFromLocation();

@@ -103,9 +103,11 @@ function defaultSeats(bots) {
 /**
  * Renders the form into `container`; `onStart(settings)` gets
  * {variant, players, seed, seats:[{name, kind, bot, color}], speed}.
- * `saved` is {label, onContinue} for a game that can be continued, or null.
+ * `saved` is {label, onContinue} for a game that can be continued, or null. `onLineup({variant,
+ * humans, hardBots})` hears the table the form shows now, each time it changes (the page warms
+ * helper engines up for a table of several `hard` bots).
  */
-export function renderNewGame(container, { version, onStart, saved = null, initial = null }) {
+export function renderNewGame(container, { version, onStart, saved = null, initial = null, onLineup = () => {} }) {
   const bots = version.bots ?? [];
   const variants = (version.variants ?? []).slice().sort((a, b) =>
     (UI_VARIANTS.includes(a.name) ? UI_VARIANTS.indexOf(a.name) : 99) - (UI_VARIANTS.includes(b.name) ? UI_VARIANTS.indexOf(b.name) : 99));
@@ -185,7 +187,7 @@ export function renderNewGame(container, { version, onStart, saved = null, initi
         h("option", { value: "bot", selected: seat.kind === "bot", text: t("newgame.computer") }),
         h("option", { value: "human", selected: seat.kind === "human", text: t("newgame.human") }));
         const level = h("select", { testid: `seat-${i}-bot`, "aria-label": t("newgame.strength", { n: i }), disabled: seat.kind !== "bot",
-          on: { change: (e) => { seat.bot = e.target.value; } } },
+          on: { change: (e) => { seat.bot = e.target.value; lineupChanged(); } } },
         botChoices(bots).map((b) => h("option", { value: b, selected: seat.bot === b, text: tMaybe(`level.${b}`, b) })));
         row.append(h("div", { class: "seat-opts" }, kind, level));
       }
@@ -195,6 +197,13 @@ export function renderNewGame(container, { version, onStart, saved = null, initi
     seatList.replaceChildren(...rows);
     const humans = seats.slice(0, opponents + 1).filter((s) => s.kind === "human").length;
     hotseatNote.hidden = humans < 2;
+    lineupChanged();
+  }
+
+  function lineupChanged() {
+    const table = seats.slice(0, opponents + 1);
+    onLineup({ variant, humans: table.filter((s) => s.kind === "human").length,
+      hardBots: table.filter((s, i) => i > 0 && s.kind === "bot" && resolveBot(s.bot, bots) === "hard").length });
   }
 
   function drawOpponents() {

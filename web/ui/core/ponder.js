@@ -27,6 +27,50 @@ export function helperCount(botsAfter) {
   return Math.max(0, Math.min(botsAfter - 1, cores - 1, most));
 }
 
+/** Helper engines started before a game asks for them: while the new-game form shows a table of
+ *  several `hard` bots (`want`), once the page's own engine has loaded. A helper's start (its
+ *  runtime, 1-2 s) takes longer than a person's quick keep, so a helper started with the game
+ *  came late. The game's helpers take them (`take`); the rest are stopped. */
+class HelperPool {
+  constructor() {
+    this.spares = [];   // [{controller, promise}]: helpers starting or ready
+    this.target = 0;
+    this.gate = null;   // the latest `want`'s wait for the page's engine
+  }
+
+  /** Keep `count` spare helpers (started once `ready`, the page engine's load, has settled). */
+  want(count, ready = Promise.resolve()) {
+    this.target = count;
+    if (count <= this.spares.length) return this._fill();  // fewer: at once
+    const gate = this.gate = ready.then(() => { if (gate === this.gate) this._fill(); }, () => {});
+  }
+
+  /** A spare helper's start, {controller, promise}, or null. */
+  take() {
+    const spare = this.spares.shift() ?? null;
+    if (spare) this.target = Math.max(0, this.target - 1);
+    return spare;
+  }
+
+  _fill() {
+    while (this.spares.length > this.target) this.spares.pop().controller.abort();  // stops its worker
+    while (this.spares.length < this.target) {
+      const controller = new AbortController();
+      const promise = startEngine({ signal: controller.signal });
+      promise.catch(() => {});  // a spare that cannot start: its game's helper starts its own
+      this.spares.push({ controller, promise });
+    }
+  }
+}
+
+export const helperPool = new HelperPool();
+
+/** How many helpers a table needs: `variant`'s setup with one person and `hardBots` `hard` bots
+ *  (the card game's setup has nothing to ponder). */
+export function helpersFor({ variant, humans, hardBots }) {
+  return variant !== "cardgame" && humans === 1 ? helperCount(hardBots) : 0;
+}
+
 /** A turn screen's pondering: the page's engine's loop while the person chooses, the helpers,
  *  and the hand-over of their answers around each bot's setup move. */
 export class SetupPonder {
@@ -43,12 +87,16 @@ export class SetupPonder {
     const s = this.screen;
     const bots = s.seats.map((seat) => (seat.kind === "bot" ? seat.bot : null));
     const ply = s.res.ply;
-    if (s.frozen || s.coach || !bots.some(Boolean) || !s.res.phase?.startsWith("setup_")) return;
+    if (s.frozen || s.coach || !bots.some(Boolean) || !s.res.phase?.startsWith("setup_")) {
+      helperPool.want(0);
+      return;
+    }
     this.choice = null;
     // The game as it stands, for helpers (read before the person's choice can reach the engine).
     const record = s.humans === 1 && helperCount(bots.filter((b) => b === "hard").length) > 0
       ? await s.engine.call("record", { game_id: s.gameId }).catch(() => null) : null;
     if (record) this._startHelpers(bots, ply, record);  // starting takes a while: at once
+    helperPool.want(0);  // spares the helpers did not take
     let first = true;
     while (s.alive && !s.busy && s.res?.ply === ply && !s.res.over) {
       this.helpers?.setLikely(s.choiceSoFar);
@@ -98,6 +146,7 @@ export class SetupPonder {
   stop() {
     this.helpers?.stop();
     this.helpers = null;
+    helperPool.want(0);
   }
 
   /** For the browser tests: per helper, whether it holds its copy of the game and what it works on. */
@@ -246,8 +295,10 @@ export class PonderHelpers {
   }
 
   async _run(h) {
+    const spare = helperPool.take();  // started on the new-game form, if it was
+    if (spare) h.starting = spare.controller;
     try {
-      h.engine = await startEngine({ signal: h.starting.signal });
+      h.engine = await (spare?.promise ?? startEngine({ signal: h.starting.signal }));
     } catch {
       return;  // a helper that cannot start leaves the work to the page's engine
     }
