@@ -93,7 +93,9 @@ export class SetupPonder {
     }
     this.choice = null;
     // The game as it stands, for helpers (read before the person's choice can reach the engine).
-    const record = s.humans === 1 && helperCount(bots.filter((b) => b === "hard").length) > 0
+    const needed = helpersFor({ variant: s.settings.variant, humans: s.humans,
+      hardBots: bots.filter((b) => b === "hard").length });
+    const record = needed > 0
       ? await s.engine.call("record", { game_id: s.gameId }).catch(() => null) : null;
     if (record) this._startHelpers(bots, ply, record);  // starting takes a while: at once
     helperPool.want(0);  // spares the helpers did not take
