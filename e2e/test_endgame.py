@@ -250,6 +250,19 @@ def test_hint_proposes_a_legal_move_with_a_reason(
     text = page.inner_text("[data-testid=hint-text]")
     assert text and "no hint" not in text
     snapshot(page, f"{variant}-{size}-hint")
+    # The reason covers neither the board nor the piles it may point to: on a wide screen it heads
+    # the side column; on a phone, where that column is far down, it floats at the bottom, in view.
+    box = page.locator("[data-testid=hint-box]").bounding_box()
+    width, height = SIZES[size]
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, box
+    if width > 820:
+        side = page.locator("aside").bounding_box()
+        inside = side and side["x"] <= box["x"] and box["x"] + box["width"] <= side["x"] + side["width"]
+        assert inside, (box, side)
+        market = page.locator("[data-testid=market]").bounding_box()
+        assert market and box["x"] >= market["x"] + market["width"], (box, market)
+    else:
+        assert box["y"] > height / 2, box
     page.click("[data-testid=lang-de]")
     page.wait_for_selector("[data-testid=hint]")
     assert page.inner_text("[data-testid=hint]") == "Tipp"

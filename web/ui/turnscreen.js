@@ -225,8 +225,7 @@ export class TurnScreen {
     return h("header", { class: "topbar" },
       h("span", { class: "brand-sm", text: "Railtrip" }),
       h("div", { class: "status", "aria-live": "polite" }, this.statusMain, this.statusLast),
-      ...badges, this.finalBadge, this.hintCtl.button, this.passBtn, this.undoBtn, this.scoresBtn, this.ctx.langSwitch(), menu,
-      this.hintCtl.box);
+      ...badges, this.finalBadge, this.hintCtl.button, this.passBtn, this.undoBtn, this.scoresBtn, this.ctx.langSwitch(), menu);
   }
 
   _speedSelect() {

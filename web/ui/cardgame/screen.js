@@ -53,8 +53,8 @@ export class CardGameScreen extends TurnScreen {
     this.mine = h("section", { class: "cg-mine", testid: "my-area", "aria-label": t("hand.area") },
       p.yard.el, p.hand.el,
       h("div", { class: "cg-mine-tickets" }, h("h2", { class: "mini-title", text: t("tickets.mine") }), p.tickets.el));
-    this.side = h("aside", { class: "cg-side" },
-      h("div", { class: "cg-block" }, h("h2", { class: "mini-title", text: t("cg.cities") }), p.cities.el),
+    this.side = h("aside", { class: "cg-side" }, this.hintCtl.box,
+      h("div", { class: "cg-block cg-cities-block" }, h("h2", { class: "mini-title", text: t("cg.cities") }), p.cities.el),
       h("div", { class: "cg-block cg-log-block" }, h("h2", { class: "mini-title", text: t("log.title") }), h("div", { class: "tab-panel" }, p.log.el)));
 
     this.el = h("div", { class: "cg-game", testid: "cardgame" }, top, p.opponents.el,

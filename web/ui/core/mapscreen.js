@@ -91,7 +91,8 @@ export class GameScreen extends TurnScreen {
     const select = (key) => {
       tabs.forEach(([k], i) => { tabBtns[i].setAttribute("aria-selected", String(k === key)); panels[i].hidden = k !== key; });
     };
-    this.side = h("aside", { class: "side" }, this.playersEl,
+    // The hint's reason heads the side column, clear of the map and the card piles it may point to.
+    this.side = h("aside", { class: "side" }, this.hintCtl.box, this.playersEl,
       h("div", { class: "tabs", role: "tablist", "aria-label": t("tabs.label") }, tabBtns), panels);
 
     this.el = h("div", { class: ["game", `game--${this.settings.variant}`], testid: "game", dataset: { variant: this.settings.variant } }, top,
