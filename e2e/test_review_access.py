@@ -272,6 +272,35 @@ def test_status_line_shows_the_whole_rule_text(page: Page, server, snapshot, siz
     snapshot(page, f"status-{lang}-{size[0]}")
 
 
+def overlap(a: dict, b: dict) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+@pytest.mark.parametrize("size", [(1366, 657), (1000, 700), (1280, 600)], ids=["laptop", "narrow", "short"])
+def test_piles_never_cover_the_tickets_in_a_short_window(page: Page, server, snapshot, size) -> None:
+    """A laptop's window (1366x768 less the browser's bars) is shorter than the piles and face-up
+    cards need beside the map: their column then runs down beside the hand, and the ticket lines
+    narrow to the box instead of running out of it."""
+    open_app(page, server, *size)
+    start_game(page, "usa", seats=SEATS + [{"name": "Cy", "kind": "bot", "bot": "easy", "color": "blue"}])
+    hand_area = page.locator(".hand-area").bounding_box()
+    assert hand_area
+    for testid in ("deck", "ticket-deck", *(f"market-slot-{i}" for i in range(5))):
+        pile = page.locator(f"[data-testid={testid}]").bounding_box()
+        assert pile and not overlap(pile, hand_area), (testid, pile, hand_area)
+        assert pile["y"] + pile["height"] <= size[1], (testid, pile)
+    right = hand_area["x"] + hand_area["width"]
+    for line in page.locator("[data-testid=my-tickets] .ticket").all():
+        box = line.bounding_box()
+        assert box and box["x"] + box["width"] <= right, (line.inner_text(), box, hand_area)
+    snapshot(page, f"short-window-{size[0]}x{size[1]}")
+
+
 @pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
 def test_zoom_buttons_cover_no_city(page: Page, server, snapshot, size) -> None:
     open_app(page, server, *size)
