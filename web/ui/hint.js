@@ -1,7 +1,8 @@
 // The Hint button: asks the engine which move the strongest bot would make for the person to
 // move (api "hint": from that seat's view only, with a one-line reason in English and German),
-// shows the reason under the top bar and lets the screen point the move out (a route on the map,
-// a card). The person still plays the move themselves. Off in tutorials (the coach guides there).
+// shows the reason (its box heads the screen's side column; on narrow screens it floats at the
+// bottom) and lets the screen point the move out (a route on the map, a card). The person still
+// plays the move themselves. Off in tutorials (the coach guides there).
 import { h } from "./dom.js";
 import { t, getLang } from "../i18n.js";
 
