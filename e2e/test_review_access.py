@@ -301,6 +301,25 @@ def test_piles_never_cover_the_tickets_in_a_short_window(page: Page, server, sna
     snapshot(page, f"short-window-{size[0]}x{size[1]}")
 
 
+def test_card_game_ticket_summary_stays_in_view_in_a_short_window(page: Page, server, snapshot) -> None:
+    """Six kept tickets overflow their list in a laptop's window: the list scrolls, and the summary
+    of the colours still needed stays at its foot, in view."""
+    open_app(page, server, 1366, 657)
+    start_game(page, "cardgame")
+    tickets = page.locator("[data-testid=my-tickets]")
+    assert tickets.locator(".cg-ticket").count() == 6
+    assert page.evaluate(
+        "() => { const l = document.querySelector('[data-testid=my-tickets]');"
+        " return l.scrollHeight > l.clientHeight; }"
+    )  # it does overflow here
+    box, summary = tickets.bounding_box(), page.locator("[data-testid=ticket-sum]").bounding_box()
+    assert box and summary and summary["y"] + summary["height"] <= min(box["y"] + box["height"], 657) + 0.5, (
+        summary,
+        box,
+    )
+    snapshot(page, "cardgame-tickets-1366x657")
+
+
 @pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
 def test_zoom_buttons_cover_no_city(page: Page, server, snapshot, size) -> None:
     open_app(page, server, *size)
