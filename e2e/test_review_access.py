@@ -247,7 +247,9 @@ def not_cut(page: Page, selector: str) -> None:
     assert not cut, (selector, cut)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
+@pytest.mark.parametrize(
+    "size", [*SIZES, (1366, 657), (1280, 720)], ids=["desktop", "phone", "laptop", "short"]
+)
 def test_nine_kinds_in_the_classic_hand_never_widen_the_page(page: Page, server, snapshot, size) -> None:
     open_app(page, server, *size)
     start_game(page, "usa", NINE_USA)
