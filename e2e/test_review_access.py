@@ -248,7 +248,9 @@ def not_cut(page: Page, selector: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "size", [*SIZES, (1366, 657), (1280, 720)], ids=["desktop", "phone", "laptop", "short"]
+    "size",
+    [*SIZES, (1366, 657), (1280, 720), (1024, 768), (900, 700)],
+    ids=["desktop", "phone", "laptop", "short", "tablet", "narrow"],
 )
 def test_nine_kinds_in_the_classic_hand_never_widen_the_page(page: Page, server, snapshot, size) -> None:
     open_app(page, server, *size)

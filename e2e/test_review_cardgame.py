@@ -9,6 +9,7 @@ from playwright.sync_api import Page
 
 from e2e.helpers import wait_for_app_state
 from e2e.test_review_choices import PERSON, SEATS, SIZES
+from e2e.test_review_map import MIDDLE, overlaps
 
 KINDS = ["red", "orange", "yellow", "green", "blue", "purple", "black", "white", "loco"]
 NINE = {"hands": [[k for k in KINDS for _ in range(3)], ["red"] * 4], "tickets": [["SEA-LA"], ["NY-MIA"]]}
@@ -26,7 +27,7 @@ def start(page: Page, server, size: tuple[int, int], setup: dict | None) -> None
     page.wait_for_function(PERSON)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
+@pytest.mark.parametrize("size", [*SIZES, *MIDDLE], ids=["1280x800", "390x844", "1024x768", "900x700"])
 def test_nine_kinds_of_card_fit_and_selected_cards_show(page: Page, server, snapshot, size) -> None:
     start(page, server, size, NINE)
     for card in ["red", "white", "loco"]:
@@ -39,6 +40,9 @@ def test_nine_kinds_of_card_fit_and_selected_cards_show(page: Page, server, snap
         b = page.locator(f"[data-testid=hand-{card}]").bounding_box()
         assert b["x"] >= box["x"] - 1 and b["x"] + b["width"] <= box["x"] + box["width"] + 1, card
         assert b["x"] + b["width"] <= size[0] and b["width"] >= 44  # a fair target, on screen
+        # In a window narrower than the desktop a second row of cards used to run over the play bar.
+        bar = page.locator(".cg-playbar").bounding_box()
+        assert b["y"] + b["height"] <= bar["y"] + 1, (card, b, bar)
     if size[0] == 1280:  # one row on a desktop
         tops = [page.locator(f"[data-testid=hand-{c}]").bounding_box()["y"] for c in KINDS]
         assert max(tops) - min(tops) < 40, tops  # (a selected card stands a little higher)
@@ -70,3 +74,18 @@ def test_my_turn_while_the_ticket_dialog_is_open(page: Page, server) -> None:
     page.click("[data-testid=ticket-deck]")
     page.wait_for_selector("#app[data-ui-state=choose-tickets]")
     assert page.get_attribute("#app", "data-my-turn") == "true"
+
+
+@pytest.mark.parametrize("size", MIDDLE, ids=["1024x768", "900x700"])
+def test_the_market_fits_a_window_narrower_than_the_desktop(page: Page, server, size) -> None:
+    """At 900 px the market was cut at both ends (the deck's left edge, the discard count)."""
+    start(page, server, size, NINE)
+    parts = ["deck", *(f"market-slot-{i}" for i in range(5)), "ticket-deck"]
+    boxes = [page.locator(f"[data-testid={part}]").bounding_box() for part in parts]
+    for i, a in enumerate(boxes):
+        assert a["x"] >= 0 and a["x"] + a["width"] <= size[0], parts[i]
+        assert a["width"] >= 44, parts[i]
+        for j in range(i + 1, len(boxes)):
+            assert not overlaps(a, boxes[j]), (parts[i], parts[j])
+    assert page.locator(".cg-discard").evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]

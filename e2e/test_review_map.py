@@ -89,7 +89,11 @@ FULL_HAND = [
 WORLD_FULL = {**WORLD, "hands": [FULL_HAND + ["joker"], ["red-train"]]}
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
+# Windows narrower than the desktop layout was drawn for (a tablet across, a half screen).
+MIDDLE = [(1024, 768), (900, 700)]
+
+
+@pytest.mark.parametrize("size", [*SIZES, *MIDDLE], ids=["1280x800", "390x844", "1024x768", "900x700"])
 def test_a_hand_of_every_kind_shows_every_card_without_scrolling(page: Page, server, snapshot, size) -> None:
     start(page, server, "world", size, WORLD_FULL)
     for deck, kinds in (("train", 13), ("ship", 12)):
@@ -152,3 +156,33 @@ def test_the_default_player_name_follows_the_language(page: Page, server, size) 
     page.click("[data-testid=lang-en]")
     page.wait_for_function("() => document.documentElement.lang === 'en'")
     assert page.input_value("[data-testid=player-name]") == "Ada Lovelace"
+
+
+def overlaps(a: dict, b: dict) -> bool:
+    """Two boxes share more than a pixel's edge."""
+    across = a["x"] < b["x"] + b["width"] - 1 and b["x"] < a["x"] + a["width"] - 1
+    return across and a["y"] < b["y"] + b["height"] - 1 and b["y"] < a["y"] + a["height"] - 1
+
+
+@pytest.mark.parametrize("size", [(1200, 800), *MIDDLE], ids=["1200x800", "1024x768", "900x700"])
+def test_the_market_fits_a_window_narrower_than_the_desktop(page: Page, server, snapshot, size) -> None:
+    """Under 1280 px the six face-up cards used to run under the ticket pile and their refill
+    buttons into each other: every part of the market has a place of its own, in the window."""
+    start(page, server, "world", size, WORLD_FULL)
+    parts = ["deck-train", "deck-ship", *(f"market-slot-{i}" for i in range(6)), "ticket-deck"]
+    parts += ["build-harbor", "exchange-pieces"]
+    boxes = {part: page.locator(f"[data-testid={part}]").bounding_box() for part in parts}
+    for i, a in enumerate(parts):
+        assert boxes[a]["x"] >= 0 and boxes[a]["x"] + boxes[a]["width"] <= size[0], a
+        for b in parts[i + 1 :]:
+            assert not overlaps(boxes[a], boxes[b]), (a, b, boxes[a], boxes[b])
+    for i in range(6):
+        slot = boxes[f"market-slot-{i}"]
+        inner = [f"market-card-{i}", f"market-take-{i}-train", f"market-take-{i}-ship"]
+        for part in inner:
+            b = page.locator(f"[data-testid={part}]").bounding_box()
+            inside = slot["x"] - 1 <= b["x"] and b["x"] + b["width"] <= slot["x"] + slot["width"] + 1
+            assert inside, (part, b, slot)
+            assert b["width"] >= 24, (part, b)  # still a fair target
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
+    snapshot(page, "market")
