@@ -89,3 +89,19 @@ def test_the_market_fits_a_window_narrower_than_the_desktop(page: Page, server, 
             assert not overlaps(a, boxes[j]), (parts[i], parts[j])
     assert page.locator(".cg-discard").evaluate("e => e.scrollWidth <= e.clientWidth + 1")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
+
+
+@pytest.mark.parametrize("size", [(1280, 600), (844, 390)], ids=["short", "sideways"])
+def test_a_short_window_scrolls_to_the_play_bar(page: Page, server, size) -> None:
+    """Under ~680 px of height the play bar used to be cut off at the bottom of the screen."""
+    start(page, server, size, NINE)
+    mine = page.locator("[data-testid=my-area]").bounding_box()
+    bar = page.locator(".cg-playbar").bounding_box()
+    assert bar["y"] + bar["height"] <= mine["y"] + mine["height"] + 1, (bar, mine)
+    for card in KINDS:
+        b = page.locator(f"[data-testid=hand-{card}]").bounding_box()
+        assert b["y"] + b["height"] <= bar["y"] + 1, card
+    page.click("[data-testid=hand-red]")
+    page.click("[data-testid=hand-red]")
+    page.locator("[data-testid=play-cards]").scroll_into_view_if_needed()
+    assert page.locator("[data-testid=play-cards]").is_enabled()

@@ -186,3 +186,31 @@ def test_the_market_fits_a_window_narrower_than_the_desktop(page: Page, server, 
             assert b["width"] >= 24, (part, b)  # still a fair target
     assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
     snapshot(page, "market")
+
+
+@pytest.mark.parametrize("variant", ["usa", "world"])
+def test_a_phone_turned_sideways_keeps_a_usable_map_and_scrolls_to_the_hand(
+    page: Page, server, snapshot, variant
+) -> None:
+    """At 844x390 the desktop layout used to shrink the classic map to a strip and run the
+    face-up cards off the screen: the map keeps its height, the page scrolls to the rest."""
+    from e2e.test_review_access import NINE_USA
+
+    size = (844, 390)
+    start(page, server, variant, size, WORLD_FULL if variant == "world" else NINE_USA)
+    board = page.locator(".board-area").bounding_box()
+    hand = page.locator(".hand-area").bounding_box()
+    assert board["height"] >= 280, board
+    assert not overlaps(board, hand), (board, hand)
+    slots = 6 if variant == "world" else 5
+    decks = ["deck-train", "deck-ship"] if variant == "world" else ["deck"]
+    for part in [*decks, *(f"market-slot-{i}" for i in range(slots)), "ticket-deck"]:
+        box = page.locator(f"[data-testid={part}]").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size[0], part
+        assert not overlaps(box, board) and not overlaps(box, hand), (part, box)
+    scroll = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+    )
+    assert scroll[0] <= size[0] and scroll[1] > size[1], scroll  # the page scrolls down, never sideways
+    page.locator(".hand-area").scroll_into_view_if_needed()
+    snapshot(page, f"sideways-{variant}")

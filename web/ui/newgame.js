@@ -203,7 +203,7 @@ export function renderNewGame(container, { version, onStart, saved = null, initi
   function lineupChanged() {
     const table = seats.slice(0, opponents + 1);
     onLineup({ variant, humans: table.filter((s) => s.kind === "human").length,
-      hardBots: table.filter((s, i) => i > 0 && s.kind === "bot" && resolveBot(s.bot, bots) === "hard").length });
+      hardBots: table.filter((s) => s.kind === "bot" && resolveBot(s.bot, bots) === "hard").length });
   }
 
   function drawOpponents() {
