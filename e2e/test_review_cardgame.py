@@ -93,7 +93,7 @@ def test_the_market_fits_a_window_narrower_than_the_desktop(page: Page, server, 
 
 @pytest.mark.parametrize("size", [(1280, 600), (844, 390)], ids=["short", "sideways"])
 def test_a_short_window_scrolls_to_the_play_bar(page: Page, server, size) -> None:
-    """Under ~680 px of height the play bar used to be cut off at the bottom of the screen."""
+    """Under ~630 px of height the play bar used to be cut off at the bottom of the screen."""
     start(page, server, size, NINE)
     mine = page.locator("[data-testid=my-area]").bounding_box()
     bar = page.locator(".cg-playbar").bounding_box()
