@@ -324,6 +324,41 @@ def test_card_game_ticket_summary_stays_in_view_in_a_short_window(page: Page, se
     snapshot(page, "cardgame-tickets-1366x657")
 
 
+@pytest.mark.parametrize(
+    ("variant", "size"),
+    [("world", (900, 700)), ("usa", (844, 390)), ("cardgame", (844, 390)), ("usa", (390, 844))],
+    ids=["world-900x700", "usa-844x390", "cardgame-844x390", "usa-phone"],
+)
+def test_the_status_and_the_hint_stay_in_view_where_the_page_scrolls(
+    page: Page, server, snapshot, variant, size
+) -> None:
+    """Where the page is taller than the window (a middle width, a phone turned sideways, a phone),
+    whose turn it is and a hint asked for stay in view at the foot of the page too, and the page's
+    last row scrolls out from under the floating hint."""
+    from e2e.test_review_cardgame import NINE
+    from e2e.test_review_map import WORLD_FULL
+
+    open_app(page, server, *size)
+    start_game(page, variant, {"usa": NINE_USA, "world": WORLD_FULL, "cardgame": NINE}[variant])
+    page.click("[data-testid=hint]")
+    page.wait_for_selector("[data-testid=hint-text]:not(:empty)")
+    page.wait_for_function(
+        "() => !/thinking|denkt/i.test(document.querySelector('[data-testid=hint-text]').textContent)"
+    )
+    assert page.evaluate("() => document.documentElement.scrollHeight") > size[1]  # the page scrolls
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_function("() => window.scrollY > 0")
+    status = page.locator("[data-testid=turn-status]").bounding_box()
+    assert status and status["y"] >= 0 and status["y"] + status["height"] <= 120, status
+    hint = page.locator("[data-testid=hint-box]").bounding_box()
+    assert hint and hint["y"] > size[1] / 2 and hint["y"] + hint["height"] <= size[1], hint
+    last = page.locator(".cg-mine" if variant == "cardgame" else ".hand-area").bounding_box()
+    assert last and last["y"] + last["height"] <= hint["y"] + 0.5, (last, hint)
+    snapshot(page, f"hint-scrolled-{variant}-{size[0]}x{size[1]}")
+    page.click("[data-testid=hint-close]")
+    assert page.locator("[data-testid=hint-box]").is_hidden()
+
+
 @pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
 def test_zoom_buttons_cover_no_city(page: Page, server, snapshot, size) -> None:
     open_app(page, server, *size)

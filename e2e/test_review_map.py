@@ -188,6 +188,35 @@ def test_the_market_fits_a_window_narrower_than_the_desktop(page: Page, server, 
     snapshot(page, "market")
 
 
+@pytest.mark.parametrize("size", [(1200, 800), *MIDDLE], ids=["1200x800", "1024x768", "900x700"])
+def test_the_names_of_narrowed_face_up_cards_stay_clear_of_their_anchor(
+    page: Page, server, snapshot, size
+) -> None:
+    """At 1024 px a face-up joker's name ran under its harbor anchor ("OKER"): every name on a
+    face-up card is drawn clear of the card's anchor badge and inside the card."""
+    start(page, server, "world", size, {**WORLD_FULL, "market": MARKET_ANCHORS})
+    names = page.evaluate(
+        """() => [...document.querySelectorAll('[data-testid^=market-card-] .wcard')].map((card) => {
+          const text = document.createRange();
+          text.selectNodeContents(card.querySelector('.card-name'));
+          const badge = card.querySelector('.wcard-harbor');
+          const box = (r) => r && { x: r.x, y: r.y, width: r.width, height: r.height };
+          return { card: card.dataset.card, name: box(text.getBoundingClientRect()),
+                   anchor: box(badge?.getBoundingClientRect()), face: box(card.getBoundingClientRect()) };
+        })"""
+    )
+    assert sorted(n["card"] for n in names) == sorted(MARKET_ANCHORS)
+    for n in names:
+        name, face = n["name"], n["face"]
+        assert face["x"] <= name["x"] and name["x"] + name["width"] <= face["x"] + face["width"], n
+        if n["anchor"]:
+            assert not overlaps(name, n["anchor"]), n
+    snapshot(page, "market-anchors")
+
+
+MARKET_ANCHORS = ["joker", "joker", "green-ship", "yellow-train-h", "black-double", "red-train"]
+
+
 @pytest.mark.parametrize("variant", ["usa", "world"])
 def test_a_phone_turned_sideways_keeps_a_usable_map_and_scrolls_to_the_hand(
     page: Page, server, snapshot, variant

@@ -20,6 +20,7 @@ import { precheckLink, cleanRecord } from "./ui/safedata.js";
 import { cleanName, isolate } from "./ui/names.js";
 import { openSettings } from "./ui/settings.js";
 import { helperPool, helpersFor } from "./ui/core/ponder.js";
+import { watchPageScroll } from "./ui/pagescroll.js";
 
 /**
  * A game's screen class. The screens (board, panels, dialogs) load only when a game or a replay
@@ -62,6 +63,7 @@ function prepareBoard(b) {
 export async function startUI(engine, root, { version, reveal = () => {} }) {
   initLang();
   root.classList.add("rt-root");
+  watchPageScroll(root);
   const boards = new Map();
   const getBoard = async (variant) => {
     if (!boards.has(variant)) boards.set(variant, prepareBoard(await engine.call("board", { variant })));
