@@ -116,6 +116,46 @@ def test_the_piece_mix_is_chosen_with_the_tickets_in_view(page: Page, server, sn
     page.wait_for_function(PERSON)
 
 
+def test_a_dialog_taller_than_the_window_keeps_its_buttons_in_view(page: Page, server, snapshot) -> None:
+    """A laptop's window (1366x657) is shorter than the piece mix with five kept tickets: the
+    dialog scrolls inside, its buttons stay at its foot without scrolling, and at the end of the
+    scroll nothing is left under them."""
+    size = (1366, 657)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(server.url + "?botDelay=0")
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    seats = [
+        *SEATS,
+        {**SEATS[1], "name": "Cy", "color": "green"},
+        {**SEATS[1], "name": "Di", "color": "yellow"},
+    ]
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {"variant": "world", "players": 4, "seed": 4, "seats": seats, "speed": "instant"},
+    )
+    page.wait_for_selector("#app[data-ui-state=choose-tickets]")
+    keep_tickets(page)  # all five: the longest legend under the map
+    page.wait_for_selector("#app[data-ui-state=choose-pieces]")
+    dialog = page.locator("[data-testid=pieces-dialog]")
+    assert dialog.evaluate("d => d.scrollHeight > d.clientHeight")  # taller than the window allows
+    frame = dialog.bounding_box()
+    assert frame and frame["y"] + frame["height"] <= size[1]
+    for testid in ("pieces-recommended", "pieces-confirm"):
+        box = in_view(page, testid, size)
+        assert box["y"] >= frame["y"] and box["y"] + box["height"] <= frame["y"] + frame["height"], (
+            testid,
+            box,
+        )
+    dialog.evaluate("d => { d.scrollTop = d.scrollHeight; }")
+    band = page.locator("[data-testid=pieces-dialog] > .dlg-actions").bounding_box()
+    note = page.locator("[data-testid=pieces-note]").bounding_box()
+    assert band and note and note["y"] + note["height"] <= band["y"] + 0.5, (note, band)
+    snapshot(page, "pieces-laptop")
+    page.click("[data-testid=pieces-confirm]")
+    page.wait_for_function(PERSON)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
 def test_the_payment_chooser_shows_the_route_and_what_stays_in_hand(
     page: Page, server, snapshot, size
