@@ -125,3 +125,29 @@ def test_tutorial_plays_to_its_end(page: Page, server, snapshot, variant: str) -
     page.click("[data-testid=coach-play-on]")
     page.wait_for_selector("[data-testid=coach]", state="detached")
     assert page.get_attribute("#app", "data-tutorial") == "over"
+
+
+@pytest.mark.parametrize("variant", ["world", "cardgame"])
+def test_the_coach_leaves_the_last_row_in_view_where_the_page_scrolls(
+    page: Page, server, snapshot, variant
+) -> None:
+    """At 900x700 the page scrolls and the coach sits at the foot of the window: scrolled to the
+    end, the last row (the tickets) is above the coach, not under it."""
+    script = json.loads((TUTORIALS / f"{variant}.json").read_text(encoding="utf-8"))
+    open_app(page, server, 900, 700)
+    page.click(f"[data-testid=tutorial-{variant}]")
+    for i, step in enumerate(script["steps"]):  # the opening choices, made in dialogs
+        if "bot" in step:
+            continue
+        page.wait_for_selector(f"[data-testid=coach][data-step='{i}']")
+        if not page.locator("dialog[open]").count():
+            break
+        for target in step["target"]:
+            page.click(f"[data-testid='{target}'].coach-target:not([disabled])")
+    assert page.evaluate("() => document.documentElement.scrollHeight") > 700
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_function("() => window.scrollY > 0")
+    coach = page.locator("[data-testid=coach]").bounding_box()
+    last = page.locator(".cg-mine" if variant == "cardgame" else ".hand-area").bounding_box()
+    assert coach and last and last["y"] + last["height"] <= coach["y"] + 0.5, (last, coach)
+    snapshot(page, f"coach-scrolled-{variant}")
