@@ -116,6 +116,20 @@ def test_the_piece_mix_is_chosen_with_the_tickets_in_view(page: Page, server, sn
     page.wait_for_function(PERSON)
 
 
+def test_a_move_made_past_a_dialog_closes_it(page: Page, server) -> None:
+    """A move made another way than the dialog's own buttons (the test hook `__railtripAct`) answers
+    the dialog's question: the ticket dialog goes, and the piece mix opens alone, not over it."""
+    start(page, server, "world", (1280, 800), None)
+    page.wait_for_selector("#app[data-ui-state=choose-tickets]")
+    keep = next(a for a in page.evaluate(STATE)["legal"] if a["kind"] == "keep")
+    act(page, keep["text"])
+    page.wait_for_selector("#app[data-ui-state=choose-pieces]")
+    open_dialogs = page.evaluate(
+        "() => [...document.querySelectorAll('dialog[open]')].map((d) => d.dataset.testid)"
+    )
+    assert open_dialogs == ["pieces-dialog"]
+
+
 def test_a_dialog_taller_than_the_window_keeps_its_buttons_in_view(page: Page, server, snapshot) -> None:
     """A laptop's window (1366x657) is shorter than the piece mix with five kept tickets: the
     dialog scrolls inside, its buttons stay at its foot without scrolling, and at the end of the

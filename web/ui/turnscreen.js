@@ -357,6 +357,13 @@ export class TurnScreen {
       this._prompt(this._legal());
       return;
     }
+    // A move answers whatever a dialog asked: its own buttons close it first, and a move made
+    // another way (the test hook) must not leave a stale dialog under the next one.
+    if (this.dialog) {
+      close(this.dialog);
+      this.dialog = null;
+      this.dialogKind = null;
+    }
     this.busy = true;
     this.choiceSoFar = null;
     this.ponder.chosen(text);
