@@ -100,3 +100,27 @@ def test_replay_icons_mean_what_they_show(page: Page, server, snapshot, size) ->
         f"() => document.getElementById('app').dataset.replayPos === '{pos + 1}' && document.getElementById('app').dataset.replayBusy === 'false'"
     )
     assert app(page)["replayPlaying"] == "false"
+
+
+@pytest.mark.parametrize("size", [(844, 390), (1280, 800)], ids=["844x390", "1280x800"])
+def test_the_replay_controls_stay_in_view_where_the_page_scrolls(page: Page, server, snapshot, size) -> None:
+    """A phone turned sideways scrolls the replay's page: its controls stay at the top (they
+    scrolled away with the game's top bar). Where everything fits, the page is not marked as
+    scrolling (html.page-scrolls, measured again after the replay's screen settles)."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    game = played_game(12)
+    goto_ready(page, server.url + "?botDelay=0#" + game_link(game, {"seats": SEATS}))
+    page.wait_for_function(REPLAY_IDLE)
+    scrolls = page.evaluate("() => document.documentElement.scrollHeight > innerHeight")
+    assert scrolls == (size[1] < 500)
+    page.wait_for_function(
+        "s => document.documentElement.classList.contains('page-scrolls') === s", arg=scrolls
+    )
+    if scrolls:
+        page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.wait_for_function("() => window.scrollY > 0")
+    bar = page.locator("[data-testid=replay-bar]").bounding_box()
+    assert bar and abs(bar["y"]) <= 1, bar
+    play = page.locator("[data-testid=replay-play]").bounding_box()
+    assert play and play["y"] >= 0 and play["y"] + play["height"] <= size[1], play
+    snapshot(page, f"replay-scrolled-{size[0]}x{size[1]}")
