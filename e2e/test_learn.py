@@ -132,7 +132,7 @@ def test_the_coach_leaves_the_last_row_in_view_where_the_page_scrolls(
     page: Page, server, snapshot, variant
 ) -> None:
     """At 900x700 the page scrolls and the coach sits at the foot of the window: scrolled to the
-    end, the last row (the tickets) is above the coach, not under it."""
+    end, the last row (the tickets) is clear of the coach, not under it."""
     script = json.loads((TUTORIALS / f"{variant}.json").read_text(encoding="utf-8"))
     open_app(page, server, 900, 700)
     page.click(f"[data-testid=tutorial-{variant}]")
@@ -149,5 +149,41 @@ def test_the_coach_leaves_the_last_row_in_view_where_the_page_scrolls(
     page.wait_for_function("() => window.scrollY > 0")
     coach = page.locator("[data-testid=coach]").bounding_box()
     last = page.locator(".cg-mine" if variant == "cardgame" else ".hand-area").bounding_box()
-    assert coach and last and last["y"] + last["height"] <= coach["y"] + 0.5, (last, coach)
+    assert coach and last, (coach, last)
+    # Under the coach at the foot of the window, or clear of it where it moved to the top (it
+    # does so when it would cover the step's targets there).
+    clear = last["y"] + last["height"] <= coach["y"] + 0.5 or coach["y"] + coach["height"] <= last["y"] + 0.5
+    assert clear, (last, coach)
     snapshot(page, f"coach-scrolled-{variant}")
+
+
+# The middle of a target, once it is in the window and nothing (the coach, the top bar) lies over it.
+TAP_POINT = """sel => { const el = document.querySelector(sel); if (!el) return null;
+  const r = el.getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) return null;
+  const hit = document.elementFromPoint(x, y); return hit && el.contains(hit) ? [x, y] : null; }"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (900, 700)], ids=["phone", "900x700"])
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_coach_brings_what_to_use_into_view_where_the_page_scrolls(
+    page: Page, server, snapshot, variant, size
+) -> None:
+    """Where the page scrolls, every step's target is brought into the window and clear of the
+    coach, so a tap where it shows hits it, with no scrolling by the person: on a phone the Routes
+    tab was far below the map and the harbor button above it, and the coach, under the top bar,
+    covered the card game's face-up cards; at 900 px it covered the play button."""
+    script = json.loads((TUTORIALS / f"{variant}.json").read_text(encoding="utf-8"))
+    open_app(page, server, *size)
+    page.click(f"[data-testid=tutorial-{variant}]")
+    for i, step in enumerate(script["steps"]):
+        if "bot" in step:
+            continue
+        page.wait_for_selector(f"[data-testid=coach][data-step='{i}']")
+        page.wait_for_selector(f"[data-testid='{step['target'][0]}'].coach-target:not([disabled])")
+        for target in step["target"]:
+            selector = f"[data-testid='{target}']"
+            page.wait_for_function(TAP_POINT, arg=selector, timeout=5000)  # in view, nothing over it
+            page.click(selector)
+    page.wait_for_selector("[data-testid=coach][data-step=done]")
+    snapshot(page, f"done-{size[0]}")

@@ -51,6 +51,31 @@ export class Coach {
         h("button", { type: "button", class: "btn btn-ghost btn-small", testid: "coach-skip", text: t("tutorial.skip"),
           on: { click: () => this.finish() } })),
       this.text, this.refuseEl, this.actions);
+    // The page may scroll a target under the coach: its place is checked again (once a frame).
+    // So may its own size or the top bar's (--coach-top, on a phone) change after a step is shown.
+    this.queued = new Set();
+    this.onScroll = () => this.#soon("place", () => this.#place());
+    window.addEventListener("scroll", this.onScroll, { passive: true });
+    this.sizeObserver = new ResizeObserver(this.onScroll);
+    this.sizeObserver.observe(this.el);
+    // What the person has used of the step's targets (the Routes tab before its claim button):
+    // the coach keeps clear of what is left to use.
+    this.used = new WeakSet();
+    this.usedStep = 0;
+    this.onClick = (ev) => {
+      const el = ev.target instanceof Element ? ev.target.closest(".coach-target") : null;
+      if (!el) return;
+      this.used.add(el);
+      this.#soon("settle", () => this.#settle());
+    };
+    document.addEventListener("click", this.onClick, true);
+  }
+
+  /** Runs `fn` at the next frame, once however often it is asked for (layout settled by then). */
+  #soon(key, fn) {
+    if (this.queued.has(key)) return;
+    this.queued.add(key);
+    requestAnimationFrame(() => { this.queued.delete(key); if (this.active) fn(); });
   }
 
   get step() {
@@ -107,6 +132,9 @@ export class Coach {
     this.active = false;
     this.#unmark();
     this.topbarObserver?.disconnect();
+    window.removeEventListener("scroll", this.onScroll);
+    document.removeEventListener("click", this.onClick, true);
+    this.sizeObserver.disconnect();
     this.screen._coachRoute?.(null);
     this.el.remove();
     this.screen.ctx.root.dataset.tutorial = "over";
@@ -124,6 +152,7 @@ export class Coach {
     this.topbar = bar;
     this.topbarObserver = new ResizeObserver(() => {
       this.el.style.setProperty("--coach-top", `${Math.ceil(bar.getBoundingClientRect().bottom) + 6}px`);
+      this.onScroll();
     });
     this.topbarObserver.observe(bar);
   }
@@ -150,6 +179,10 @@ export class Coach {
     if (!step?.route) this.screen._coachRoute?.(null);
     if (!step) return;
     this.el.dataset.step = String(this.index);
+    if (this.usedStep !== this.index) {
+      this.used = new WeakSet();
+      this.usedStep = this.index;
+    }
     const humanSteps = this.steps.filter((s) => s.play);
     const n = humanSteps.indexOf(step) + 1;
     if (step.bot) {
@@ -164,5 +197,72 @@ export class Coach {
       for (const el of root.querySelectorAll(`[data-testid="${id}"]`)) mark(el);
     }
     if (step.route) this.screen._coachRoute?.(step.route);
+    this.#soon("settle", () => this.#settle());
+  }
+
+  #settle() {
+    this.#place();
+    this.#bringIntoView();
+  }
+
+  /** The step's targets still to use, as shown on the page (all of them once each was used). */
+  #pending() {
+    const shown = this.marked.filter((el) => el.getClientRects().length && !el.closest("dialog"));
+    const left = shown.filter((el) => !this.used.has(el));
+    return left.length ? left : shown;
+  }
+
+  /**
+   * The coach moves to the other end of the window while at its own place it would cover more of
+   * what the step asks to use than there (on a phone, where it sits under the top bar, the card
+   * game's face-up cards are right there; at 900 px the play button); in a dialog it speaks from
+   * inside, in the flow.
+   */
+  #place() {
+    const flip = (on) => this.el.classList.toggle("coach--other-end", on);
+    flip(false);
+    if (!this.active || this.el.classList.contains("coach--in-dialog")) return;
+    const targets = this.#pending().map((el) => el.getBoundingClientRect());
+    const covered = () => {
+      const a = this.el.getBoundingClientRect();
+      return targets.filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).length;
+    };
+    const here = covered();
+    if (!here) return;
+    flip(true);
+    if (covered() >= here) flip(false);
+  }
+
+  /**
+   * Where the page scrolls (a phone, a short window), a step's targets can be out of sight (the
+   * Routes tab far below the map, the harbor button above it) or under the coach. When none of
+   * them is clear, the first is scrolled to the middle of what the top bar and the coach leave
+   * free; never while one is clear, so the page does not jump away from cards the person is
+   * still picking. In a dialog taller than the window, its target is scrolled into its view.
+   */
+  #bringIntoView() {
+    const inDialog = this.marked.find((el) => el.closest("dialog") && !this.used.has(el));
+    if (inDialog) {  // a long dialog scrolls inside (the card game's six tickets in a short window)
+      const r = inDialog.getBoundingClientRect();
+      const frame = inDialog.closest("dialog").getBoundingClientRect();
+      if (r.top < frame.top || r.bottom > frame.bottom) inDialog.scrollIntoView({ block: "center" });
+      return;
+    }
+    const shown = this.#pending();
+    if (!shown.length) return;
+    const coach = this.el.getBoundingClientRect();
+    const barBottom = this.topbar?.getBoundingClientRect().bottom ?? 0;
+    const coachOnTop = coach.top < window.innerHeight / 2;
+    const zoneTop = Math.max(barBottom, coachOnTop ? coach.bottom : 0);
+    const zoneBottom = coachOnTop ? window.innerHeight : coach.top;
+    const clear = (el) => {
+      const r = el.getBoundingClientRect();
+      const underCoach = r.left < coach.right && coach.left < r.right && r.top < coach.bottom && coach.top < r.bottom;
+      return r.bottom > barBottom && r.top < window.innerHeight && !underCoach;
+    };
+    if (shown.some(clear)) return;
+    const r = shown[0].getBoundingClientRect();
+    const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollBy({ top: (r.top + r.bottom) / 2 - (zoneTop + zoneBottom) / 2, behavior: calm ? "auto" : "smooth" });
   }
 }
