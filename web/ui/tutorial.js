@@ -238,7 +238,8 @@ export class Coach {
    * Routes tab far below the map, the harbor button above it) or under the coach. When none of
    * them is clear, the first is scrolled to the middle of what the top bar and the coach leave
    * free; never while one is clear, so the page does not jump away from cards the person is
-   * still picking. In a dialog taller than the window, its target is scrolled into its view.
+   * still picking, nor from the map where a step's route glows. In a dialog taller than the
+   * window, its target is scrolled into its view.
    */
   #bringIntoView() {
     const inDialog = this.marked.find((el) => el.closest("dialog") && !this.used.has(el));
@@ -261,6 +262,12 @@ export class Coach {
       return r.bottom > barBottom && r.top < window.innerHeight && !underCoach;
     };
     if (shown.some(clear)) return;
+    // A route to claim glows on the map, which is as good a place to claim it as the Routes tab.
+    const board = this.step?.route ? this.screen.ctx.root.querySelector(".board-area") : null;
+    if (board) {
+      const b = board.getBoundingClientRect();
+      if (Math.min(b.bottom, window.innerHeight) - Math.max(b.top, barBottom) >= 0.4 * b.height) return;
+    }
     const r = shown[0].getBoundingClientRect();
     const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     window.scrollBy({ top: (r.top + r.bottom) / 2 - (zoneTop + zoneBottom) / 2, behavior: calm ? "auto" : "smooth" });
