@@ -32,6 +32,9 @@ export function tutorialSettings(tutorial, bots) {
 
 const say = (text) => text?.[getLang()] ?? text?.en ?? "";
 
+/** Whether two boxes (getBoundingClientRect) share any area. */
+const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
 /** Walks a screen (TurnScreen) through a script. */
 export class Coach {
   constructor(screen, tutorial) {
@@ -225,7 +228,7 @@ export class Coach {
     const targets = this.#pending().map((el) => el.getBoundingClientRect());
     const covered = () => {
       const a = this.el.getBoundingClientRect();
-      return targets.filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).length;
+      return targets.filter((b) => overlap(a, b)).length;
     };
     const here = covered();
     if (!here) return;
@@ -235,7 +238,7 @@ export class Coach {
 
   /**
    * Where the page scrolls (a phone, a short window), a step's targets can be out of sight (the
-   * Routes tab far below the map, the harbor button above it) or under the coach. When none of
+   * harbor button above the window, the play button below it) or under the coach. When none of
    * them is clear, the first is scrolled to the middle of what the top bar and the coach leave
    * free; never while one is clear, so the page does not jump away from cards the person is
    * still picking, nor from the map where a step's route glows. In a dialog taller than the
@@ -258,8 +261,7 @@ export class Coach {
     const zoneBottom = coachOnTop ? window.innerHeight : coach.top;
     const clear = (el) => {
       const r = el.getBoundingClientRect();
-      const underCoach = r.left < coach.right && coach.left < r.right && r.top < coach.bottom && coach.top < r.bottom;
-      return r.bottom > barBottom && r.top < window.innerHeight && !underCoach;
+      return r.bottom > barBottom && r.top < window.innerHeight && !overlap(r, coach);
     };
     if (shown.some(clear)) return;
     // A route to claim glows on the map, which is as good a place to claim it as the Routes tab.
