@@ -61,17 +61,25 @@ export class Coach {
     window.addEventListener("scroll", this.onScroll, { passive: true });
     this.sizeObserver = new ResizeObserver(this.onScroll);
     this.sizeObserver.observe(this.el);
-    // What the person has used of the step's targets (the Routes tab before its claim button):
-    // the coach keeps clear of what is left to use.
-    this.used = new WeakSet();
-    this.usedStep = 0;
+    // How often the person has clicked each of the step's targets (the Routes tab before its
+    // claim button; red three times, then the locomotive): the coach keeps clear of what is left
+    // to use. Counted by test id, as a panel may draw a target again after each click.
+    this.clicks = new Map();
+    this.clicksStep = 0;
     this.onClick = (ev) => {
       const el = ev.target instanceof Element ? ev.target.closest(".coach-target") : null;
       if (!el) return;
-      this.used.add(el);
+      this.clicks.set(el.dataset.testid, (this.clicks.get(el.dataset.testid) ?? 0) + 1);
       this.#soon("settle", () => this.#settle());
     };
     document.addEventListener("click", this.onClick, true);
+    // A panel may draw its part of the screen again on its own (the card game's hand after each
+    // tap, to show what is selected): the step's targets are then marked again, so the glow stays
+    // on what is left to tap and the coach keeps clear of it.
+    this.redrawObserver = new MutationObserver(() => {
+      if (this.marked.some((el) => !el.isConnected)) this.#soon("remark", () => this.update());
+    });
+    this.redrawObserver.observe(screen.ctx.root, { childList: true, subtree: true });
   }
 
   /** Runs `fn` at the next frame, once however often it is asked for (layout settled by then). */
@@ -138,6 +146,7 @@ export class Coach {
     window.removeEventListener("scroll", this.onScroll);
     document.removeEventListener("click", this.onClick, true);
     this.sizeObserver.disconnect();
+    this.redrawObserver.disconnect();
     this.screen._coachRoute?.(null);
     this.el.remove();
     this.screen.ctx.root.dataset.tutorial = "over";
@@ -182,9 +191,9 @@ export class Coach {
     if (!step?.route) this.screen._coachRoute?.(null);
     if (!step) return;
     this.el.dataset.step = String(this.index);
-    if (this.usedStep !== this.index) {
-      this.used = new WeakSet();
-      this.usedStep = this.index;
+    if (this.clicksStep !== this.index) {
+      this.clicks = new Map();
+      this.clicksStep = this.index;
     }
     const humanSteps = this.steps.filter((s) => s.play);
     const n = humanSteps.indexOf(step) + 1;
@@ -208,10 +217,17 @@ export class Coach {
     this.#bringIntoView();
   }
 
+  /** Whether the person has clicked `el` as often as the step lists it. */
+  #used(el) {
+    const id = el.dataset.testid;
+    const times = (this.step?.target ?? []).filter((x) => x === id).length || 1;
+    return (this.clicks.get(id) ?? 0) >= times;
+  }
+
   /** The step's targets still to use, as shown on the page (all of them once each was used). */
   #pending() {
     const shown = this.marked.filter((el) => el.getClientRects().length && !el.closest("dialog"));
-    const left = shown.filter((el) => !this.used.has(el));
+    const left = shown.filter((el) => !this.#used(el));
     return left.length ? left : shown;
   }
 
@@ -245,11 +261,17 @@ export class Coach {
    * window, its target is scrolled into its view.
    */
   #bringIntoView() {
-    const inDialog = this.marked.find((el) => el.closest("dialog") && !this.used.has(el));
+    const inDialog = this.marked.find((el) => el.closest("dialog") && !this.#used(el));
     if (inDialog) {  // a long dialog scrolls inside (the card game's six tickets in a short window)
+      const dialog = inDialog.closest("dialog");
       const r = inDialog.getBoundingClientRect();
-      const frame = inDialog.closest("dialog").getBoundingClientRect();
-      if (r.top < frame.top || r.bottom > frame.bottom) inDialog.scrollIntoView({ block: "center" });
+      const frame = dialog.getBoundingClientRect();
+      // Its buttons' band stays at its foot, over what scrolls under it (game.css).
+      const band = [...dialog.children].find((el) => el.classList.contains("dlg-actions") && !el.contains(inDialog));
+      const bottom = band ? Math.min(frame.bottom, band.getBoundingClientRect().top) : frame.bottom;
+      if (r.top >= frame.top && r.bottom <= bottom) return;
+      if (dialog.scrollHeight > dialog.clientHeight) dialog.scrollBy({ top: (r.top + r.bottom) / 2 - (frame.top + bottom) / 2 });
+      else inDialog.scrollIntoView({ block: "center" });
       return;
     }
     const shown = this.#pending();
