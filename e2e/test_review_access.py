@@ -359,6 +359,41 @@ def test_the_status_and_the_hint_stay_in_view_where_the_page_scrolls(
     assert page.locator("[data-testid=hint-box]").is_hidden()
 
 
+# Every autosave fails as if the browser's storage were full (other storage still works).
+FAILING_SAVES = """(() => { const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (String(key).startsWith('railtrip.save')) throw new DOMException('full', 'QuotaExceededError');
+    return setItem.call(this, key, value); }; })()"""
+
+
+def test_a_hint_floats_above_the_warning_of_a_failed_autosave(page: Page, server, snapshot) -> None:
+    """On a phone both the hint and a failed autosave's warning float at the foot of the window:
+    the hint sits above the warning (and above its folded "not saved" button), not under it, and
+    the page's last row scrolls out from under both."""
+    page.add_init_script(FAILING_SAVES)
+    open_app(page, server, 390, 844)
+    start_game(page, "usa", NINE_USA)
+    page.wait_for_selector("[data-testid=save-warning]")
+    page.click("[data-testid=hint]")
+    page.wait_for_function(
+        "() => !/thinking|denkt/i.test(document.querySelector('[data-testid=hint-text]')?.textContent ?? 'thinking')"
+    )
+    for warning in ("save-warning", "save-warning-show"):
+        if warning == "save-warning-show":
+            page.click("[data-testid=save-warning-hide]")
+        page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.wait_for_function("() => window.scrollY > 0")
+        page.wait_for_timeout(100)  # the room for the warning is measured once a frame
+        bar = page.locator(f"[data-testid={warning}]").bounding_box()
+        hint = page.locator("[data-testid=hint-box]").bounding_box()
+        last = page.locator(".side").bounding_box()
+        assert bar and hint and last, (bar, hint, last)
+        assert hint["y"] + hint["height"] <= bar["y"] + 0.5, (warning, hint, bar)
+        assert hint["y"] >= 0 and bar["y"] + bar["height"] <= 844, (hint, bar)
+        assert last["y"] + last["height"] <= hint["y"] + 0.5, (warning, last, hint)
+        snapshot(page, f"hint-above-{warning}")
+
+
 @pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
 def test_zoom_buttons_cover_no_city(page: Page, server, snapshot, size) -> None:
     open_app(page, server, *size)

@@ -154,6 +154,7 @@ export class TurnScreen {
     close(this.dialog);
     close(this.manageDialog);
     this.saveBar?.remove();
+    this._roomForSaveBar(null);
     this._unbuild();
     if (this.gameId) this.engine.call("drop", { game_id: this.gameId }).catch(() => {});
   }
@@ -545,6 +546,26 @@ export class TurnScreen {
       onToggle: () => { this.saveBarCollapsed = !this.saveBarCollapsed; this._showSaveProblem(this.saveProblem); } });
     if (this.saveBar) this.ctx.root.append(this.saveBar);
     else if (was) this.ctx.toast(t("savewarn.savedAgain"));
+    this._roomForSaveBar(this.saveBar);
+  }
+
+  /**
+   * The warning bar (or its pill) stays at the window's foot: what floats there too (the hint,
+   * where the page scrolls) sits above it, and the page ends with room for it (`--save-room`).
+   */
+  _roomForSaveBar(bar) {
+    const root = this.ctx.root;
+    this.saveRoom?.disconnect();
+    this.saveRoom = null;
+    if (!bar) {
+      root.style.removeProperty("--save-room");
+      return;
+    }
+    this.saveRoom = new ResizeObserver(() => {
+      if (!bar.isConnected) return;
+      root.style.setProperty("--save-room", `${Math.ceil(window.innerHeight - bar.getBoundingClientRect().top)}px`);
+    });
+    this.saveRoom.observe(bar);
   }
 
   /** The player picks saves to delete; then this game is saved again. */
