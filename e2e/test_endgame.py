@@ -38,9 +38,12 @@ def finished(variant: str) -> tuple[dict[str, Any], list[dict[str, Any]], list[d
     return game.record({"seats": SEATS}), game.stats(), game.scores()
 
 
-def open_finished(page: Page, server, variant: str, size: str, history: str | None = None) -> None:
-    """Stores the finished game as this tab's save (and `history` as the stored history), reloads."""
-    page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
+def open_finished(
+    page: Page, server, variant: str, size: str | tuple[int, int], history: str | None = None
+) -> None:
+    """Stores the finished game as this tab's save (and `history` as the stored history), reloads.
+    `size` is a key of SIZES or a (width, height)."""
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES[size] if isinstance(size, str) else size)))
     page.goto(server.url + "?botDelay=0")
     assert wait_for_app_state(page, "ready", "error") == "ready"
     record = finished(variant)[0]
@@ -118,6 +121,35 @@ def check_scores_and_statistics(page: Page, snapshot, variant: str, size: str) -
     # Every player's column is in view (2 players): the statistics do not scroll sideways.
     last = page.locator(f"[data-testid=stats-blind-{len(stats) - 1}]").bounding_box()
     assert last["x"] + last["width"] <= SIZES[size][0], last
+
+
+@pytest.mark.parametrize("variant", ["usa", "world", "cardgame"])
+def test_the_end_screen_keeps_its_buttons_in_view_in_a_short_window(
+    page: Page, server, snapshot, variant
+) -> None:
+    """A laptop's window (1366x657) is shorter than the end screen: it scrolls inside, and its
+    buttons (new game, same deal, ...) stay at its foot, in view without scrolling, on one band;
+    scrolled to the end, nothing is left under them."""
+    size = (1366, 657)
+    open_finished(page, server, variant, size)
+    dialog = page.locator("[data-testid=game-over]")
+    assert dialog.evaluate("d => d.scrollHeight > d.clientHeight")  # taller than the window allows
+    frame = dialog.bounding_box()
+    assert frame and frame["y"] + frame["height"] <= size[1]
+    for testid in ("new-game", "same-deal", "download-record"):
+        box = page.locator(f"[data-testid={testid}]").bounding_box()
+        assert box and box["y"] >= frame["y"] and box["y"] + box["height"] <= frame["y"] + frame["height"], (
+            testid,
+            box,
+            frame,
+        )
+    snapshot(page, f"end-laptop-{variant}")
+    dialog.evaluate("d => { d.scrollTop = d.scrollHeight; }")
+    band = page.locator("[data-testid=game-over] .end-actions").bounding_box()
+    extras = page.locator("[data-testid=end-extras]").bounding_box()
+    assert band and extras and extras["y"] + extras["height"] <= band["y"] + 0.5, (extras, band)
+    page.click("[data-testid=new-game]")
+    page.wait_for_selector("#app[data-ui-state=new-game]")
 
 
 def review_plies(page: Page) -> list[str]:
