@@ -202,3 +202,28 @@ def test_the_coach_brings_what_to_use_into_view_where_the_page_scrolls(
             page.click(selector)
     page.wait_for_selector("[data-testid=coach][data-step=done]")
     snapshot(page, f"done-{size[0]}")
+
+
+def test_a_tutorial_left_for_another_game_leaves_no_coach_behind(page: Page, server) -> None:
+    """Starting another game in the middle of a tutorial ends the coach with its screen: it does not
+    come back (nor glow on anything) when the new game's screen is drawn and played."""
+    open_app(page, server)
+    page.click("[data-testid=tutorial-cardgame]")
+    page.wait_for_selector("[data-testid='ticket-option-NY-MIA'].coach-target")
+    seats = [
+        {"name": "Ann", "kind": "human", "bot": None, "color": "red"},
+        {"name": "Bot", "kind": "bot", "bot": "easy", "color": "blue"},
+    ]
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {"variant": "cardgame", "players": 2, "seed": 3, "seats": seats, "speed": "instant"},
+    )
+    page.wait_for_selector("#app[data-ui-state=choose-tickets]")
+    keep_tickets(page)
+    page.wait_for_selector("#app[data-ui-state=playing][data-my-turn=true][data-busy=false]")
+    page.click("[data-testid=deck]")  # the screen is drawn again, move by move
+    page.wait_for_selector("#app[data-ui-state=playing][data-my-turn=true][data-busy=false]")
+    page.wait_for_timeout(200)
+    assert page.locator("[data-testid=coach]").count() == 0
+    assert page.locator(".coach-target").count() == 0
+    assert page.get_attribute("#app", "data-tutorial") in (None, "", "over")

@@ -149,7 +149,7 @@ export class TurnScreen {
   destroy() {
     this.alive = false;
     this.ponder.stop();
-    this.coach?.el.remove();
+    this.coach?.dispose();
     this.finalToast?.remove();  // a "final round" notice belongs to this game only
     close(this.dialog);
     close(this.manageDialog);

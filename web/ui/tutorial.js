@@ -138,8 +138,8 @@ export class Coach {
       text: t("tutorial.playOn"), on: { click: () => this.finish() } }));
   }
 
-  /** Ends the tutorial: the game goes on free (the coach box goes away). */
-  finish() {
+  /** Stops watching the page and takes the coach box away (the tutorial ends, or its screen goes). */
+  dispose() {
     this.active = false;
     this.#unmark();
     this.topbarObserver?.disconnect();
@@ -147,8 +147,14 @@ export class Coach {
     document.removeEventListener("click", this.onClick, true);
     this.sizeObserver.disconnect();
     this.redrawObserver.disconnect();
-    this.screen._coachRoute?.(null);
     this.el.remove();
+    delete this.screen.ctx.root.dataset.tutorial;
+  }
+
+  /** Ends the tutorial: the game goes on free (the coach box goes away). */
+  finish() {
+    this.dispose();
+    this.screen._coachRoute?.(null);
     this.screen.ctx.root.dataset.tutorial = "over";
     this.screen._coachDone?.();
   }
