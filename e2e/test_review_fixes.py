@@ -5,6 +5,7 @@ list in the card game, singular words for one train / one point, no "−0" on th
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page
 
 from e2e.helpers import wait_for_app_state
@@ -99,6 +100,21 @@ def test_final_round_notice_does_not_cover_cards_or_tickets(page: Page, server) 
             or other["x"] + other["width"] <= box["x"]
         )
         assert apart, area
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "desktop"])
+def test_a_notice_leaves_the_top_bar_in_view(page: Page, server, size) -> None:
+    """A notice (toast) floats just below the game's top bar, which on a phone is two or three
+    lines high: it never covers whose turn it is or what to do."""
+    start(page, server, "usa", SHORT_USA, *size)
+    page.evaluate("t => window.__railtripAct(t)", "claim KC-OMA-1 1red")  # 2 trains left: the final round
+    toast = page.locator("[data-testid=toast]", has_text="Final round")
+    toast.wait_for()
+    page.wait_for_timeout(300)  # the notice's entrance
+    box = toast.bounding_box()
+    bar = page.locator(".topbar").bounding_box()
+    assert box and bar and bar["y"] + bar["height"] <= box["y"] + 0.5, (bar, box)
+    assert box["y"] <= bar["y"] + bar["height"] + 20, (bar, box)  # just below it, not far down
 
 
 # The longest city pairs of North America's tickets.

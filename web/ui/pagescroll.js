@@ -2,6 +2,9 @@
 // game's scrolling layouts (middle widths, a phone turned sideways, short windows). The CSS then
 // floats what must stay in view wherever the person has scrolled to: the hint at the bottom of
 // the window (endgame.css), with room at the page's end (learn.css does the same for the coach).
+// It also tells where the game's sticky top bar ends (`--topbar-bottom` on <html>; its height
+// changes as the status line wraps on a phone), so that what floats at the top of the window (the
+// tutorial's coach on a phone, toasts) sits below it, never over whose turn it is.
 // Layout only: one watcher for every screen, started once.
 
 /** Starts watching; `content` is the app's root. Its size alone is not enough: a screen of a
@@ -11,9 +14,19 @@
 export function watchPageScroll(content) {
   const page = document.documentElement;
   let queued = false;
+  let bar = null;
+  const barSize = new ResizeObserver(() => soon());
   const measure = () => {
     queued = false;
     page.classList.toggle("page-scrolls", page.scrollHeight > page.clientHeight + 1);
+    const now = content.querySelector(".topbar");
+    if (now !== bar) {
+      if (bar) barSize.unobserve(bar);
+      bar = now;
+      if (bar) barSize.observe(bar);
+    }
+    if (bar) page.style.setProperty("--topbar-bottom", `${Math.ceil(bar.getBoundingClientRect().bottom)}px`);
+    else page.style.removeProperty("--topbar-bottom");
   };
   const soon = () => {
     if (queued) return;

@@ -55,7 +55,7 @@ export class Coach {
           on: { click: () => this.finish() } })),
       this.text, this.refuseEl, this.actions);
     // The page may scroll a target under the coach: its place is checked again (once a frame).
-    // So may its own size or the top bar's (--coach-top, on a phone) change after a step is shown.
+    // So may its own size or the top bar's (on a phone) change after a step is shown.
     this.queued = new Set();
     this.onScroll = () => this.#soon("place", () => this.#place());
     window.addEventListener("scroll", this.onScroll, { passive: true });
@@ -160,18 +160,16 @@ export class Coach {
   }
 
   /**
-   * On a phone the coach sits at the top, just below the top bar, whose height changes with the
-   * status text (it wraps there): the coach follows it and never covers the status line.
+   * On a phone the coach sits at the top, just below the top bar (`--topbar-bottom`,
+   * ui/pagescroll.js), whose height changes with the status text (it wraps there): when the bar
+   * grows, the coach checks again what it covers.
    */
-  #keepBelowTopbar(root) {
+  #watchTopbar(root) {
     const bar = root.querySelector(".topbar");
     if (!bar || this.topbar === bar) return;
     this.topbarObserver?.disconnect();
     this.topbar = bar;
-    this.topbarObserver = new ResizeObserver(() => {
-      this.el.style.setProperty("--coach-top", `${Math.ceil(bar.getBoundingClientRect().bottom) + 6}px`);
-      this.onScroll();
-    });
+    this.topbarObserver = new ResizeObserver(this.onScroll);
     this.topbarObserver.observe(bar);
   }
 
@@ -190,7 +188,7 @@ export class Coach {
       if (this.el.parentElement !== dialog) dialog.insertBefore(this.el, dialog.children[1] ?? null);
     } else if (this.el.parentElement !== root) root.append(this.el);
     this.el.classList.toggle("coach--in-dialog", Boolean(dialog));
-    this.#keepBelowTopbar(root);
+    this.#watchTopbar(root);
     root.dataset.tutorial = this.step ? String(this.index) : "done";
     this.#unmark();
     const step = this.step;
