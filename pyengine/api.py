@@ -50,7 +50,9 @@ Functions (arguments are one JSON object):
                                           or finishes the half-done pondered search of that decision;
                                           ahead: leave the first N bots after the person to other
                                           engines (their moves guessed); skip: ids of decisions
-                                          others work on; working: the id being worked on, or null
+                                          others work on; taken: ids the page's engine works on
+                                          itself (dropped here if started); working: the id being
+                                          worked on, or null
   ponder_answers {game_id}                -> {answers: [{id, ply, action}]}: the decisions worked out
                                           ahead, for another engine holding a copy of the game
   ponder_learn {game_id, answers}         -> {new, answers}: takes such answers (used only where the
@@ -310,18 +312,24 @@ def _ponder(args: dict[str, Any]) -> dict[str, Any]:
     ahead = args.get("ahead", 0)
     if not is_int(ahead) or not 0 <= ahead <= players:
         raise EngineError(f"ahead must be a whole number of bots from 0 to {players}")
-    skip = args.get("skip", [])
-    if not isinstance(skip, list) or len(skip) > MAX_PONDER_SKIP or not all(isinstance(k, str) for k in skip):
-        raise EngineError(f"skip must list at most {MAX_PONDER_SKIP} decision ids")
+    skip, taken = (_decision_ids(args, name) for name in ("skip", "taken"))
     ponder = _ponder_of(args)
     seats = {i: b for i, b in enumerate(bots) if b}
     more = ponder.step(
-        game, seats, PONDER_SLICE_SECONDS if limit is None else limit, guess, ahead, frozenset(skip)
+        game, seats, PONDER_SLICE_SECONDS if limit is None else limit, guess, ahead, skip, taken
     )
     return {"more": more, "answers": len(ponder.answers), "working": ponder.working}
 
 
 MAX_PONDER_SKIP = 16  # decisions other engines work on: a few per helper
+
+
+def _decision_ids(args: dict[str, Any], name: str) -> frozenset[str]:
+    """``ponder``'s list ``name`` of decision ids (others' work), checked."""
+    ids = args.get(name, [])
+    if not isinstance(ids, list) or len(ids) > MAX_PONDER_SKIP or not all(isinstance(k, str) for k in ids):
+        raise EngineError(f"{name} must list at most {MAX_PONDER_SKIP} decision ids")
+    return frozenset(ids)
 
 
 def _ponder_of(args: dict[str, Any]) -> Ponder:

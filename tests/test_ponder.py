@@ -267,6 +267,32 @@ def test_a_wrong_guess_drops_the_work_that_followed_it() -> None:
     assert ponder.job is not None and ponder.job.key != job.key
 
 
+def test_a_helper_drops_a_decision_the_page_engine_takes_up_and_goes_on_with_the_next() -> None:
+    """A helper that has begun the second bot's keep, when the page's engine reaches that keep
+    first and thinks it itself (``taken``), drops it and works on the third bot's: the decision is
+    not worked out twice, and the helper's work is ready for the bot after."""
+    game = Game.new("usa", players=4, seed=11)
+    bots = {1: "hard", 2: "hard", 3: "hard"}
+    ponder = Ponder()
+    ponder.step(game, bots, 0.0, ahead=1)
+    second = ponder.job
+    assert second is not None and second.ply == 2  # the first bot's keep is guessed
+    ponder.step(game, bots, 0.0, ahead=1, skip=frozenset({"0" * 32}))
+    assert ponder.job is second  # another engine's work elsewhere: this one goes on
+    ponder.step(game, bots, 0.0, ahead=1, taken=frozenset({second.key}))
+    third = ponder.job
+    assert third is not None and third.key != second.key and third.ply == 3
+    assert second.key in third.guessed  # the second bot's keep is now guessed as well
+    # Through the API: the page's engine passes what it works on, and the helper says what it took.
+    gid = call("new_game", variant="usa", players=4, seed=11)["game_id"]
+    names = [None, "hard", "hard", "hard"]
+    first = call("ponder", game_id=gid, bots=names, ahead=1, max_seconds=0)["working"]
+    assert first == second.key
+    then = call("ponder", game_id=gid, bots=names, ahead=1, max_seconds=0, taken=[first])["working"]
+    assert then == third.key
+    call("drop", game_id=gid)
+
+
 def test_bad_helper_arguments_are_refused_clearly() -> None:
     gid = call("new_game", variant="usa", players=2, seed=3)["game_id"]
     bots = [None, "hard"]
@@ -274,6 +300,8 @@ def test_bad_helper_arguments_are_refused_clearly() -> None:
     assert "ahead must be" in error("ponder", game_id=gid, bots=bots, ahead=True)["message"]
     assert "skip must list" in error("ponder", game_id=gid, bots=bots, skip="abc")["message"]
     assert "skip must list" in error("ponder", game_id=gid, bots=bots, skip=["a"] * 17)["message"]
+    assert "taken must list" in error("ponder", game_id=gid, bots=bots, taken=[1])["message"]
+    assert "taken must list" in error("ponder", game_id=gid, bots=bots, taken=None)["message"]
     good = {"id": "a" * 32, "ply": 1, "action": "draw"}
     assert "a list of at most 64" in error("ponder_learn", game_id=gid, answers={"id": 1})["message"]
     assert "a list of at most 64" in error("ponder_learn", game_id=gid, answers=[good] * 65)["message"]

@@ -21,7 +21,8 @@ loaded from its record): an answer is known by its decision's id (a digest of it
 answers pass between engines as ``{id, ply, action}`` (``export`` / ``learn``). A helper works
 ``ahead``: it guesses the moves of the first bots after the person (``Bot.guess``: a searching
 bot's prior) and works on the decisions after them, which the first bots' real moves usually
-lead to; ``skip`` names decisions another engine is working on.
+lead to; ``skip`` names decisions another engine is working on, and ``taken`` those the page's
+engine has taken up itself (a helper that started one drops it: the page's engine does not wait).
 """
 
 from __future__ import annotations
@@ -88,18 +89,23 @@ class Ponder:
         likely: Action | None = None,
         ahead: int = 0,
         skip: frozenset[str] = frozenset(),
+        taken: frozenset[str] = frozenset(),
     ) -> bool:
         """Work for about ``seconds`` (at least one slice) on the decisions the bots in ``bots``
         (seat -> bot name) will face after the person to move; False once nothing is left.
         ``likely``: the person's choice as it stands (what they have ticked so far), whose bots
         are worked out first. ``ahead``: the first this many bots after the person are left to
         others (their moves guessed where not known); ``skip``: the ids of decisions others are
-        working on (guessed too)."""
+        working on (guessed too); ``taken``: the ids of decisions an engine that goes first has taken
+        up (guessed, and dropped if being worked on here: the work would be done twice)."""
         deadline = time.perf_counter() + max(0.0, seconds)
         ply = len(game.actions)
         self._forget_before(ply)
         if self.job is not None and self.job.origin != ply:
             self.job = None  # planned for a position the game has left
+        if self.job is not None and self.job.key in taken:
+            self.job = None  # the page's engine thinks this one itself: leave it to it
+        skip = skip | taken
         if likely is not None and likely != self.likely:
             self.likely = likely
             if self.job is not None and self.job.scenario != _scenario(game, bots, likely):

@@ -229,7 +229,8 @@ export class PonderHelpers {
    *  answer (it then reaches the page's engine first), rather than think the same twice. */
   async before(id) {
     if (this.known.has(id) || !this.helpers.some((h) => h.working === id)) {
-      this.mainWorking = id;  // the helpers leave it to the page's engine
+      this.mainWorking = id;  // the helpers leave it to the page's engine (one that has just begun
+      // it, before saying so, drops it on its next slice and goes on with a later bot)
       return;
     }
     await new Promise((resolve) => {
@@ -317,7 +318,8 @@ export class PonderHelpers {
         if (h.origin !== this.origin) await this._load(h);
         const res = await h.engine.call("ponder", {
           game_id: h.gameId, bots: this.bots, likely: this.likely, ahead: h.ahead,
-          skip: [this.mainWorking, ...this.helpers.filter((o) => o !== h).map((o) => o.working)].filter(Boolean),
+          skip: this.helpers.filter((o) => o !== h).map((o) => o.working).filter(Boolean),
+          taken: this.mainWorking ? [this.mainWorking] : [],  // dropped if this helper had begun it
         });
         h.working = res.more ? res.working : null;
         if (res.answers > h.answers) await this._share(h);
