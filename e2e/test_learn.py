@@ -71,6 +71,29 @@ def test_rules_pages_from_the_new_game_screen(page: Page, server, snapshot, lang
         dialog.wait_for(state="detached")
 
 
+# The rules dialog's reading room: from the top of its text to its button band, and its width.
+RULES_ROOM = """() => {
+  const dlg = document.querySelector('[data-testid=rules-page-dialog]');
+  const text = dlg.querySelector('[data-testid=rules-page]').getBoundingClientRect();
+  const band = dlg.querySelector(':scope > .dlg-actions').getBoundingClientRect();
+  return { room: band.top - text.top, width: dlg.getBoundingClientRect().width };
+}"""
+
+
+@pytest.mark.parametrize("size", [(844, 390), (1280, 800)], ids=["sideways", "1280x800"])
+def test_the_rules_dialog_gives_its_text_the_room_it_has(page: Page, server, size) -> None:
+    """The rules are read in a dialog: it is as wide as it was meant to be (760 px where the window
+    allows; a narrower cap for every dialog held it at 640), and on a phone turned sideways its
+    frame and button band leave the text at least 270 px (they left 247)."""
+    open_app(page, server, *size)
+    page.click("[data-testid=rules-usa]")
+    page.wait_for_selector("[data-testid=rules-page-dialog] [data-testid=rules-page]")
+    room = page.evaluate(RULES_ROOM)
+    assert room["width"] >= min(760, 0.96 * size[0]) - 1, room
+    if size[1] < 500:
+        assert room["room"] >= 270, room
+
+
 def test_rules_page_from_the_game_menu(page: Page, server) -> None:
     open_app(page, server, 390, 844)
     page.click("[data-testid=start-game]")
