@@ -227,6 +227,40 @@ def test_the_coach_brings_what_to_use_into_view_where_the_page_scrolls(
     snapshot(page, f"done-{size[0]}")
 
 
+# Records where the coach is each time its classes change (at the window's other end or not).
+WATCH_COACH = """() => { const coach = document.querySelector('[data-testid=coach]');
+  window.__coachEnds = [];
+  new MutationObserver(() => window.__coachEnds.push(coach.classList.contains('coach--other-end')))
+    .observe(coach, { attributes: true, attributeFilter: ['class'] }); }"""
+
+
+def test_a_tap_on_a_card_to_pick_leaves_the_coach_and_the_page_where_they_are(page: Page, server) -> None:
+    """On a phone turned sideways the card game's tutorial asks for three red cards and a
+    locomotive, then the play button further down. A tap on a card redraws the hand. The coach
+    used to judge what was left to use before marking the new cards, so it saw only the play
+    button: it jumped to the window's other end and back on every tap, and where the play button
+    was not clear it scrolled the page away from the cards still to pick (a CI run found the blue
+    cards of a later step out of reach so)."""
+    open_app(page, server, 844, 390)
+    page.click("[data-testid=tutorial-cardgame]")
+    page.click("[data-testid='ticket-option-NY-MIA']")
+    page.click("[data-testid=ticket-confirm]")
+    page.wait_for_selector("[data-testid=coach][data-step='2']")
+    selector = "[data-testid='hand-red']"
+    page.wait_for_function(TAP_POINT, arg=selector, timeout=5000)
+    page.wait_for_timeout(800)  # the coach's scroll to the cards has ended
+    coach_at_other_end = (
+        "document.querySelector('[data-testid=coach]').classList.contains('coach--other-end')"
+    )
+    assert not page.evaluate(coach_at_other_end)  # at the window's foot, clear of the cards
+    for _ in range(2):
+        page.evaluate(WATCH_COACH)
+        page.click(selector)
+        page.wait_for_timeout(400)  # a few frames: the coach has settled
+        assert True not in page.evaluate("window.__coachEnds")  # it stayed at the window's foot
+        assert page.evaluate(TAP_POINT, selector) is not None
+
+
 def test_a_tutorial_left_for_another_game_leaves_no_coach_behind(page: Page, server) -> None:
     """Starting another game in the middle of a tutorial ends the coach with its screen: it does not
     come back (nor glow on anything) when the new game's screen is drawn and played."""

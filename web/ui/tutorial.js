@@ -217,6 +217,12 @@ export class Coach {
   }
 
   #settle() {
+    // A panel that drew its targets again (the card game's hand after a tap) is marked again
+    // first: judged on the rest alone, the coach would scroll away to the play button.
+    if (this.marked.some((el) => !el.isConnected)) {
+      this.update();
+      return;
+    }
     this.#place();
     this.#bringIntoView();
   }
@@ -285,9 +291,12 @@ export class Coach {
     const coachOnTop = coach.top < window.innerHeight / 2;
     const zoneTop = Math.max(barBottom, coachOnTop ? coach.bottom : 0);
     const zoneBottom = coachOnTop ? window.innerHeight : coach.top;
+    // Clear: its middle, where a tap lands, in the window below the top bar, and the coach off it
+    // (a card whose top edge alone shows at the window's foot is not).
     const clear = (el) => {
       const r = el.getBoundingClientRect();
-      return r.bottom > barBottom && r.top < window.innerHeight && !overlap(r, coach);
+      const middle = (r.top + r.bottom) / 2;
+      return middle > barBottom && middle < window.innerHeight && !overlap(r, coach);
     };
     if (shown.some(clear)) return;
     // A route to claim glows on the map, which is as good a place to claim it as the Routes tab.
