@@ -117,6 +117,25 @@ def test_a_notice_leaves_the_top_bar_in_view(page: Page, server, size) -> None:
     assert box["y"] <= bar["y"] + bar["height"] + 20, (bar, box)  # just below it, not far down
 
 
+def test_what_floats_below_the_top_bar_follows_it_as_the_page_scrolls(page: Page, server) -> None:
+    """The top bar is sticky: scrolled, it rises by the page's margin above it. Where it ends
+    (`--topbar-bottom`, under which notices and the coach float) is measured at every scroll
+    position, not only when the layout changes, so a notice never covers part of the bar."""
+    start(page, server, "usa", SHORT_USA, 390, 844)
+    ends = []
+    for y in [500, 0, 300]:
+        page.evaluate("y => window.scrollTo(0, y)", y)
+        page.wait_for_timeout(150)
+        bar = page.locator(".topbar").bounding_box()
+        told = page.evaluate(
+            "() => getComputedStyle(document.documentElement).getPropertyValue('--topbar-bottom')"
+        )
+        assert bar and told.strip().endswith("px"), told
+        ends.append(round(bar["y"] + bar["height"]))
+        assert abs(float(told.strip()[:-2]) - (bar["y"] + bar["height"])) <= 1, (y, told, bar)
+    assert ends[0] != ends[1]  # the bar does move with the scroll: the test tells the cases apart
+
+
 # The longest city pairs of North America's tickets.
 LONG_NAMES_USA = {**SHORT_USA, "tickets": [["SSM-OKC", "SSM-NAS", "DEN-PIT"], ["BOS-MIA", "SEA-LA"]]}
 

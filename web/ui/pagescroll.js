@@ -4,7 +4,8 @@
 // the window (endgame.css), with room at the page's end (learn.css does the same for the coach).
 // It also tells where the game's sticky top bar ends (`--topbar-bottom` on <html>; its height
 // changes as the status line wraps on a phone), so that what floats at the top of the window (the
-// tutorial's coach on a phone, toasts) sits below it, never over whose turn it is.
+// tutorial's coach on a phone, toasts) sits below it, never over whose turn it is. The bar is
+// sticky, so where it ends changes with the scroll as well (by the page's margin above it).
 // Layout only: one watcher for every screen, started once.
 
 /** Starts watching; `content` is the app's root. Its size alone is not enough: a screen of a
@@ -15,6 +16,7 @@ export function watchPageScroll(content) {
   const page = document.documentElement;
   let queued = false;
   let bar = null;
+  let barBottom = "";
   const barSize = new ResizeObserver(() => soon());
   const measure = () => {
     queued = false;
@@ -25,8 +27,12 @@ export function watchPageScroll(content) {
       bar = now;
       if (bar) barSize.observe(bar);
     }
-    if (bar) page.style.setProperty("--topbar-bottom", `${Math.ceil(bar.getBoundingClientRect().bottom)}px`);
-    else page.style.removeProperty("--topbar-bottom");
+    const bottom = bar ? `${Math.ceil(bar.getBoundingClientRect().bottom)}px` : "";
+    if (bottom !== barBottom) {
+      barBottom = bottom;
+      if (bottom) page.style.setProperty("--topbar-bottom", bottom);
+      else page.style.removeProperty("--topbar-bottom");
+    }
   };
   const soon = () => {
     if (queued) return;
@@ -36,5 +42,6 @@ export function watchPageScroll(content) {
   new ResizeObserver(soon).observe(content);
   new MutationObserver(soon).observe(content, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });
   window.addEventListener("resize", soon);
+  window.addEventListener("scroll", soon, { passive: true });
   measure();
 }
