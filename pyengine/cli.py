@@ -82,6 +82,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         bots,
         _Progress("simulating", not args.json),
         options=options,
+        records=args.records,
     )
     if options:
         summary["options"] = options
@@ -183,6 +184,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         progress=_Progress("tournament", not args.json),
         jobs=args.jobs,
         options=parse_options(args.option),
+        records=args.records,
     )
     print(json.dumps(result) if args.json else format_table(result))
     return 0
@@ -221,6 +223,15 @@ def _option_text(value: Any) -> str:
     return json.dumps(value) if isinstance(value, bool) else str(value)
 
 
+def _add_records_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--records",
+        metavar="DIR",
+        help="write every game's record to DIR (made if missing): open one in the page, "
+        "or read it with 'replay'",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m pyengine", description="Railtrip engine: simulate, replay, benchmark."
@@ -236,6 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", default="", help="bot per seat, comma separated (default: random moves)")
     sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     _add_option_argument(sim)
+    _add_records_argument(sim)
     sim.set_defaults(func=_cmd_simulate)
 
     rep = sub.add_parser("replay", help="replay a game record and print the scores")
@@ -257,6 +269,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--json", action="store_true")
     tour.add_argument("--jobs", type=int, default=1, help="processes to play games in (same results)")
     _add_option_argument(tour)
+    _add_records_argument(tour)
     tour.set_defaults(func=_cmd_tournament)
 
     var = sub.add_parser("variants", help="list the games and bots")

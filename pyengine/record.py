@@ -7,6 +7,7 @@ action with full legality checks, so a tampered record is refused with the faili
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from .boundary import MAX_JSON_DEPTH, excerpt, is_int, is_number_text, load_json, value_depth
@@ -125,3 +126,39 @@ def replay(data: str | bytes | dict[str, Any], upto: int | None = None) -> Game:
 def dumps(game: Game, meta: dict[str, Any] | None = None) -> str:
     """A record as compact JSON text."""
     return json.dumps(game.record(meta), separators=(",", ":"), ensure_ascii=False)
+
+
+def records_dir(path: str | Path) -> Path:
+    """The directory that game records are written to (``--records``), made if it is missing.
+    Checked once, before any game is played, so a bad path costs no games."""
+    directory = Path(path)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except FileExistsError as exc:
+        raise EngineError(f"cannot write records to {path}: it is a file, not a directory") from exc
+    except OSError as exc:
+        raise EngineError(f"cannot write records to {path}: {exc.strerror or exc}") from exc
+    return directory
+
+
+def write_record(directory: Path, name: str, game: Game, meta: dict[str, Any] | None = None) -> Path:
+    """Write ``game``'s record as ``<directory>/<name>.railtrip.json``: the file the page opens
+    (its saves' Import, then the replay viewer) and ``python -m pyengine replay`` reads."""
+    path = directory / f"{name}.railtrip.json"
+    try:
+        path.write_text(dumps(game, meta), encoding="utf-8")
+    except OSError as exc:
+        raise EngineError(f"cannot write the record {path}: {exc.strerror or exc}") from exc
+    return path
+
+
+def bot_seats(bots: list[str]) -> dict[str, Any]:
+    """A record's ``meta`` naming each seat's bot, as the page writes it for its own games (a bot
+    that plays several seats is numbered: "zombie 1", "zombie 2")."""
+    seats = []
+    for i, bot in enumerate(bots):
+        name = bot
+        if bots.count(bot) > 1:
+            name = f"{bot} {bots[: i + 1].count(bot)}"
+        seats.append({"name": name, "kind": "bot", "bot": bot})
+    return {"seats": seats}

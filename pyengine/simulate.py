@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+from .actions import Action
 from .bots import bot_action
 from .game import Game
 from .games import Settings, get_variant
 from .mechanics.graph import longest_trail
+from .record import bot_seats, records_dir, write_record
 from .rng import Rng
 
 ProgressFn = Callable[[int, int], None]
@@ -22,11 +25,12 @@ def random_playout(
     seed: int | str,
     policy_seed: int | None = None,
     options: dict[str, Any] | None = None,
+    actions: list[Action] | None = None,
 ) -> tuple[Any, int]:
     """Play one game with uniformly random legal actions straight on the variant (fast path).
 
-    Returns the final state and the number of actions. The policy's generator is separate from
-    the game's own, so the deal depends only on ``seed``.
+    Returns the final state and the number of actions (appended to ``actions`` when given). The
+    policy's generator is separate from the game's own, so the deal depends only on ``seed``.
     """
     v = get_variant(variant_name)
     state = v.new_state(Settings(v.name, players, seed, options=dict(options or {})))
@@ -35,7 +39,10 @@ def random_playout(
     plies = 0
     while not is_over(state):
         legal = legal_actions(state)
-        apply(state, legal[rng.randbelow(len(legal))])
+        action = legal[rng.randbelow(len(legal))]
+        apply(state, action)
+        if actions is not None:
+            actions.append(action)
         plies += 1
         if plies > MAX_PLIES:
             raise RuntimeError(f"game {variant_name}/{players}/{seed} did not end in {MAX_PLIES} actions")
@@ -57,11 +64,16 @@ def simulate(
     bots: list[str] | None = None,
     progress: ProgressFn | None = None,
     options: dict[str, Any] | None = None,
+    records: str | Path | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games (random legal moves, or the named bots per seat) and summarise them."""
+    """Play ``games`` games (random legal moves, or the named bots per seat) and summarise them.
+
+    With ``records`` (a directory) every game's record is written there as
+    ``<variant>-<players>p-<game seed>.railtrip.json``; the games are the same with or without."""
     v = get_variant(variant_name)
     options = dict(options or {})
     v.new_state(Settings(v.name, players, seed, options=options))  # bad settings fail here, once
+    directory = records_dir(records) if records is not None else None
     totals = {"turns": 0, "plies": 0, "score": 0.0, "tickets": 0, "completed": 0}
     wins = [0.0] * players
     start = time.perf_counter()
@@ -73,7 +85,13 @@ def simulate(
                 g.apply(bot_action(g, bots[g.current_player % len(bots)]))
             state, plies = g.state, len(g.actions)
         else:
-            state, plies = random_playout(v.name, players, game_seed, options=options)
+            played: list[Action] | None = [] if directory is not None else None
+            state, plies = random_playout(v.name, players, game_seed, options=options, actions=played)
+            if directory is not None:
+                g = Game(v, Settings(v.name, players, game_seed, options=options), state, played)
+        if directory is not None:
+            seats = [bots[p % len(bots)] for p in range(players)] if bots else ["random"] * players
+            write_record(directory, f"{v.name}-{players}p-{game_seed}", g, bot_seats(seats))
         scores = v.scores(state)
         totals["turns"] += state.turn
         totals["plies"] += plies

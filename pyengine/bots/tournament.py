@@ -13,10 +13,12 @@ import hashlib
 import math
 import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 from ..errors import EngineError
 from ..game import Game
+from ..record import bot_seats, records_dir, write_record
 from . import bot_action, bot_names_for, get_variant_bot
 
 Progress = Callable[[int, int], None]
@@ -84,15 +86,19 @@ def game_digest(game: Game) -> str:
 
 
 def _play_one(
-    job: tuple[str, list[str], int, int, dict[str, Any]],
+    job: tuple[str, list[str], int, int, dict[str, Any], Path | None],
 ) -> tuple[int, list[dict[str, Any]], int, dict[str, list[float]], str]:
-    """Game ``g`` of a tournament: (rotation, scores, plies, decision times, moves' fingerprint)."""
-    variant, bots, seed, g, options = job
+    """Game ``g`` of a tournament: (rotation, scores, plies, decision times, moves' fingerprint).
+    With a records directory the game's record is written there (by the process that played it)."""
+    variant, bots, seed, g, options, records = job
     n = len(bots)
     rot = g % n
     seats = [bots[(k + rot) % n] for k in range(n)]  # seat k plays entry (k + rot) % n
     times: dict[str, list[float]] = {}
     game = play_game(variant, seats, game_seed(seed, g), times, options)
+    if records is not None:
+        meta = {**bot_seats(seats), "tournament": {"seed": seed, "game": g}}
+        write_record(records, f"{variant}-{n}p-{seed}-{g:05d}", game, meta)
     return rot, game.scores(), len(game.actions), times, game_digest(game)
 
 
@@ -108,7 +114,7 @@ def lineup(players: int, bots: list[str]) -> list[str]:
 
 def first_game_digest(variant: str, bots: list[str], seed: int, options: dict[str, Any] | None = None) -> str:
     """The fingerprint of game 0 of a tournament of ``bots`` (one per seat) on ``seed``."""
-    return _play_one((variant, bots, seed, 0, dict(options or {})))[4]
+    return _play_one((variant, bots, seed, 0, dict(options or {}), None))[4]
 
 
 def run_tournament(
@@ -120,12 +126,15 @@ def run_tournament(
     progress: Progress | None = None,
     jobs: int = 1,
     options: dict[str, Any] | None = None,
+    records: str | Path | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` seat-rotated games; ``bots`` lists one bot per seat (names may repeat).
 
     Returns a JSON-able dict: per line-up entry (``entries``) wins, win rate with its Wilson 95%
     interval, mean score and mean decision time / p95 per bot name. ``jobs`` > 1 plays the games
     in that many processes; the results are the same (every game depends only on its seed).
+    With ``records`` (a directory) every game's record is written there as
+    ``<variant>-<players>p-<seed>-<game>.railtrip.json``, its seats' bots in its ``meta``.
     """
     bots = lineup(players, bots)
     check_measuring_seed(seed)
@@ -143,7 +152,8 @@ def run_tournament(
     plies = 0
     options = dict(options or {})
     Game.new(variant, players=players, seed=seed, options=options)  # bad options fail here, once
-    jobs_list = [(variant, bots, seed, g, options) for g in range(games)]
+    directory = records_dir(records) if records is not None else None
+    jobs_list = [(variant, bots, seed, g, options, directory) for g in range(games)]
     pool = None
     results: Iterable[tuple[int, list[dict[str, Any]], int, dict[str, list[float]], str]]
     if jobs > 1 and games > 1:
