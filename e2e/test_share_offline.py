@@ -171,6 +171,40 @@ def test_whole_game_link_replay_viewer_and_take_over(page: Page, server) -> None
 # --- saves and reloads -------------------------------------------------------------------------
 
 
+def test_a_bot_game_written_by_the_cli_opens_in_the_replay_viewer(
+    page: Page, server, tmp_path: Path, snapshot
+) -> None:
+    """`python -m pyengine tournament --records DIR` writes files the page imports: a finished
+    game opens in the replay viewer at its last move, the seats named by their bots."""
+    from pyengine.bots.tournament import run_tournament
+
+    run_tournament("usa", 3, ["easy", "random"], 1, seed=6, records=tmp_path)
+    (path,) = tmp_path.iterdir()
+    record = json.loads(path.read_text(encoding="utf-8"))
+    goto_ready(page, server.url + Q)
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    page.set_input_files("[data-testid=import-file]", str(path))
+    page.wait_for_selector("#app[data-ui-state=replay]")
+    page.wait_for_function(REPLAY_IDLE)
+    assert app(page)["replayTotal"] == str(len(record["actions"]))
+    text = page.inner_text("#app")
+    assert "random 1" in text and "random 2" in text and "easy" in text
+    assert "person" not in text  # a game of bots alone is shown as one
+    snapshot(page, "cli-record")
+    # Taken over from its 100th move as the first seat, the others play on as the bots they were.
+    page.eval_on_selector(
+        "[data-testid=replay-slider]",
+        "s => { s.value = '100'; s.dispatchEvent(new Event('input', {bubbles: true})); }",
+    )
+    page.wait_for_function(REPLAY_IDLE)
+    page.select_option("[data-testid=takeover-seat]", "0")
+    page.click("[data-testid=takeover]")
+    page.wait_for_function(WAIT_FOR_PERSON)
+    seats = page.evaluate("window.__railtrip.settings.seats")
+    assert [s["kind"] for s in seats] == ["human", "bot", "bot"] and seats[1]["bot"] == seats[2]["bot"]
+    assert [s["name"] for s in seats] == ["easy", "random 1", "random 2"]
+
+
 def test_reload_restores_ticket_dialog_and_mid_turn(page: Page, server) -> None:
     goto_ready(page, server.url + Q)
     page.wait_for_selector("#app[data-ui-state=new-game]")

@@ -13,7 +13,7 @@ import { renderNewGame } from "./ui/newgame.js";
 import { toast as showToast } from "./ui/core/modal.js";
 import { UI_VARIANTS, loadPrefs } from "./ui/newgame.js";
 import { latestSave, listSaves, removeSave, newSaveId, setSessionGame, sessionGame, getSave, settingsFromRecord,
-  readRecordFile, downloadRecord, savedGamesPanel } from "./ui/saves.js";
+  sanitizeSeats, readRecordFile, downloadRecord, savedGamesPanel } from "./ui/saves.js";
 import { linkFromLocation, clearLinkFromLocation, openShareDialog } from "./ui/share.js";
 import { learnPanel } from "./ui/learn.js";
 import { precheckLink, cleanRecord } from "./ui/safedata.js";
@@ -215,16 +215,24 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
     let record;
     let settings;
     let res;
+    let raw;
     try {
-      const raw = await readRecordFile(file);
+      raw = await readRecordFile(file);
       settings = settingsFromRecord(raw, { bots: version.bots, speed: loadPrefs()?.speed });
       record = cleanRecord(raw, settings.seats);
       res = await checkRecord(record);
     } catch (err) {
       return showNewGame(null, { title: t("saves.importFailedTitle"), text: t("saves.importFailed", { message: err.message }) });
     }
-    if (res.over) return showReplay(record);
+    if (res.over) return showReplay(asPlayed(record, raw));
     return startGame(settings, record);
+  }
+
+  /** `record` (checked) for the replay viewer, its seats as `raw` had them: a game of bots alone
+   *  (a tournament's record from the command line) is not shown with a person at the table. */
+  function asPlayed(record, raw) {
+    const seats = sanitizeSeats(raw?.meta?.seats, Number(record.players), version.bots, { needHuman: false });
+    return { ...record, meta: { seats: seats.map(({ name, kind, bot, color }) => ({ name, kind, bot, color })) } };
   }
 
   /** Opens a share link: a deal goes to the new-game screen, a whole game to the replay viewer. */
@@ -243,7 +251,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
     } catch (err) {
       return showNewGame(null, { testid: "link-error", title: t("link.brokenTitle"), text: err.message });
     }
-    if (res.kind === "game") return showReplay(record);
+    if (res.kind === "game") return showReplay(asPlayed(record, res.record));
     const names = settings.seats.map((s) => (s.kind === "bot" ? t("link.botName", { name: isolate(s.name) }) : isolate(s.name))).join(", ");
     const initial = { ...prefs, variant: settings.variant, opponents: settings.players - 1, seats: settings.seats,
       seed: String(settings.seed), keepSeed: true, lookPile: Boolean(settings.options?.look_at_own_pile),

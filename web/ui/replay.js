@@ -32,7 +32,7 @@ export class ReplayScreen {
     this.actions = record.actions ?? [];
     this.total = this.actions.length;
     this.bots = ctx.version.bots ?? [];
-    this.seats = sanitizeSeats(record.meta?.seats, Number(record.players), this.bots);
+    this.seats = sanitizeSeats(record.meta?.seats, Number(record.players), this.bots, { needHuman: false });
     this.viewer = null;
     this.pos = -1;
     this.gameId = null;

@@ -246,8 +246,10 @@ export function sessionGame() {
 
 // --- records from outside: seats rebuilt from known values --------------------------------------
 
-/** Seats for `players` seats from untrusted data: names are text, kinds/bots/colours known values. */
-export function sanitizeSeats(seats, players, bots) {
+/** Seats for `players` seats from untrusted data: names are text, kinds/bots/colours known values.
+ *  A game to play on needs a person at the table (`needHuman`: the first seat becomes one); a
+ *  replay shows a game of bots alone as it was. */
+export function sanitizeSeats(seats, players, bots, { needHuman = true } = {}) {
   const list = Array.isArray(seats) ? seats : [];
   const out = [];
   const used = new Set();
@@ -260,7 +262,7 @@ export function sanitizeSeats(seats, players, bots) {
     const name = cleanName(s.name, kind === "human" ? t("newgame.seatName", { n: i + 1 }) : `Bot ${i}`);
     out.push({ name, kind, bot: kind === "bot" ? resolveBot(typeof s.bot === "string" ? s.bot : "normal", bots) : null, color });
   }
-  if (!out.some((s) => s.kind === "human") && out.length) out[0] = { ...out[0], kind: "human", bot: null };
+  if (needHuman && !out.some((s) => s.kind === "human") && out.length) out[0] = { ...out[0], kind: "human", bot: null };
   return out;
 }
 
