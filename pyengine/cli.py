@@ -122,16 +122,26 @@ def _read_record(source: str) -> str:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from .record import replay
+    from .record import parse_record, replay, seat_names
 
-    game = replay(_read_record(args.record))
+    data = parse_record(_read_record(args.record))
+    game = replay(data)
     scores = game.scores()
+    names = seat_names(data, game.settings.players)
     result = {
         "variant": game.variant.name,
         "players": game.settings.players,
         "actions": len(game.actions),
         "over": game.is_over,
-        "scores": [{"seat": s["seat"], "total": s["total"], "winner": s["winner"]} for s in scores],
+        "scores": [
+            {
+                "seat": s["seat"],
+                **({"name": names[s["seat"]]} if names[s["seat"]] else {}),
+                "total": s["total"],
+                "winner": s["winner"],
+            }
+            for s in scores
+        ],
     }
     if args.json:
         result["breakdown"] = scores
@@ -141,14 +151,28 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         f"{game.variant.title}: {result['players']} players, {result['actions']} actions"
         + ("" if game.is_over else " (game not finished: scores so far)")
     )
-    for s in scores:
-        parts = [f"routes {s.get('routes', 0)}"]
+    labels = [
+        f"seat {s['seat']}" + (f" ({names[s['seat']]})" if names[s["seat"]] else "") + ":" for s in scores
+    ]
+    width = max(map(len, labels), default=0)
+    for s, label in zip(scores, labels, strict=True):
+        parts = [f"routes {s['routes']}"] if "routes" in s else []  # the card game has none
         if "tickets_won" in s:
             parts.append(f"tickets +{s['tickets_won']} -{s['tickets_lost']}")
         if "longest_bonus" in s:
             parts.append(f"longest path {s['longest_path']} (+{s['longest_bonus']})")
+        if s.get("itineraries"):
+            parts.append(f"itineraries {s['itineraries']:+}")
+        if "harbor_points" in s:
+            parts.append(f"harbors +{s['harbor_points']}")
+        if s.get("unbuilt_penalty"):
+            parts.append(f"unbuilt harbors {s['unbuilt_penalty']}")
+        if s.get("exchange_penalty"):
+            parts.append(f"exchanges {s['exchange_penalty']}")
+        if "bonus_points" in s:
+            parts.append(f"big cities +{s['bonus_points']}")
         star = "  winner" if s["winner"] else ""
-        print(f"  seat {s['seat']}: {s['total']:>4}  ({', '.join(parts)}){star}")
+        print(f"  {label:<{width}} {s['total']:>4}  ({', '.join(parts)}){star}")
     return 0
 
 

@@ -162,3 +162,21 @@ def bot_seats(bots: list[str]) -> dict[str, Any]:
             name = f"{bot} {bots[: i + 1].count(bot)}"
         seats.append({"name": name, "kind": "bot", "bot": bot})
     return {"seats": seats}
+
+
+MAX_SEAT_NAME_CHARS = 40  # a name printed from a record is cut here
+
+
+def seat_names(record: dict[str, Any], players: int) -> list[str | None]:
+    """Each seat's name from a (parsed) record's ``meta.seats``, printable characters only and
+    cut to ``MAX_SEAT_NAME_CHARS``, or None where the record names none: ``meta`` is free data."""
+    seats = record.get("meta", {}).get("seats")
+    out: list[str | None] = [None] * players
+    if not isinstance(seats, list):
+        return out
+    for i, seat in enumerate(seats[:players]):
+        name = seat.get("name") if isinstance(seat, dict) else None
+        if isinstance(name, str):
+            clean = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_SEAT_NAME_CHARS]
+            out[i] = clean or None
+    return out

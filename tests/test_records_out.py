@@ -107,3 +107,26 @@ def test_the_cli_writes_records_the_replay_command_reads(
     assert main(["replay", str(files[1]), "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["over"] and summary["players"] == 2
+    assert [s["name"] for s in summary["scores"]] == ["random", "easy"]  # game 1: seats rotated
+    assert main(["replay", str(files[0])]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].startswith("  seat 0 (easy):") and lines[2].startswith("  seat 1 (random):")
+    totals = [int(line.split(":")[1].split()[0]) for line in lines[1:]]
+    assert totals == [sc["total"] for sc in replay(json.loads(files[0].read_text())).scores()]
+
+
+def test_replay_prints_a_records_names_cleaned_and_skips_what_is_not_a_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run_tournament("cardgame", 3, ["easy", "random"], 1, seed=2, records=tmp_path)
+    (path,) = tmp_path.iterdir()
+    record = json.loads(path.read_text())
+    record["meta"] = {"seats": [{"name": "\x1b[31mEve\x07" + "x" * 100}, {"name": 7}, "Bob"]}
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path), "--json"]) == 0
+    scores = json.loads(capsys.readouterr().out)["scores"]
+    assert scores[0]["name"] == "[31mEve" + "x" * 33  # no control characters, 40 at most
+    assert "name" not in scores[1] and "name" not in scores[2]
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "seat 1:" in out and "big cities" in out and "routes" not in out
