@@ -231,8 +231,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
   /** `record` (checked) for the replay viewer, its seats as `raw` had them: a game of bots alone
    *  (a tournament's record from the command line) is not shown with a person at the table. */
   function asPlayed(record, raw) {
-    const seats = sanitizeSeats(raw?.meta?.seats, Number(record.players), version.bots, { needHuman: false });
-    return { ...record, meta: { seats: seats.map(({ name, kind, bot, color }) => ({ name, kind, bot, color })) } };
+    return cleanRecord(record, sanitizeSeats(raw?.meta?.seats, Number(record.players), version.bots, { needHuman: false }));
   }
 
   /** Opens a share link: a deal goes to the new-game screen, a whole game to the replay viewer. */
