@@ -161,6 +161,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             parts.append(f"tickets +{s['tickets_won']} -{s['tickets_lost']}")
         if "longest_bonus" in s:
             parts.append(f"longest path {s['longest_path']} (+{s['longest_bonus']})")
+        if s.get("globetrotter_bonus"):
+            parts.append(f"globetrotter +{s['globetrotter_bonus']}")
         if s.get("itineraries"):
             parts.append(f"itineraries {s['itineraries']:+}")
         if "harbor_points" in s:

@@ -130,3 +130,30 @@ def test_replay_prints_a_records_names_cleaned_and_skips_what_is_not_a_name(
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "seat 1:" in out and "big cities" in out and "routes" not in out
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"), [("usa", {"tickets": "1910"}), ("usa", {}), ("world", {}), ("cardgame", {})]
+)
+def test_replay_shows_every_part_of_a_total(
+    variant: str, options: dict, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The parts `replay` prints for a seat add up to its total, in every game and way of play."""
+    simulate(variant, 3, 1, seed=5, bots=["normal"], options=options, records=tmp_path)
+    (path,) = tmp_path.iterdir()
+    assert main(["replay", str(path)]) == 0
+    for line in capsys.readouterr().out.splitlines()[1:]:
+        total = int(line.split(":")[1].split()[0])
+        inside = line[line.index("(", line.index(":")) + 1 : line.rindex(")")]
+        parts = 0
+        for part in inside.split(", "):
+            words = part.split()
+            if words[0] == "routes":
+                parts += int(words[1])
+            elif words[0] == "tickets":
+                parts += int(words[1]) + int(words[2])
+            elif words[0] == "longest":
+                parts += int(words[3].strip("(+)"))
+            else:
+                parts += int(words[-1])
+        assert parts == total, line
