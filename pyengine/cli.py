@@ -121,6 +121,17 @@ def _read_record(source: str) -> str:
         raise EngineError(f"cannot read the record file {source}: {exc}") from exc
 
 
+# The other parts of a total that ``replay`` prints, by score key: (key, words, shown when 0).
+SCORE_PARTS = (
+    ("globetrotter_bonus", "globetrotter", False),  # the 1910 ways of play
+    ("itineraries", "itineraries", False),  # Rails & Sails
+    ("harbor_points", "harbors", True),
+    ("unbuilt_penalty", "unbuilt harbors", False),
+    ("exchange_penalty", "exchanges", False),
+    ("bonus_points", "big cities", True),  # the card game
+)
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     from .record import parse_record, replay, seat_names
 
@@ -161,18 +172,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             parts.append(f"tickets +{s['tickets_won']} -{s['tickets_lost']}")
         if "longest_bonus" in s:
             parts.append(f"longest path {s['longest_path']} (+{s['longest_bonus']})")
-        if s.get("globetrotter_bonus"):
-            parts.append(f"globetrotter +{s['globetrotter_bonus']}")
-        if s.get("itineraries"):
-            parts.append(f"itineraries {s['itineraries']:+}")
-        if "harbor_points" in s:
-            parts.append(f"harbors +{s['harbor_points']}")
-        if s.get("unbuilt_penalty"):
-            parts.append(f"unbuilt harbors {s['unbuilt_penalty']}")
-        if s.get("exchange_penalty"):
-            parts.append(f"exchanges {s['exchange_penalty']}")
-        if "bonus_points" in s:
-            parts.append(f"big cities +{s['bonus_points']}")
+        for key, words, always in SCORE_PARTS:
+            if key in s and (always or s[key]):
+                parts.append(f"{words} {s[key]:+}")
         star = "  winner" if s["winner"] else ""
         print(f"  {label:<{width}} {s['total']:>4}  ({', '.join(parts)}){star}")
     return 0
