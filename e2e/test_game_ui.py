@@ -220,11 +220,21 @@ def test_hotseat_hides_the_previous_hand(page: Page, server) -> None:
     start_game(page, seed="3", kinds=("human",))
     page.wait_for_selector("#app[data-ui-state=pass-device]")
     assert page.locator("[data-testid=hand-hidden]").count() == 1
+    # The own panels' headings say whose hand shows: nobody's between turns, then the player's by
+    # name (the device passes between people, so "Your cards" would not say whose).
+    headings = "[data-own-title=hand], [data-own-title=tickets]"
+    assert page.locator(headings).all_inner_texts() == ["CARDS", "TICKETS"]
     page.click("[data-testid=pass-device-ready]")
     page.wait_for_selector("[data-testid=ticket-dialog]")
+    name = page.evaluate("window.__railtrip.settings.seats[0].name").upper()
+    titles = [
+        text.replace("\u2068", "").replace("\u2069", "") for text in page.locator(headings).all_inner_texts()
+    ]
+    assert titles == [f"{name}'S CARDS", f"{name}'S TICKETS"], titles
     keep_tickets(page)
     page.wait_for_selector("#app[data-ui-state=pass-device]")
     assert page.locator("[data-testid=hand-hidden]").count() == 1
+    assert page.locator(headings).all_inner_texts() == ["CARDS", "TICKETS"]
     assert page.get_attribute("#app", "data-current-player") == "1"
     page.click("[data-testid=pass-device-ready]")
     page.wait_for_selector("[data-testid=ticket-dialog]")

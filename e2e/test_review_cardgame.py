@@ -10,6 +10,9 @@ from playwright.sync_api import Page
 from e2e.helpers import wait_for_app_state
 from e2e.test_review_choices import PERSON, SEATS, SIZES
 from e2e.test_review_map import MIDDLE, overlaps
+from pyengine.bots import bot_action
+from pyengine.game import Game
+from pyengine.links import game_link
 
 KINDS = ["red", "orange", "yellow", "green", "blue", "purple", "black", "white", "loco"]
 NINE = {"hands": [[k for k in KINDS for _ in range(3)], ["red"] * 4], "tickets": [["SEA-LA"], ["NY-MIA"]]}
@@ -105,3 +108,28 @@ def test_a_short_window_scrolls_to_the_play_bar(page: Page, server, size) -> Non
     page.click("[data-testid=hand-red]")
     page.locator("[data-testid=play-cards]").scroll_into_view_if_needed()
     assert page.locator("[data-testid=play-cards]").is_enabled()
+
+
+def test_the_others_names_stay_readable_on_a_phone(page: Page, server) -> None:
+    """Two others side by side on a phone, each with its numbers and completed tickets: the
+    numbers move under a name rather than cutting it to a letter or two."""
+    game = Game.new("cardgame", players=3, seed=8)
+    while not game.is_over:
+        game.apply(bot_action(game, "easy"))
+    seats = [
+        {"name": name, "kind": "bot", "bot": "easy", "color": color}
+        for name, color in (("Ada", "red"), ("Bruno", "blue"), ("Clara", "green"))
+    ]
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url + "?botDelay=0#" + game_link(game, {"seats": seats}))
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    page.wait_for_selector("#app[data-ui-state=replay]")
+    page.wait_for_selector("[data-testid^=player-completed-]")
+    # A name is cut by its own ellipsis or by the name column around it (overflow hidden).
+    cut = page.eval_on_selector_all(
+        ".cg-opp .pname",
+        """els => els.filter(e => e.scrollWidth > e.clientWidth
+            || e.getBoundingClientRect().right > e.parentElement.getBoundingClientRect().right + 0.5)
+          .map(e => e.textContent)""",
+    )
+    assert page.locator(".cg-opp .pname").count() == 3 and not cut, cut

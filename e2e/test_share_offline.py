@@ -141,6 +141,19 @@ def test_whole_game_link_replay_viewer_and_take_over(page: Page, server) -> None
     at12 = replay(record, 12)
     assert market(page) == at12.view(None)["market"]
     assert page.locator("[data-testid=log-entry]").count() >= 1
+    # The own panels' headings name whose they are: nobody's while hands are hidden, then the
+    # chosen seat's (the reader is not that player), and "Your" once a person plays on.
+    headings = "[data-own-title=hand], [data-own-title=tickets]"
+    assert page.locator(headings).all_inner_texts() == ["CARDS", "TICKETS"]
+    page.select_option("[data-testid=replay-viewer]", "1")
+    page.wait_for_selector("[data-testid=hand] [data-count]")
+    titles = [
+        text.replace("\u2068", "").replace("\u2069", "") for text in page.locator(headings).all_inner_texts()
+    ]
+    assert titles == ["BEA'S CARDS", "BEA'S TICKETS"], titles
+    # Bea's own lines show her kept tickets, not as "You kept": the reader is not Bea.
+    beas = page.locator("[data-testid=log-entry][data-player='1']").all_inner_texts()
+    assert any("(Kept: " in text for text in beas) and not any("You" in text for text in beas), beas
     # Cards of a seat, then autoplay a few moves and pause.
     page.select_option("[data-testid=replay-viewer]", "0")
     page.wait_for_selector("[data-testid=hand] [data-count]")
@@ -165,6 +178,7 @@ def test_whole_game_link_replay_viewer_and_take_over(page: Page, server) -> None
     now = page.evaluate("window.__railtripRecord()")
     assert now["actions"][:20] == record["actions"][:20]
     assert [s["kind"] for s in now["meta"]["seats"]] == ["human", "bot"]
+    assert page.locator(headings).all_inner_texts() == ["YOUR CARDS", "YOUR TICKETS"]
     assert page.evaluate("location.hash") == ""
 
 

@@ -49,7 +49,7 @@ export const SHARE_STRINGS = {
     "saves.fileNotRecord": "the file is not a Railtrip game record",
 
     "replay.title": "Replay",
-    "hand.hiddenReplay": "Hands stay hidden in a replay: it shows what everyone could see.",
+    "hand.hiddenReplay": "Hands stay hidden in a replay: it shows what everyone could see. Choose a player under “Cards of” to see their hand.",
     "replay.first": "First move",
     "replay.back": "One move back",
     "replay.play": "Play",
@@ -116,7 +116,7 @@ export const SHARE_STRINGS = {
     "saves.fileNotRecord": "die Datei ist kein Railtrip-Spielprotokoll",
 
     "replay.title": "Wiederholung",
-    "hand.hiddenReplay": "Handkarten bleiben in der Wiederholung verdeckt: Sie zeigt, was alle sehen konnten.",
+    "hand.hiddenReplay": "Handkarten bleiben in der Wiederholung verdeckt: Sie zeigt, was alle sehen konnten. Wähle bei „Karten von“ einen Spieler, um seine Karten zu sehen.",
     "replay.first": "Erster Zug",
     "replay.back": "Einen Zug zurück",
     "replay.play": "Abspielen",

@@ -85,11 +85,15 @@ const en = {
 
   "hand.area": "Your cards and tickets",
   "hand.title": "Your cards",
+  "hand.titleOf": "{name}'s cards",
+  "hand.titleNone": "Cards",
   "hand.group": (p) => `${p.n} ${p.card} card${p.n === 1 ? "" : "s"}`,
   "hand.hidden": "Hands are hidden while others play.",
   "hand.empty": "No cards yet.",
 
   "tickets.mine": "Your tickets",
+  "tickets.titleOf": "{name}'s tickets",
+  "tickets.titleNone": "Tickets",
   "tickets.none": "No tickets yet.",
   "tickets.hidden": "Hidden.",
   "tickets.points": plural("{n} point", "{n} points"),
@@ -171,7 +175,9 @@ const en = {
   "log.drawTicketsKept": "{name} drew {n} tickets and kept {k}.",
   "log.keepSetup": "{name} kept {k} of {n} starting tickets.",
   "log.yourKeep": "(You kept: {list}.)",
+  "log.keptTickets": "(Kept: {list}.)",
   "log.yourDraw": "(You drew: {list}.)",
+  "log.drawnCards": "(Drawn: {list}.)",
   "log.pass": "{name} passed.",
   "log.unknown": "{name}: {what}",
 
@@ -275,11 +281,15 @@ const de = {
 
   "hand.area": "Deine Karten und Aufträge",
   "hand.title": "Deine Karten",
+  "hand.titleOf": "Karten von {name}",
+  "hand.titleNone": "Karten",
   "hand.group": (p) => `${p.n} × ${p.card}`,
   "hand.hidden": "Die Handkarten sind verdeckt, während andere spielen.",
   "hand.empty": "Noch keine Karten.",
 
   "tickets.mine": "Deine Aufträge",
+  "tickets.titleOf": "Aufträge von {name}",
+  "tickets.titleNone": "Aufträge",
   "tickets.none": "Noch keine Aufträge.",
   "tickets.hidden": "Verdeckt.",
   "tickets.points": plural("{n} Punkt", "{n} Punkte"),
@@ -361,7 +371,9 @@ const de = {
   "log.drawTicketsKept": "{name} zog{st} {n} Aufträge und behielt{st} {k}.",
   "log.keepSetup": "{name} behielt{st} {k} von {n} Startaufträgen.",
   "log.yourKeep": "(Du hast behalten: {list}.)",
+  "log.keptTickets": "(Behalten: {list}.)",
   "log.yourDraw": "(Du hast gezogen: {list}.)",
+  "log.drawnCards": "(Gezogen: {list}.)",
   "log.pass": "{name} passte{st}.",
   "log.unknown": "{name}: {what}",
 

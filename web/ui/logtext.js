@@ -53,14 +53,14 @@ export function describeTurn(group, { names, board, viewer, you = null }) {
   const first = evs[0];
   // Two decks (Rails & Sails): the events name the deck drawn from or refilling the slot.
   if ((first.kind === "take" || first.kind === "draw") && evs.some((e) => "deck" in e || "refill" in e)) {
-    return worldDraws(who, evs) + ownDraws(evs, group.player, viewer);
+    return worldDraws(who, evs) + ownDraws(evs, group.player, viewer, who.you);
   }
   switch (first.kind) {
     case "take":
     case "draw": {
       const takes = evs.filter((e) => e.kind === "take").map((e) => e.card);
       const blind = evs.filter((e) => e.kind === "draw").length;
-      const own = ownDraws(evs, group.player, viewer);
+      const own = ownDraws(evs, group.player, viewer, who.you);
       if (takes.length === 1 && takes[0] === "loco" && blind === 0) return t("log.takeLoco", { name, st: who.st });
       if (takes.length === 2) {
         if (takes[0] === takes[1]) return t("log.takeTwoSame", { name, st: who.st, a: t(`cardAdj.${takes[0]}`) });
@@ -76,10 +76,10 @@ export function describeTurn(group, { names, board, viewer, you = null }) {
     case "tickets": {
       const keep = evs.find((e) => e.kind === "keep");
       if (!keep) return t("log.drawTickets", { name, st: who.st, n: first.count });
-      return t("log.drawTicketsKept", { name, st: who.st, n: keep.offered ?? first.count, k: keep.count }) + ownKeep(keep, board, viewer);
+      return t("log.drawTicketsKept", { name, st: who.st, n: keep.offered ?? first.count, k: keep.count }) + ownKeep(keep, board, viewer, who.you);
     }
     case "keep":
-      return t("log.keepSetup", { name, st: who.st, n: first.offered, k: first.count }) + ownKeep(first, board, viewer);
+      return t("log.keepSetup", { name, st: who.st, n: first.offered, k: first.count }) + ownKeep(first, board, viewer, who.you);
     case "pass":
       return t("log.pass", { name, st: who.st });
     case "harbor":
@@ -103,19 +103,21 @@ function worldDraws({ name, st }, evs) {
   return t("wlog.draws", { name, list: parts.join(t("wlog.and")) });
 }
 
-/** For the drawer only: the cards they drew blind (the engine sends `private_card` to them alone). */
-function ownDraws(evs, player, viewer) {
+/** For the drawer only: the cards they drew blind (the engine sends `private_card` to them alone),
+ *  "You drew" when the sentence is about `you`, else only the cards (a replay or a hotseat game
+ *  shows a seat's hand to a reader who is not that player). */
+function ownDraws(evs, player, viewer, you) {
   if (player !== viewer) return "";
   const cards = evs.filter((e) => e.kind === "draw" && e.private_card).map((e) => cardName(e.private_card));
-  return cards.length ? ` ${t("log.yourDraw", { list: cards.join(", ") })}` : "";
+  return cards.length ? ` ${t(you ? "log.yourDraw" : "log.drawnCards", { list: cards.join(", ") })}` : "";
 }
 
-/** For their owner only: the tickets kept (`private_tickets`). */
-function ownKeep(ev, board, viewer) {
+/** For their owner only: the tickets kept (`private_tickets`), worded as `ownDraws`. */
+function ownKeep(ev, board, viewer, you) {
   if (ev.player !== viewer || !ev.private_tickets) return "";
   const names = ev.private_tickets.map((id) => {
     const tk = board.ticketById.get(id);
     return tk ? `${ticketName(board, tk)} (${tk.points})` : id;
   });
-  return names.length ? ` ${t("log.yourKeep", { list: names.join(", ") })}` : "";
+  return names.length ? ` ${t(you ? "log.yourKeep" : "log.keptTickets", { list: names.join(", ") })}` : "";
 }

@@ -31,6 +31,12 @@ export function botDelay(speed) {
   return SPEEDS[speed] ?? SPEEDS.normal;
 }
 
+/** The headings of a seat's own panels: [for the one person, for a named seat, for no seat]. */
+const OWN_TITLES = {
+  hand: ["hand.title", "hand.titleOf", "hand.titleNone"],
+  tickets: ["tickets.mine", "tickets.titleOf", "tickets.titleNone"],
+  yard: ["cg.myYard", "cg.yardOf", "cg.yardNone"],
+};
 export class TurnScreen {
   /**
    * ctx: {engine, root, board, version, toast(msg, kind), langSwitch(), onNewGame(), startGame(settings), share?}
@@ -600,6 +606,26 @@ export class TurnScreen {
   }
 
   render() {}
+
+  /** The heading over one of the shown seat's own panels (`kind`: a key of OWN_TITLES): "Your
+   *  cards" for the one person at a table of bots, the seat's name in a replay or a hotseat game,
+   *  where the shown hand is not the reader's, and no owner while every hand is hidden. */
+  _ownTitle(kind) {
+    const [yours, named, nobody] = OWN_TITLES[kind];
+    if (this.you !== null) return t(yours);
+    const name = this.viewer === null ? undefined : this.names[this.viewer];
+    return name === undefined ? t(nobody) : t(named, { name });
+  }
+
+  /** Renames the own panels (headings marked `data-own-title`, labels `data-own-label`) for the
+   *  seat shown now. */
+  _renderOwnTitles() {
+    for (const el of this.el?.querySelectorAll("[data-own-title]") ?? []) {
+      const text = this._ownTitle(el.dataset.ownTitle);
+      if (el.textContent !== text) el.textContent = text;
+    }
+    for (const el of this.el?.querySelectorAll("[data-own-label]") ?? []) el.setAttribute("aria-label", this._ownTitle(el.dataset.ownLabel));
+  }
 
   /** The Hint button points out its move (null: none): here the face-up card it takes. */
   _pointOut(action) {

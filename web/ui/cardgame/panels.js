@@ -91,7 +91,7 @@ export class MyYard {
     this.yardEl = h("div", { class: "cg-my-yard" });
     this.pileEl = h("div", { class: "cg-my-pile" });
     this.el = h("div", { class: "cg-mine-yard" },
-      h("div", { class: "cg-block" }, h("h2", { class: "mini-title", text: t("cg.myYard") }), this.yardEl),
+      h("div", { class: "cg-block" }, h("h2", { class: "mini-title", dataset: { ownTitle: "yard" }, text: screen._ownTitle("yard") }), this.yardEl),
       h("div", { class: "cg-block cg-block-pile" }, h("h2", { class: "mini-title", text: t("cg.onTheWay") }), this.pileEl));
   }
 
@@ -104,7 +104,7 @@ export class MyYard {
       return;
     }
     const p = v.players[seat];
-    this.yardEl.replaceChildren(yardView(seat, p.yard, { size: "lg", empty: t("cg.myYardEmpty") }));
+    this.yardEl.replaceChildren(yardView(seat, p.yard, { size: "lg", empty: t(s.frozen ? "cg.yardEmpty" : "cg.myYardEmpty") }));
     const pile = v.me?.pile;
     this.pileEl.replaceChildren(pileView(seat, p.pile, { contents: v.look_at_own_pile && pile ? pile : null }),
       h("p", { class: "hint cg-pile-hint", text: v.look_at_own_pile ? t("cg.pileLook") : t("cg.pileSecret") }));
@@ -117,7 +117,8 @@ export class Hand {
   constructor(screen) {
     this.screen = screen;
     this.sel = {};
-    this.handEl = h("div", { class: "hand cg-hand", testid: "hand", role: "group", "aria-label": t("hand.title") });
+    this.handEl = h("div", { class: "hand cg-hand", testid: "hand", role: "group", dataset: { ownLabel: "hand" },
+      "aria-label": screen._ownTitle("hand") });
     this.selEl = h("div", { class: "cg-sel", testid: "play-selection" });
     this.verdictEl = h("p", { class: "cg-verdict", testid: "play-verdict", "aria-live": "polite" });
     this.suggestEl = h("div", { class: "cg-suggest", testid: "play-suggestions" });
@@ -125,10 +126,10 @@ export class Hand {
       on: { click: () => this.clear() } });
     this.playBtn = h("button", { type: "button", class: "btn btn-primary", testid: "play-cards", text: t("cg.play"),
       on: { click: () => this.play() } });
+    this.playBar = h("div", { class: "cg-playbar" }, this.selEl, this.verdictEl, h("div", { class: "cg-play-btns" }, this.clearBtn, this.playBtn));
     this.el = h("div", { class: "cg-mine-hand" },
-      h("h2", { class: "mini-title", text: t("hand.title") }), this.handEl,
-      h("div", { class: "cg-playbar" }, this.selEl, this.verdictEl, h("div", { class: "cg-play-btns" }, this.clearBtn, this.playBtn)),
-      this.suggestEl);
+      h("h2", { class: "mini-title", dataset: { ownTitle: "hand" }, text: screen._ownTitle("hand") }), this.handEl,
+      this.playBar, this.suggestEl);
   }
 
   /** Whether any card is selected. */
@@ -158,6 +159,7 @@ export class Hand {
   update() {
     const s = this.screen;
     const me = s.res?.view.me;
+    this.playBar.hidden = s.frozen;  // a replay shows the hand; nothing in it can be played
     if (!me) {
       this.handEl.replaceChildren(h("p", { class: "hand-hidden", testid: "hand-hidden", text: t(s.frozen ? "hand.hiddenReplay" : "hand.hidden") }));
       this.selEl.replaceChildren();
@@ -179,6 +181,12 @@ export class Hand {
       if (!n) continue;
       const chosen = this.sel[card] ?? 0;
       const bump = n > (s.prevHand[card] ?? 0) && Object.keys(s.prevHand).length > 0;
+      if (s.frozen) {  // the cards only, not buttons to select a play with
+        items.push(h("div", { class: "cg-hand-slot", role: "listitem" }, h("div", { class: ["hand-group", "cg-hand-card", "is-shown"],
+          testid: `hand-${card}`, dataset: { card, count: n }, "aria-label": t("hand.group", { n, card: cardName(card) }) },
+        cardFace(card, { count: n, size: "lg" }))));
+        continue;
+      }
       const btn = h("button", { type: "button", class: ["hand-group", "cg-hand-card", chosen && "chosen", bump && "bump"], testid: `hand-${card}`,
         dataset: { card, count: n, selected: chosen },
         "aria-label": t("cg.handAria", { n, card: cardName(card), k: chosen }), "aria-pressed": String(chosen > 0),

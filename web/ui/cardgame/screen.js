@@ -52,7 +52,7 @@ export class CardGameScreen extends TurnScreen {
     this.discardEl = h("span", { class: "cg-discard", testid: "discard" });
     this.mine = h("section", { class: "cg-mine", testid: "my-area", "aria-label": t("hand.area") },
       p.yard.el, p.hand.el,
-      h("div", { class: "cg-mine-tickets" }, h("h2", { class: "mini-title", text: t("tickets.mine") }), p.tickets.el));
+      h("div", { class: "cg-mine-tickets" }, h("h2", { class: "mini-title", dataset: { ownTitle: "tickets" }, text: this._ownTitle("tickets") }), p.tickets.el));
     this.side = h("aside", { class: "cg-side" }, this.hintCtl.box,
       h("div", { class: "cg-block cg-cities-block" }, h("h2", { class: "mini-title", text: t("cg.cities") }), p.cities.el),
       h("div", { class: "cg-block cg-log-block" }, h("h2", { class: "mini-title", text: t("log.title") }), h("div", { class: "tab-panel" }, p.log.el)));
@@ -146,6 +146,7 @@ export class CardGameScreen extends TurnScreen {
     const legal = this._legal();
     this.#renderStatus(r, legal);
     for (const panel of Object.values(this.panels)) panel.update(v, legal);
+    this._renderOwnTitles();
     this.discardEl.textContent = t("cg.discard", { n: v.discard });
     this.el.classList.toggle("is-my-turn", legal.length > 0);
     this.el.classList.toggle("is-busy", this.busy);

@@ -7,7 +7,8 @@ import { cardFace, cardName } from "../cards.js";
 export class HandPanel {
   constructor(screen) {
     this.screen = screen;
-    this.el = h("div", { class: "hand", testid: "hand", role: "list", "aria-label": t("hand.title") });
+    this.el = h("div", { class: "hand", testid: "hand", role: "list", dataset: { ownLabel: "hand" },
+      "aria-label": screen._ownTitle("hand") });
   }
 
   update(v) {

@@ -68,8 +68,8 @@ export class GameScreen extends TurnScreen {
     // The end bonuses in play (North America's ways of play, from the engine's view), shown from the start.
     this.bonusEl = h("p", { class: "bonus-line", testid: "bonuses-in-play", hidden: true });
     const handArea = h("section", { class: ["hand-area", this.game.handAreaClass], "aria-label": t("hand.area") },
-      h("div", { class: "hand-block" }, h("h2", { class: "mini-title", text: t("hand.title") }), this.panels.hand.el),
-      h("div", { class: "tickets-block" }, h("h2", { class: "mini-title", text: t("tickets.mine") }), this.panels.tickets.el, this.bonusEl));
+      h("div", { class: "hand-block" }, h("h2", { class: "mini-title", dataset: { ownTitle: "hand" }, text: this._ownTitle("hand") }), this.panels.hand.el),
+      h("div", { class: "tickets-block" }, h("h2", { class: "mini-title", dataset: { ownTitle: "tickets" }, text: this._ownTitle("tickets") }), this.panels.tickets.el, this.bonusEl));
 
     // Side: players, then tabs (log / routes).
     this.playersEl = h("ol", { class: "players", testid: "players", "aria-label": t("players.title") });
@@ -227,6 +227,7 @@ export class GameScreen extends TurnScreen {
     this.panels.market.update(v, legal);
     this.panels.hand.update(v);
     this.panels.tickets.update(v);
+    this._renderOwnTitles();
     this._renderBonuses(v);
     this._renderPlayers(v, r);
     this.#renderLog(v);

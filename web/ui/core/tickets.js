@@ -9,7 +9,8 @@ import { t } from "../../i18n.js";
 export class TicketList {
   constructor(screen, className) {
     this.screen = screen;
-    this.el = h("div", { class: className, testid: "my-tickets", role: "list", "aria-label": t("tickets.mine") });
+    this.el = h("div", { class: className, testid: "my-tickets", role: "list", dataset: { ownLabel: "tickets" },
+      "aria-label": screen._ownTitle("tickets") });
   }
 
   update(v) {
