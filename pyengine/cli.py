@@ -251,6 +251,18 @@ def _option_text(value: Any) -> str:
     return json.dumps(value) if isinstance(value, bool) else str(value)
 
 
+def _add_table_arguments(parser: argparse.ArgumentParser, players: int) -> None:
+    """The game, the table's size, how many games and the seed: the same words for every command."""
+    parser.add_argument(
+        "--variant", default="usa", help="the game: usa, world or cardgame (default: usa; see 'variants')"
+    )
+    parser.add_argument(
+        "--players", type=int, default=players, help=f"players at the table (default: {players})"
+    )
+    parser.add_argument("--games", type=int, default=100, help="games to play (default: 100)")
+    parser.add_argument("--seed", type=int, default=1, help="the seed every game derives from (default: 1)")
+
+
 def _add_records_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--records",
@@ -262,46 +274,77 @@ def _add_records_argument(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m pyengine", description="Railtrip engine: simulate, replay, benchmark."
+        prog="python -m pyengine",
+        description="Railtrip engine: simulate games, run bot tournaments, replay records, benchmark.",
     )
     parser.add_argument("--version", action="version", version=f"railtrip-engine {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    sim = sub.add_parser("simulate", help="play many games and summarise them")
-    sim.add_argument("--variant", default="usa")
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--bots", default="", help="bot per seat, comma separated (default: random moves)")
+    sim = sub.add_parser(
+        "simulate",
+        help="play many games and summarise them",
+        description="Play games with random legal moves, or with the named bots, and print a summary\n"
+        "(speed, turns, scores, ticket completion, wins by seat). Every game depends only on the seed.",
+        epilog="example:\n  python -m pyengine simulate --variant world --players 3 --games 200 --bots hard,normal",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_table_arguments(sim, players=4)
+    sim.add_argument(
+        "--bots",
+        default="",
+        help="bot per seat, comma separated; fewer names than seats repeat in turn (none: random moves)",
+    )
     sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     _add_option_argument(sim)
     _add_records_argument(sim)
     sim.set_defaults(func=_cmd_simulate)
 
-    rep = sub.add_parser("replay", help="replay a game record and print the scores")
+    rep = sub.add_parser(
+        "replay",
+        help="replay a game record and print the scores",
+        description="Check a game record (a save file, an exported game, a --records file) by replaying\n"
+        "every move, then print each seat's score and its parts.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     rep.add_argument("record", help="a record file, '-' for standard input, or the JSON itself")
-    rep.add_argument("--json", action="store_true")
+    rep.add_argument("--json", action="store_true", help="print the scores as one JSON object")
     rep.set_defaults(func=_cmd_replay)
 
-    ben = sub.add_parser("bench", help="print engine speed figures")
-    ben.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
-    ben.add_argument("--json", action="store_true")
+    ben = sub.add_parser(
+        "bench",
+        help="print engine speed figures",
+        description="Measure random play and legal-move listing per game.",
+    )
+    ben.add_argument("--seconds", type=float, default=2.0, help="time per measurement (default: %(default)s)")
+    ben.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     ben.set_defaults(func=_cmd_bench)
 
-    tour = sub.add_parser("tournament", help="seat-rotated games between bots")
-    tour.add_argument("--variant", default="usa")
-    tour.add_argument("--players", type=int, default=2)
-    tour.add_argument("--bots", required=True, help="comma separated bot names")
-    tour.add_argument("--games", type=int, default=100)
-    tour.add_argument("--seed", type=int, default=1)
-    tour.add_argument("--json", action="store_true")
-    tour.add_argument("--jobs", type=int, default=1, help="processes to play games in (same results)")
+    tour = sub.add_parser(
+        "tournament",
+        help="seat-rotated games between bots",
+        description="Play bots against each other with the seats rotated game by game, and print each bot's\n"
+        "wins with the 95% Wilson interval, mean score and thinking time. The results depend only on\n"
+        "the seed, not on --jobs.",
+        epilog="example (hard against three long_route_junkies):\n"
+        "  python -m pyengine tournament --players 4 --bots hard,long_route_junkie --games 200 --jobs 2",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_table_arguments(tour, players=2)
+    tour.add_argument(
+        "--bots",
+        required=True,
+        help="one bot per seat, comma separated, or two: a bot against copies of the second",
+    )
+    tour.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    tour.add_argument(
+        "--jobs", type=int, default=1, help="processes to play games in, with the same results (default: 1)"
+    )
     _add_option_argument(tour)
     _add_records_argument(tour)
     tour.set_defaults(func=_cmd_tournament)
 
     var = sub.add_parser("variants", help="list the games and bots")
-    var.add_argument("--json", action="store_true")
+    var.add_argument("--json", action="store_true", help="print the list as one JSON object")
     var.set_defaults(func=_cmd_variants)
     return parser
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -218,6 +219,28 @@ def test_cli_simulate_json_and_errors(capsys: pytest.CaptureFixture[str]) -> Non
     assert "unknown variant" in capsys.readouterr().err
     assert main(["simulate", "--players", "9"]) == 2
     assert "2–5 players" in capsys.readouterr().err
+
+
+def test_cli_tournament_refuses_a_lineup_it_cannot_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    """A wrong number of bots or too many games is the engine's own error and exit code 2, said
+    before any game is played, not a traceback."""
+    assert main(["tournament", "--players", "3", "--bots", "hard,random,zombie,easy", "--games", "1"]) == 2
+    assert "4 bots for 3 players" in capsys.readouterr().err
+    assert main(["tournament", "--bots", "random,random", "--games", "1000004"]) == 2
+    assert "games per seed" in capsys.readouterr().err
+
+
+def test_cli_help_says_what_each_option_does(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("simulate", "tournament", "replay", "bench", "variants"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        text = capsys.readouterr().out
+        options = re.findall(r"^  (--[a-z]+)", text, flags=re.M)
+        assert options, text
+        for option in options:  # each option's line (or its wrapped help) says something
+            assert re.search(rf"^  {option}( [A-Z=]+)? +\S", text, flags=re.M) or re.search(
+                rf"^  {option}( [A-Z=]+)?\n {{20,}}\S", text, flags=re.M
+            ), (command, option, text)
 
 
 @pytest.mark.parametrize("variant", variant_names())

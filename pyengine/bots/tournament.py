@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from ..errors import EngineError
+from ..errors import EngineError, SettingsError
 from ..game import Game
 from ..record import bot_seats, records_dir, write_record
 from . import bot_action, bot_names_for, get_variant_bot
@@ -109,7 +109,9 @@ def lineup(players: int, bots: list[str]) -> list[str]:
         return list(bots)
     if len(bots) == 2 and players > 2:
         return [bots[0]] + [bots[1]] * (players - 1)
-    raise ValueError(f"give {players} bots (one per seat), or two: a bot and its opponent")
+    raise SettingsError(
+        f"{len(bots)} bots for {players} players: give {players} (one per seat), or two (a bot and its opponent)"
+    )
 
 
 def first_game_digest(variant: str, bots: list[str], seed: int, options: dict[str, Any] | None = None) -> str:
@@ -139,7 +141,7 @@ def run_tournament(
     bots = lineup(players, bots)
     check_measuring_seed(seed)
     if games > GAME_SEED_STRIDE:
-        raise ValueError(f"at most {GAME_SEED_STRIDE} games per seed")
+        raise SettingsError(f"at most {GAME_SEED_STRIDE:,} games per seed")
     supported = bot_names_for(variant)
     for name in bots:
         get_variant_bot(variant, name)  # fail early on unknown names ...
