@@ -124,3 +124,37 @@ def test_the_replay_controls_stay_in_view_where_the_page_scrolls(page: Page, ser
     play = page.locator("[data-testid=replay-play]").bounding_box()
     assert play and play["y"] >= 0 and play["y"] + play["height"] <= size[1], play
     snapshot(page, f"replay-scrolled-{size[0]}x{size[1]}")
+
+
+KINDS = ["red", "orange", "yellow", "green", "blue", "purple", "black", "white", "loco"]
+EVERY_KIND = {  # a hand of every kind of card (Rails & Sails shows its cards' forms, not their colours' names)
+    "usa": {"hands": [KINDS, ["red"] * 4], "tickets": [["DEN-ELP"], ["SEA-LA"]]},
+    "cardgame": {"hands": [KINDS, ["red"] * 4], "tickets": [["SEA-LA"], ["NY-MIA"]]},
+}
+PERSON = """() => { const a = document.getElementById('app').dataset;
+  return ['choose-tickets', 'choose-pieces'].includes(a.uiState)
+    || (a.uiState === 'playing' && a.myTurn === 'true' && a.busy === 'false'); }"""
+
+
+@pytest.mark.parametrize("variant", sorted(EVERY_KIND))
+@pytest.mark.parametrize("size", [(390, 844), (900, 700)], ids=["390x844", "900x700"])
+def test_every_card_name_fits_its_card_in_german(page: Page, server, variant: str, size) -> None:
+    """German has the longest card names ("Schwarz"): each one stays inside its card on a phone and
+    on a tablet, where the hand's cards are narrowest (it ran over both edges of the card)."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(server.url + "?botDelay=0")
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    page.click("[data-testid=lang-de]")
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {"variant": variant, "players": 2, "seed": 8, "setup": EVERY_KIND[variant], "seats": SEATS},
+    )
+    page.wait_for_function(PERSON)
+    names = page.eval_on_selector_all(
+        "[data-testid=hand] .card-name",
+        """els => els.map((e) => {
+          const card = e.closest('.card').getBoundingClientRect(), name = e.getBoundingClientRect();
+          return [e.textContent, name.left >= card.left + 1 && name.right <= card.right - 1]; })""",
+    )
+    assert len(names) >= 9 and "Schwarz" in [name for name, _ in names], names
+    assert all(inside for _, inside in names), [name for name, inside in names if not inside]
