@@ -10,6 +10,8 @@ import zlib
 import pytest
 from playwright.sync_api import Page, Route
 
+from e2e.helpers import keep_tickets
+from e2e.test_review_access import not_cut
 from e2e.test_review_choices import SIZES
 from e2e.test_share_offline import REPLAY_IDLE, SEATS, Q, app, goto_ready, played_game
 from pyengine.links import game_link
@@ -158,3 +160,39 @@ def test_every_card_name_fits_its_card_in_german(page: Page, server, variant: st
     )
     assert len(names) >= 9 and "Schwarz" in [name for name, _ in names], names
     assert all(inside for _, inside in names), [name for name, inside in names if not inside]
+
+
+FOUR = [
+    {"name": "Ann", "kind": "human", "bot": None, "color": "red"},
+    {"name": "Bartholomäus", "kind": "bot", "bot": "easy", "color": "blue"},
+    {"name": "Clara", "kind": "bot", "bot": "easy", "color": "green"},
+    {"name": "Dietrich", "kind": "bot", "bot": "easy", "color": "yellow"},
+]
+
+
+@pytest.mark.parametrize("variant", ["usa", "world", "cardgame"])
+@pytest.mark.parametrize("size", [(390, 844), (900, 700)], ids=["390x844", "900x700"])
+def test_what_to_do_and_who_plays_show_whole(page: Page, server, variant: str, size) -> None:
+    """At a table of four, in German: the status line's whole list of what the player may do, each
+    player's name (a seat's kind gives way first) and Rails & Sails' market hint. Between the
+    phone and the desktop the status was cut after "Strecke bauen …", a long name after
+    "Barthol…", and on a phone the hint lost which deck refills."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(server.url + "?botDelay=0")
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    page.click("[data-testid=lang-de]")
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {"variant": variant, "players": 4, "seed": 8, "seats": FOUR, "speed": "instant"},
+    )
+    page.wait_for_function(PERSON)
+    while page.get_attribute("#app", "data-ui-state") in ("choose-tickets", "choose-pieces"):
+        if page.get_attribute("#app", "data-ui-state") == "choose-tickets":
+            keep_tickets(page)
+        else:
+            page.click("[data-testid=pieces-confirm]")
+        page.wait_for_function(PERSON)
+    assert page.get_attribute("#app", "data-ui-state") == "playing"
+    assert "dran" in page.inner_text(".status-main")
+    for selector in (".status-main", ".pname", ".wslots-hint"):
+        not_cut(page, selector)
