@@ -138,20 +138,24 @@ PERSON = """() => { const a = document.getElementById('app').dataset;
     || (a.uiState === 'playing' && a.myTurn === 'true' && a.busy === 'false'); }"""
 
 
+def start_in_german(page: Page, server, size: tuple[int, int], settings: dict) -> None:
+    """A new game (seed 8 and `settings`) in German in a window of `size`, up to the person's move."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(server.url + "?botDelay=0")
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    page.click("[data-testid=lang-de]")
+    page.evaluate("s => window.__railtripNewGame(s)", {"seed": 8, **settings})
+    page.wait_for_function(PERSON)
+
+
 @pytest.mark.parametrize("variant", sorted(EVERY_KIND))
 @pytest.mark.parametrize("size", [(390, 844), (900, 700)], ids=["390x844", "900x700"])
 def test_every_card_name_fits_its_card_in_german(page: Page, server, variant: str, size) -> None:
     """German has the longest card names ("Schwarz"): each one stays inside its card on a phone and
     on a tablet, where the hand's cards are narrowest (it ran over both edges of the card)."""
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto(server.url + "?botDelay=0")
-    page.wait_for_selector("#app[data-ui-state=new-game]")
-    page.click("[data-testid=lang-de]")
-    page.evaluate(
-        "s => window.__railtripNewGame(s)",
-        {"variant": variant, "players": 2, "seed": 8, "setup": EVERY_KIND[variant], "seats": SEATS},
+    start_in_german(
+        page, server, size, {"variant": variant, "players": 2, "setup": EVERY_KIND[variant], "seats": SEATS}
     )
-    page.wait_for_function(PERSON)
     names = page.eval_on_selector_all(
         "[data-testid=hand] .card-name",
         """els => els.map((e) => {
@@ -177,15 +181,7 @@ def test_what_to_do_and_who_plays_show_whole(page: Page, server, variant: str, s
     player's name (a seat's kind gives way first) and Rails & Sails' market hint. Between the
     phone and the desktop the status was cut after "Strecke bauen …", a long name after
     "Barthol…", and on a phone the hint lost which deck refills."""
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto(server.url + "?botDelay=0")
-    page.wait_for_selector("#app[data-ui-state=new-game]")
-    page.click("[data-testid=lang-de]")
-    page.evaluate(
-        "s => window.__railtripNewGame(s)",
-        {"variant": variant, "players": 4, "seed": 8, "seats": FOUR, "speed": "instant"},
-    )
-    page.wait_for_function(PERSON)
+    start_in_german(page, server, size, {"variant": variant, "players": 4, "seats": FOUR, "speed": "instant"})
     while page.get_attribute("#app", "data-ui-state") in ("choose-tickets", "choose-pieces"):
         if page.get_attribute("#app", "data-ui-state") == "choose-tickets":
             keep_tickets(page)
