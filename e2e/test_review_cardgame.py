@@ -133,3 +133,13 @@ def test_the_others_names_stay_readable_on_a_phone(page: Page, server) -> None:
           .map(e => e.textContent)""",
     )
     assert page.locator(".cg-opp .pname").count() == 3 and not cut, cut
+
+
+def test_the_hand_is_a_list_of_its_kinds_for_a_screen_reader(page: Page, server) -> None:
+    """The hand is a list whose items are the card kinds held, each named with its count (it was a
+    "group" holding list items, which a screen reader does not read as a list)."""
+    start(page, server, (1280, 800), NINE)
+    hand = page.locator("[data-testid=hand]")
+    assert hand.get_attribute("role") == "list"
+    roles = hand.evaluate("e => [...e.children].map((c) => c.getAttribute('role'))")
+    assert roles == ["listitem"] * len(KINDS), roles

@@ -117,7 +117,7 @@ export class Hand {
   constructor(screen) {
     this.screen = screen;
     this.sel = {};
-    this.handEl = h("div", { class: "hand cg-hand", testid: "hand", role: "group", dataset: { ownLabel: "hand" },
+    this.handEl = h("div", { class: "hand cg-hand", testid: "hand", role: "list", dataset: { ownLabel: "hand" },
       "aria-label": screen._ownTitle("hand") });
     this.selEl = h("div", { class: "cg-sel", testid: "play-selection" });
     this.verdictEl = h("p", { class: "cg-verdict", testid: "play-verdict", "aria-live": "polite" });
@@ -182,9 +182,9 @@ export class Hand {
       const chosen = this.sel[card] ?? 0;
       const bump = n > (s.prevHand[card] ?? 0) && Object.keys(s.prevHand).length > 0;
       if (s.frozen) {  // the cards only, not buttons to select a play with
-        items.push(h("div", { class: "cg-hand-slot", role: "listitem" }, h("div", { class: ["hand-group", "cg-hand-card", "is-shown"],
-          testid: `hand-${card}`, dataset: { card, count: n }, "aria-label": t("hand.group", { n, card: cardName(card) }) },
-        cardFace(card, { count: n, size: "lg" }))));
+        items.push(h("div", { class: "cg-hand-slot", role: "listitem", "aria-label": t("hand.group", { n, card: cardName(card) }) },
+          h("div", { class: ["hand-group", "cg-hand-card", "is-shown"], testid: `hand-${card}`, dataset: { card, count: n } },
+            cardFace(card, { count: n, size: "lg" }))));
         continue;
       }
       const btn = h("button", { type: "button", class: ["hand-group", "cg-hand-card", chosen && "chosen", bump && "bump"], testid: `hand-${card}`,
