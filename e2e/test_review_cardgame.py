@@ -112,7 +112,8 @@ def test_a_short_window_scrolls_to_the_play_bar(page: Page, server, size) -> Non
 
 def test_the_others_names_stay_readable_on_a_phone(page: Page, server) -> None:
     """Two others side by side on a phone, each with its numbers and completed tickets: the
-    numbers move under a name rather than cutting it to a letter or two."""
+    numbers move under a name rather than cutting it to a letter or two. (A replay, whose hand
+    shows a seat's cards under that seat's name, with nothing to play.)"""
     game = Game.new("cardgame", players=3, seed=8)
     while not game.is_over:
         game.apply(bot_action(game, "easy"))
@@ -133,6 +134,15 @@ def test_the_others_names_stay_readable_on_a_phone(page: Page, server) -> None:
           .map(e => e.textContent)""",
     )
     assert page.locator(".cg-opp .pname").count() == 3 and not cut, cut
+    # A replay plays nothing: the hand's play bar is not offered, with or without a seat's cards.
+    assert not page.is_visible(".cg-playbar")
+    page.select_option("[data-testid=replay-viewer]", "1")
+    page.wait_for_selector("[data-testid=hand] [data-count]")
+    assert not page.is_visible(".cg-playbar") and page.locator("[data-testid=hand] button").count() == 0
+    assert (
+        page.inner_text("[data-own-title=hand]").replace("\u2068", "").replace("\u2069", "")
+        == "BRUNO'S CARDS"
+    )
 
 
 def test_the_hand_is_a_list_of_its_kinds_for_a_screen_reader(page: Page, server) -> None:
