@@ -11,6 +11,7 @@ from playwright.sync_api import Page
 
 from e2e.helpers import keep_tickets, wait_for_app_state, wait_for_board
 from e2e.test_endgame import open_finished
+from e2e.test_review_map import WORLD_FULL
 
 SIZES = [(1280, 800), (390, 844)]
 PREFS_KEY = "railtrip.prefs.v1"
@@ -336,7 +337,6 @@ def test_the_status_and_the_hint_stay_in_view_where_the_page_scrolls(
     whose turn it is and a hint asked for stay in view at the foot of the page too, and the page's
     last row scrolls out from under the floating hint."""
     from e2e.test_review_cardgame import NINE
-    from e2e.test_review_map import WORLD_FULL
 
     open_app(page, server, *size)
     start_game(page, variant, {"usa": NINE_USA, "world": WORLD_FULL, "cardgame": NINE}[variant])
@@ -679,6 +679,31 @@ def test_bad_link_message_starts_with_a_capital(page: Page, server, size, lang) 
     assert message[:1].isupper(), message
 
 
+# Every child of an element marked as a list that a screen reader reads (not aria-hidden, shown)
+# and that is not a list item, as "list > child" texts.
+NOT_ITEMS_IN_LISTS = """() => [...document.querySelectorAll('[role=list]')].flatMap((list) => [...list.children]
+  .filter((c) => c.getAttribute('aria-hidden') !== 'true' && c.getAttribute('role') !== 'listitem'
+    && getComputedStyle(c).display !== 'none')
+  .map((c) => `${list.dataset.testid || list.className} > ${c.tagName.toLowerCase()}.${c.className}: ${c.textContent}`))"""
+
+
+@pytest.mark.parametrize("variant", ["usa", "world", "cardgame"])
+def test_lists_hold_only_their_items(page: Page, server, variant: str) -> None:
+    """A screen reader reads the hand, the tickets and the rail yard as lists of their items: a
+    placeholder line ("Rail yard empty") makes a labelled group instead, and the tickets'
+    summary line is the list's description, not one more item."""
+    open_app(page, server, 1280, 800)
+    start_game(page, variant, {"world": WORLD_FULL}.get(variant))
+    assert page.evaluate(NOT_ITEMS_IN_LISTS) == []
+    tickets = page.locator("[data-testid=my-tickets]")
+    assert tickets.get_attribute("role") == "list"
+    described_by = tickets.get_attribute("aria-describedby")
+    assert described_by and page.inner_text(f"#{described_by}") == page.inner_text("[data-testid=ticket-sum]")
+    assert page.get_attribute("[data-testid=hand]", "role") == ("group" if variant == "world" else "list")
+    if variant == "cardgame":  # nothing played yet: the rail yard says so
+        assert page.get_attribute("[data-testid=yard-0]", "role") == "group"
+
+
 def test_replay_says_why_hands_are_hidden(page: Page, server) -> None:
     open_finished(page, server, "usa", "phone")
     page.click("[data-testid=new-game]")
@@ -689,3 +714,5 @@ def test_replay_says_why_hands_are_hidden(page: Page, server) -> None:
     page.wait_for_selector("[data-testid=hand-hidden]")
     text = page.inner_text("[data-testid=hand-hidden]")
     assert "while others play" not in text and "replay" in text, text
+    assert page.evaluate(NOT_ITEMS_IN_LISTS) == []
+    assert page.get_attribute("[data-testid=hand]", "role") == "group"

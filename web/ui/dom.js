@@ -59,3 +59,20 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export function reducedMotion() {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 }
+
+/**
+ * Fills a list: it keeps the role "list" while it holds list items only (a summary line after
+ * them is aria-hidden and describes the list instead), and becomes a labelled "group" around a
+ * placeholder line such as "Hidden." -- a screen reader's list holds nothing but items.
+ */
+export function fillList(el, children) {
+  const shown = children.filter((c) => c !== null && c !== undefined && c !== false);
+  el.replaceChildren(...shown);
+  el.setAttribute("role", listRole(shown));
+}
+
+/** "list" when `children` (elements) are list items, apart from aria-hidden ones; else "group". */
+export function listRole(children) {
+  const read = children.filter((c) => c.getAttribute?.("aria-hidden") !== "true");
+  return read.length && read.every((c) => c.getAttribute?.("role") === "listitem") ? "list" : "group";
+}

@@ -2,7 +2,7 @@
 // map screen: each is built once from the screen (names, colours, the seat shown, its actions) and
 // redrawn with update(view, legal). Everything legal comes from the engine's `legal` list: the hand
 // matches a selection against the "play" entries, it never decides a rule.
-import { h } from "../dom.js";
+import { fillList, h } from "../dom.js";
 import { t, tMaybe } from "../../i18n.js";
 import { cardFace, cardName } from "../cards.js";
 import { icon } from "../icons.js";
@@ -161,7 +161,7 @@ export class Hand {
     const me = s.res?.view.me;
     this.playBar.hidden = s.frozen;  // a replay shows the hand; nothing in it can be played
     if (!me) {
-      this.handEl.replaceChildren(h("p", { class: "hand-hidden", testid: "hand-hidden", text: t(s.frozen ? "hand.hiddenReplay" : "hand.hidden") }));
+      fillList(this.handEl, [h("p", { class: "hand-hidden", testid: "hand-hidden", text: t(s.frozen ? "hand.hiddenReplay" : "hand.hidden") })]);
       this.selEl.replaceChildren();
       this.verdictEl.textContent = "";
       this.suggestEl.replaceChildren();
@@ -179,14 +179,14 @@ export class Hand {
     for (const card of CARD_ORDER) {
       const n = me.hand[card] ?? 0;
       if (!n) continue;
-      const chosen = this.sel[card] ?? 0;
-      const bump = n > (s.prevHand[card] ?? 0) && Object.keys(s.prevHand).length > 0;
       if (s.frozen) {  // the cards only, not buttons to select a play with
         items.push(h("div", { class: "cg-hand-slot", role: "listitem", "aria-label": t("hand.group", { n, card: cardName(card) }) },
           h("div", { class: ["hand-group", "cg-hand-card", "is-shown"], testid: `hand-${card}`, dataset: { card, count: n } },
             cardFace(card, { count: n, size: "lg" }))));
         continue;
       }
+      const chosen = this.sel[card] ?? 0;
+      const bump = n > (s.prevHand[card] ?? 0) && Object.keys(s.prevHand).length > 0;
       const btn = h("button", { type: "button", class: ["hand-group", "cg-hand-card", chosen && "chosen", bump && "bump"], testid: `hand-${card}`,
         dataset: { card, count: n, selected: chosen },
         "aria-label": t("cg.handAria", { n, card: cardName(card), k: chosen }), "aria-pressed": String(chosen > 0),
@@ -199,7 +199,7 @@ export class Hand {
       items.push(h("div", { class: "cg-hand-slot", role: "listitem" }, btn, minus));
     }
     if (!items.length) items.push(h("p", { class: "hint", text: t("hand.empty") }));
-    this.handEl.replaceChildren(...items);
+    fillList(this.handEl, items);
     s.prevHand = { ...me.hand };
     this.#renderPlayBar();
   }
@@ -272,7 +272,7 @@ export class Tickets extends TicketList {
     for (const tk of me.tickets) for (const [c, k] of Object.entries(tk.need)) need[c] = (need[c] ?? 0) + k;
     // (replaceChildren would write a null out as the text "null")
     if (me.tickets.length) {
-      items.push(h("p", { class: "ticket-sum cg-need-sum", testid: "ticket-sum" },
+      items.push(h("p", { class: "ticket-sum cg-need-sum", testid: "ticket-sum", "aria-hidden": "true" },
         h("span", { text: t("cg.ticketSum", { n: me.tickets.length, points: open }) }), cardChips(need)));
     }
     return items;

@@ -1,5 +1,5 @@
 // Small building blocks of the card game screen: rail-yard rows, ticket chips, card lists.
-import { h } from "../dom.js";
+import { h, listRole } from "../dom.js";
 import { t } from "../../i18n.js";
 import { cardFace, cardName, symbolSvg, CARD_COLORS } from "../cards.js";
 
@@ -47,8 +47,9 @@ export function yardRow(seat, color, row, { size = "sm" } = {}) {
 /** A player's whole rail yard (rows in card order), or a hint when it is empty. */
 export function yardView(seat, yard, { size = "sm", empty } = {}) {
   const rows = COLORS.filter((c) => yard?.[c]).map((c) => yardRow(seat, c, yard[c], { size }));
-  return h("div", { class: "yard", role: "list", testid: `yard-${seat}`, "aria-label": t("cg.yard"), dataset: { rows: rows.length } },
-    rows.length ? rows : h("span", { class: "yard-empty", text: empty ?? t("cg.yardEmpty") }));
+  const shown = rows.length ? rows : [h("span", { class: "yard-empty", text: empty ?? t("cg.yardEmpty") })];
+  return h("div", { class: "yard", role: listRole(shown), testid: `yard-${seat}`, "aria-label": t("cg.yard"), dataset: { rows: rows.length } },
+    shown);
 }
 
 /** The face-down on-the-way pile with its size. */

@@ -1,6 +1,6 @@
 // The own hand (the map games): hidden while nobody's hand is shown, a group per card kind, a
 // group that grew since the last view bumps. A game lays the groups out (`content`).
-import { h } from "../dom.js";
+import { fillList, h } from "../dom.js";
 import { t } from "../../i18n.js";
 import { cardFace, cardName } from "../cards.js";
 
@@ -15,11 +15,11 @@ export class HandPanel {
     const s = this.screen;
     const me = v.me;
     if (!me) {
-      this.el.replaceChildren(h("p", { class: "hand-hidden", testid: "hand-hidden", text: t(s.frozen ? "hand.hiddenReplay" : "hand.hidden") }));
+      fillList(this.el, [h("p", { class: "hand-hidden", testid: "hand-hidden", text: t(s.frozen ? "hand.hiddenReplay" : "hand.hidden") })]);
       s.prevHand = {};
       return;
     }
-    this.el.replaceChildren(...this.content(me));
+    fillList(this.el, this.content(me));
     s.prevHand = { ...me.hand };
   }
 

@@ -1,7 +1,7 @@
 // The person's own tickets beside the hand (the map games): a button per ticket that shows its
 // cities and one's routes on the map while hovered or pinned. A game gives the button's content
 // and the summary line; everything it shows comes from the engine's view.
-import { h } from "../dom.js";
+import { fillList, h } from "../dom.js";
 import { t } from "../../i18n.js";
 
 /** The shown seat's tickets as a list (a game says what its items are: `items(view, me)`);
@@ -14,7 +14,15 @@ export class TicketList {
   }
 
   update(v) {
-    this.el.replaceChildren(...(v.me ? this.items(v, v.me) : [h("p", { class: "hint", text: t("tickets.hidden") })]));
+    fillList(this.el, v.me ? this.items(v, v.me) : [h("p", { class: "hint", text: t("tickets.hidden") })]);
+    // The summary line under the tickets describes the list; it is not one of its items.
+    const sum = this.el.querySelector("[data-testid=ticket-sum]");
+    if (sum) {
+      sum.id = "my-tickets-sum";
+      this.el.setAttribute("aria-describedby", sum.id);
+    } else {
+      this.el.removeAttribute("aria-describedby");
+    }
   }
 }
 
@@ -46,6 +54,6 @@ export class TicketsPanel extends TicketList {
           },
         } }, c.children);
     });
-    return [...items, h("p", { class: "ticket-sum", testid: "ticket-sum", text: this.game.summary(me.tickets) })];
+    return [...items, h("p", { class: "ticket-sum", testid: "ticket-sum", "aria-hidden": "true", text: this.game.summary(me.tickets) })];
   }
 }

@@ -3,7 +3,7 @@
 // buttons, a hand split into train and ship cards with the pieces in play, itinerary tickets,
 // and the secret piece mix asked for at the start. Everything offered comes from the engine's
 // legal actions and view; nothing here decides a rule.
-import { h } from "../dom.js";
+import { h, listRole } from "../dom.js";
 import { t, tMaybe } from "../../i18n.js";
 import { cardFace, cardName, symbolSvg, CARD_COLORS } from "../cards.js";
 import { ticketName } from "../logtext.js";
@@ -137,7 +137,7 @@ export class Hand extends HandPanel {
           h("span", { class: "whand-count" }, icon(deck, 16), h("b", { text: String(total) })),
           h("span", { class: "whand-caption", text: t(`whand.${deck}Cards`) }),
           deck === "ship" ? h("span", { class: "whand-spaces", testid: "ship-spaces", dataset: { spaces }, text: t("whand.spaces", { n: spaces }) }) : null),
-        h("div", { class: "whand-cards", role: "list", "aria-label": t(`whand.${deck}`, { n: total }) }, items));
+        h("div", { class: "whand-cards", role: listRole(items), "aria-label": t(`whand.${deck}`, { n: total }) }, items));
     });
     const pieces = me.pieces;
     const mix = pieces ? h("p", { class: "whand-pieces", testid: "my-pieces" },
