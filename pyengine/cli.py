@@ -268,7 +268,7 @@ def _add_records_argument(parser: argparse.ArgumentParser) -> None:
         "--records",
         metavar="DIR",
         help="write every game's record to DIR (made if missing): open one in the page, "
-        "or read it with 'replay'",
+        "or read it with 'replay'; a record already there is never overwritten (the run is refused)",
     )
 
 

@@ -7,6 +7,7 @@ action with full legality checks, so a tampered record is refused with the faili
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -128,9 +129,13 @@ def dumps(game: Game, meta: dict[str, Any] | None = None) -> str:
     return json.dumps(game.record(meta), separators=(",", ":"), ensure_ascii=False)
 
 
-def records_dir(path: str | Path) -> Path:
+RECORD_SUFFIX = ".railtrip.json"
+
+
+def records_dir(path: str | Path, names: Iterable[str] = ()) -> Path:
     """The directory that game records are written to (``--records``), made if it is missing.
-    Checked once, before any game is played, so a bad path costs no games."""
+    Checked once, before any game is played, so a bad path costs no games; a record already
+    there under one of ``names`` (the run's records) is never overwritten: the run is refused."""
     directory = Path(path)
     try:
         directory.mkdir(parents=True, exist_ok=True)
@@ -138,15 +143,26 @@ def records_dir(path: str | Path) -> Path:
         raise EngineError(f"cannot write records to {path}: it is a file, not a directory") from exc
     except OSError as exc:
         raise EngineError(f"cannot write records to {path}: {exc.strerror or exc}") from exc
+    taken = [name + RECORD_SUFFIX for name in names if (directory / (name + RECORD_SUFFIX)).exists()]
+    if taken:
+        more = f" and {len(taken) - 1} more of this run's records" if len(taken) > 1 else ""
+        raise EngineError(
+            f"cannot write records to {path}: it already holds {taken[0]}{more}; "
+            "records are never overwritten, so choose another directory or move them away"
+        )
     return directory
 
 
 def write_record(directory: Path, name: str, game: Game, meta: dict[str, Any] | None = None) -> Path:
     """Write ``game``'s record as ``<directory>/<name>.railtrip.json``: the file the page opens
-    (its saves' Import, then the replay viewer) and ``python -m pyengine replay`` reads."""
-    path = directory / f"{name}.railtrip.json"
+    (its saves' Import, then the replay viewer) and ``python -m pyengine replay`` reads. A file
+    of that name is never overwritten (``records_dir`` checks the run's names beforehand)."""
+    path = directory / (name + RECORD_SUFFIX)
     try:
-        path.write_text(dumps(game, meta), encoding="utf-8")
+        with path.open("x", encoding="utf-8") as out:
+            out.write(dumps(game, meta))
+    except FileExistsError as exc:
+        raise EngineError(f"cannot write the record {path}: a file of that name is there already") from exc
     except OSError as exc:
         raise EngineError(f"cannot write the record {path}: {exc.strerror or exc}") from exc
     return path

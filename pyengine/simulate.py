@@ -56,6 +56,15 @@ def _tickets_held(score: dict[str, Any]) -> int:
     return int(score.get("completed", 0)) + len(score.get("uncompleted", []))
 
 
+def _game_seed(seed: int, game: int) -> int:
+    return seed * 1_000_003 + game
+
+
+def _record_name(variant: str, players: int, game_seed: int) -> str:
+    """The name of a simulated game's record (``--records``): ``world-2p-4000012``."""
+    return f"{variant}-{players}p-{game_seed}"
+
+
 def simulate(
     variant_name: str = "usa",
     players: int = 4,
@@ -73,12 +82,16 @@ def simulate(
     v = get_variant(variant_name)
     options = dict(options or {})
     v.new_state(Settings(v.name, players, seed, options=options))  # bad settings fail here, once
-    directory = records_dir(records) if records is not None else None
+    directory = None
+    if records is not None:
+        directory = records_dir(
+            records, (_record_name(v.name, players, _game_seed(seed, i)) for i in range(games))
+        )
     totals = {"turns": 0, "plies": 0, "score": 0.0, "tickets": 0, "completed": 0}
     wins = [0.0] * players
     start = time.perf_counter()
     for i in range(games):
-        game_seed = seed * 1_000_003 + i
+        game_seed = _game_seed(seed, i)
         if bots:
             g = Game.new(v.name, players=players, seed=game_seed, options=options)
             while not g.is_over:
@@ -91,7 +104,7 @@ def simulate(
                 g = Game(v, Settings(v.name, players, game_seed, options=options), state, played)
         if directory is not None:
             seats = [bots[p % len(bots)] for p in range(players)] if bots else ["random"] * players
-            write_record(directory, f"{v.name}-{players}p-{game_seed}", g, bot_seats(seats))
+            write_record(directory, _record_name(v.name, players, game_seed), g, bot_seats(seats))
         scores = v.scores(state)
         totals["turns"] += state.turn
         totals["plies"] += plies

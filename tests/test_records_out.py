@@ -80,6 +80,43 @@ def test_a_records_path_that_cannot_be_a_directory_is_refused_before_any_game(
     assert taken.read_text() == "{}"
 
 
+def test_a_run_never_overwrites_a_record_it_would_write(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two runs into one directory: another seed's records go beside the first run's; a run
+    that would write a name already there (another line-up on the same seed) is refused before
+    any game, and the records there stay as they were."""
+    run_tournament("cardgame", 2, ["normal", "easy"], 2, seed=3, records=tmp_path)
+    first = _records(tmp_path)
+    run_tournament("cardgame", 2, ["normal", "easy"], 1, seed=4, records=tmp_path)
+    assert len(_records(tmp_path)) == 3
+    with pytest.raises(EngineError, match=r"already holds cardgame-2p-3-00000\.railtrip\.json and 1 more"):
+        run_tournament("cardgame", 2, ["hard", "random"], 3, seed=3, records=tmp_path)
+    code = main(
+        [
+            "tournament",
+            "--variant",
+            "cardgame",
+            "--bots",
+            "random,easy",
+            "--games",
+            "1",
+            "--seed",
+            "3",
+            "--records",
+            str(tmp_path),
+            "--json",
+        ]
+    )
+    err = capsys.readouterr()
+    assert code == 2 and "never overwritten" in err.err and err.out == ""
+    simulate("cardgame", 2, 1, seed=5, records=tmp_path)
+    with pytest.raises(EngineError, match=r"already holds cardgame-2p-5000015\.railtrip\.json;"):
+        simulate("cardgame", 2, 1, seed=5, bots=["easy"], records=tmp_path)
+    after = _records(tmp_path)
+    assert len(after) == 4 and all(after[name] == record for name, record in first.items())
+
+
 def test_the_cli_writes_records_the_replay_command_reads(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

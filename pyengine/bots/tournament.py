@@ -98,7 +98,7 @@ def _play_one(
     game = play_game(variant, seats, game_seed(seed, g), times, options)
     if records is not None:
         meta = {**bot_seats(seats), "tournament": {"seed": seed, "game": g}}
-        write_record(records, f"{variant}-{n}p-{seed}-{g:05d}", game, meta)
+        write_record(records, record_name(variant, n, seed, g), game, meta)
     return rot, game.scores(), len(game.actions), times, game_digest(game)
 
 
@@ -117,6 +117,11 @@ def lineup(players: int, bots: list[str]) -> list[str]:
 def first_game_digest(variant: str, bots: list[str], seed: int, options: dict[str, Any] | None = None) -> str:
     """The fingerprint of game 0 of a tournament of ``bots`` (one per seat) on ``seed``."""
     return _play_one((variant, bots, seed, 0, dict(options or {}), None))[4]
+
+
+def record_name(variant: str, players: int, seed: int, game: int) -> str:
+    """The name of game ``game``'s record (``--records``): ``usa-4p-1-00042``."""
+    return f"{variant}-{players}p-{seed}-{game:05d}"
 
 
 def run_tournament(
@@ -154,7 +159,9 @@ def run_tournament(
     plies = 0
     options = dict(options or {})
     Game.new(variant, players=players, seed=seed, options=options)  # bad options fail here, once
-    directory = records_dir(records) if records is not None else None
+    directory = None
+    if records is not None:
+        directory = records_dir(records, (record_name(variant, n, seed, g) for g in range(games)))
     jobs_list = [(variant, bots, seed, g, options, directory) for g in range(games)]
     pool = None
     results: Iterable[tuple[int, list[dict[str, Any]], int, dict[str, list[float]], str]]
