@@ -68,13 +68,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
-from .actions import Action, TakeCard
+from .actions import Action, ClaimRoute, TakeCard
 from .boundary import excerpt, is_int, load_json
 from .errors import EngineError, IllegalActionError, RecordError
 from .game import RECORD_VERSION, Game
 from .games import get_variant, variant_names
 from .links import deal_link, decode_link, game_link
-from .mechanics.hints import hint_reason
+from .mechanics.hints import disagreement_weight, hint_reason
 from .record import parse_record, replay
 
 if TYPE_CHECKING:
@@ -379,8 +379,17 @@ def _proposal(game: Game, bot: str, limit: float | None) -> tuple[list[tuple[Act
     from .bots import bot_ranking
 
     ranked = bot_ranking(game, bot, limit)
+    return ranked, _reason(game, ranked[0][0])
+
+
+def _reason(game: Game, action: Action) -> dict[str, str]:
+    """Why the seat to move would play ``action``, in both languages (``hint_reason``); a claim
+    names its cards when the same route could be paid another way."""
+    paid_otherwise = isinstance(action, ClaimRoute) and any(
+        isinstance(a, ClaimRoute) and a.route == action.route and a != action for a in game.legal_actions()
+    )
     view = game.view(game.current_player, log=False)
-    return ranked, hint_reason(ranked[0][0].to_json(), view, game.variant.board_view())
+    return hint_reason(action.to_json(), view, game.variant.board_view(), name_cards=paid_otherwise)
 
 
 def _hint(args: dict[str, Any]) -> dict[str, Any]:
@@ -398,21 +407,6 @@ def _hint(args: dict[str, Any]) -> dict[str, Any]:
         "reason": reason,
         "ranked": [{"action": a.text(), "value": v} for a, v in ranked[:5]],
     }
-
-
-# How much a disagreement weighs when the bot gives no margin (the review lists the heaviest first):
-# a different route or ticket choice matters more than a different card.
-_DECISION_WEIGHT = {
-    "claim": 3,
-    "keep": 3,
-    "play": 3,
-    "harbor": 3,
-    "tickets": 2,
-    "pieces": 2,
-    "exchange": 2,
-    "take": 1,
-    "draw": 1,
-}
 
 
 def _same_decision(a: Action, b: Action) -> bool:
@@ -466,7 +460,7 @@ def _review_move(args: dict[str, Any]) -> dict[str, Any]:
         if agree
         else (round(best_value - played_value, 2) if played_value is not None and len(ranked) > 1 else None)
     )
-    played_reason = hint_reason(played.to_json(), at.view(seat, log=False), at.variant.board_view())
+    played_reason = _reason(at, played)
     out = {
         "ply": ply,
         "plies": plies,
@@ -478,7 +472,7 @@ def _review_move(args: dict[str, Any]) -> dict[str, Any]:
         "reason": reason,
         "agree": agree,
         "cost": cost,
-        "weight": _DECISION_WEIGHT.get(played.keyword, 1) + _DECISION_WEIGHT.get(best.keyword, 1),
+        "weight": disagreement_weight(played.to_json(), best.to_json()),
     }
     at.apply(played)
     return out

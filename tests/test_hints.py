@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 import pytest
+from helpers import usa_game
 
 from pyengine import api
 from pyengine.actions import ClaimRoute
@@ -126,3 +127,31 @@ def test_review_walks_the_seats_decisions_and_reports_what_the_bot_preferred() -
     # Going back to an earlier ply replays from the start: same answer.
     again = _call("review_move", game_id=gid, seat=1, bot="normal", **{"from": reviewed[2]["ply"]})
     assert again == reviewed[2]
+
+
+def test_a_claim_names_its_cards_where_the_route_could_be_paid_another_way() -> None:
+    """Portland–Seattle (1, gray) for Seattle–Los Angeles: with a white card and a locomotive in
+    hand the hint says which card to pay with; with the white card alone there is no choice to
+    speak of. A person who pays with the locomotive reads two different moves in the review, and
+    that disagreement weighs as a card choice, not as another route."""
+    choice = usa_game(hands=[["white", "loco"], ["red"]], tickets=[["SEA-LA"], ["DEN-ELP"]])
+    gid = _call("load", record=choice.record())["game_id"]
+    hint = _call("hint", game_id=gid, player=0, bot="normal")
+    assert hint["action"]["text"] == "claim POR-SEA-1 1white"
+    assert hint["reason"] == {
+        "en": "claims Portland–Seattle (1) with 1 white: 1 point, on the way to Seattle–Los Angeles",
+        "de": "baut Portland–Seattle (1) mit 1 weiß: 1 Punkt, auf dem Weg für Seattle–Los Angeles",
+    }
+    only = usa_game(hands=[["white"], ["red"]], tickets=[["SEA-LA"], ["DEN-ELP"]])
+    hint = _call("hint", game_id=_call("load", record=only.record())["game_id"], player=0, bot="normal")
+    assert hint["action"]["text"] == "claim POR-SEA-1 1white"
+    assert hint["reason"]["en"] == "claims Portland–Seattle (1): 1 point, on the way to Seattle–Los Angeles"
+
+    for text in ["claim POR-SEA-1 1loco", "draw", "draw"]:
+        choice.apply(text)
+    gid = _call("load", record=choice.record())["game_id"]
+    step = _call("review_move", game_id=gid, seat=0, bot="normal", **{"from": 0})
+    assert step["best"]["text"] == "claim POR-SEA-1 1white" and not step["agree"]
+    assert "with 1 locomotive: 1 point" in step["played_reason"]["en"]
+    assert "with 1 white: 1 point" in step["reason"]["en"]
+    assert step["weight"] == 2  # a route choice against a draw weighs 4, against another route 6

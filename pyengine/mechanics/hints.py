@@ -45,8 +45,23 @@ def _card(name: str) -> tuple[str, str]:
 
 
 def _cards(cards: dict[str, int]) -> tuple[str, str]:
-    pairs = [(n, _card(name)) for name, n in cards.items()]
-    return (", ".join(f"{n} {en}" for n, (en, _) in pairs), ", ".join(f"{n} {de}" for n, (_, de) in pairs))
+    """Cards in words, (English, German): "2 red, 1 locomotive" / "2 rot, 1 Lok"."""
+    pairs = [(n, _card(name), name) for name, n in cards.items()]
+    return (
+        ", ".join(f"{n} {en}{_plural_s(n, name)}" for n, (en, _), name in pairs),
+        ", ".join(f"{n} {de}" for n, (_, de), _ in pairs),
+    )
+
+
+def _plural_s(n: int, card: str) -> str:
+    """The English plural's "s" for a card name that ends in a noun ("2 locomotives", "2 red
+    ships"); a bare colour stays as it is ("2 red")."""
+    return "s" if n != 1 and (card in ("loco", "joker") or "-" in card) else ""
+
+
+def _points(n: int) -> tuple[str, str]:
+    """ "1 point" / "1 Punkt", "7 points" / "7 Punkte"."""
+    return (f"{n} point" if n == 1 else f"{n} points", f"{n} Punkt" if n == 1 else f"{n} Punkte")
 
 
 def _city(board: dict[str, Any], cid: str) -> str:
@@ -83,7 +98,7 @@ def _connected(comp: dict[str, str], cities: list[str]) -> bool:
     return None not in roots and len(roots) == 1
 
 
-def _claim(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any]) -> Reason:
+def _claim(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any], name_cards: bool) -> Reason:
     routes = {r["id"]: r for r in board.get("routes", ())}
     route = routes[action["route"]]
     seat = view.get("you")
@@ -106,13 +121,18 @@ def _claim(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any]) 
             done.append(tk)
         elif any(after.get(c) is not None and after.get(c) == after.get(route["a"]) for c in cities):
             toward.append(tk)
-    en = f"claims {name} ({length}): {points} points"
-    de = f"baut {name} ({length}): {points} Punkte"
+    en_points, de_points = _points(points)
+    en_with, de_with = "", ""
+    if name_cards:  # the route could be paid another way: say which cards
+        en_cards, de_cards = _cards(action.get("cards") or {})
+        en_with, de_with = f" with {en_cards}", f" mit {de_cards}"
+    en = f"claims {name} ({length}){en_with}: {en_points}"
+    de = f"baut {name} ({length}){de_with}: {de_points}"
     if done:
         names = ", ".join(f"{_ticket_name(board, tk)} (+{tk['points']})" for tk in done)
         en, de = (
-            f"claims {name}: completes {names}, {points} points",
-            f"baut {name}: schließt {names} ab, {points} Punkte",
+            f"claims {name}{en_with}: completes {names}, {en_points}",
+            f"baut {name}{de_with}: schließt {names} ab, {de_points}",
         )
     elif toward:
         names = ", ".join(_ticket_name(board, tk) for tk in toward[:2])
@@ -151,13 +171,16 @@ def _play(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any]) -
     return {"en": f"plays {en_cards}", "de": f"spielt {de_cards}"}
 
 
-def hint_reason(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any]) -> Reason:
+def hint_reason(
+    action: dict[str, Any], view: dict[str, Any], board: dict[str, Any], name_cards: bool = False
+) -> Reason:
     """Why this move, in one line (EN and DE), from the seat's own view and the board.
-    ``action`` is the action's JSON form (``Action.to_json``)."""
+    ``action`` is the action's JSON form (``Action.to_json``); ``name_cards``: a claim says which
+    cards pay for it (when the route could be paid another way)."""
     kind = action.get("kind")
     me = view.get("me") or {}
     if kind == "claim":
-        return _claim(action, view, board)
+        return _claim(action, view, board, name_cards)
     if kind == "play":
         return _play(action, view, board)
     if kind == "take":
@@ -188,7 +211,8 @@ def hint_reason(action: dict[str, Any], view: dict[str, Any], board: dict[str, A
         points = sum(int(tk.get("points", 0)) for tk in kept)
         if not kept:
             return {"en": "keeps no new ticket", "de": "behält keinen neuen Auftrag"}
-        return {"en": f"keeps {names} ({points} points)", "de": f"behält {names} ({points} Punkte)"}
+        en_points, de_points = _points(points)
+        return {"en": f"keeps {names} ({en_points})", "de": f"behält {names} ({de_points})"}
     if kind == "harbor":
         city = _city(board, str(action.get("city")))
         return {"en": f"builds a harbor in {city}", "de": f"baut einen Hafen in {city}"}
@@ -203,3 +227,26 @@ def hint_reason(action: dict[str, Any], view: dict[str, Any], board: dict[str, A
             "de": f"tauscht {action.get('count')} Teile gegen {action.get('want')}",
         }
     return {"en": f"plays {action.get('text')}", "de": f"spielt {action.get('text')}"}
+
+
+# How much a disagreement weighs when the bot gives no margin (the review lists the heaviest first):
+# a different route or ticket choice matters more than a different card.
+DECISION_WEIGHT = {
+    "claim": 3,
+    "keep": 3,
+    "play": 3,
+    "harbor": 3,
+    "tickets": 2,
+    "pieces": 2,
+    "exchange": 2,
+    "take": 1,
+    "draw": 1,
+}
+
+
+def disagreement_weight(played: dict[str, Any], best: dict[str, Any]) -> int:
+    """The weight of the review's disagreement between two moves (their JSON forms): the two
+    decisions' weights, except that the same route paid with other cards is a card choice."""
+    if played.get("kind") == best.get("kind") == "claim" and played.get("route") == best.get("route"):
+        return 2 * DECISION_WEIGHT["take"]
+    return DECISION_WEIGHT.get(str(played.get("kind")), 1) + DECISION_WEIGHT.get(str(best.get("kind")), 1)
