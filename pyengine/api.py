@@ -382,14 +382,15 @@ def _proposal(game: Game, bot: str, limit: float | None) -> tuple[list[tuple[Act
     return ranked, _reason(game, ranked[0][0])
 
 
-def _reason(game: Game, action: Action) -> dict[str, str]:
-    """Why the seat to move would play ``action``, in both languages (``hint_reason``); a claim
-    names its cards when the same route could be paid another way."""
+def _reason(game: Game, action: Action, advice: bool = True) -> dict[str, str]:
+    """Why the seat to move would play ``action``, in both languages (``hint_reason``; without
+    ``advice``, what the played move does); a claim names its cards when the same route could be
+    paid another way."""
     paid_otherwise = isinstance(action, ClaimRoute) and any(
         isinstance(a, ClaimRoute) and a.route == action.route and a != action for a in game.legal_actions()
     )
     view = game.view(game.current_player, log=False)
-    return hint_reason(action.to_json(), view, game.variant.board_view(), name_cards=paid_otherwise)
+    return hint_reason(action.to_json(), view, game.variant.board_view(), paid_otherwise, advice)
 
 
 def _hint(args: dict[str, Any]) -> dict[str, Any]:
@@ -460,7 +461,7 @@ def _review_move(args: dict[str, Any]) -> dict[str, Any]:
         if agree
         else (round(best_value - played_value, 2) if played_value is not None and len(ranked) > 1 else None)
     )
-    played_reason = _reason(at, played)
+    played_reason = _reason(at, played, advice=False)
     out = {
         "ply": ply,
         "plies": plies,

@@ -155,3 +155,17 @@ def test_a_claim_names_its_cards_where_the_route_could_be_paid_another_way() -> 
     assert "with 1 locomotive: 1 point" in step["played_reason"]["en"]
     assert "with 1 white: 1 point" in step["reason"]["en"]
     assert step["weight"] == 2  # a route choice against a draw weighs 4, against another route 6
+
+
+def test_the_review_says_what_a_blind_draw_does_not_why_the_bot_would_draw() -> None:
+    """'no face-up card helps more' is the bot's ground for proposing a blind draw; the person's
+    own blind draw in the review only says what it did (the bot may have preferred a face-up card)."""
+    game = usa_game(hands=[["white", "loco"], ["red"]], tickets=[["SEA-LA"], ["DEN-ELP"]])
+    for text in ["draw", "draw"]:
+        game.apply(text)
+    gid = _call("load", record=game.record())["game_id"]
+    step = _call("review_move", game_id=gid, seat=0, bot="normal", **{"from": 0})
+    assert step["played"]["text"] == "draw" and not step["agree"]
+    assert step["played_reason"] == {"en": "draws a card blind", "de": "zieht verdeckt"}
+    advice = hint_reason({"kind": "draw", "text": "draw"}, game.view(0, log=False), game.variant.board_view())
+    assert advice["en"] == "draws a card blind: no face-up card helps more"

@@ -172,11 +172,16 @@ def _play(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any]) -
 
 
 def hint_reason(
-    action: dict[str, Any], view: dict[str, Any], board: dict[str, Any], name_cards: bool = False
+    action: dict[str, Any],
+    view: dict[str, Any],
+    board: dict[str, Any],
+    name_cards: bool = False,
+    advice: bool = True,
 ) -> Reason:
     """Why this move, in one line (EN and DE), from the seat's own view and the board.
     ``action`` is the action's JSON form (``Action.to_json``); ``name_cards``: a claim says which
-    cards pay for it (when the route could be paid another way)."""
+    cards pay for it (when the route could be paid another way); ``advice`` off: what a move
+    that was played does, without the bot's grounds for proposing it (the review's own moves)."""
     kind = action.get("kind")
     me = view.get("me") or {}
     if kind == "claim":
@@ -191,6 +196,8 @@ def hint_reason(
             "de": f"nimmt die offene Karte {de} (dann {have + 1} davon auf der Hand)",
         }
     if kind == "draw":
+        if not advice:
+            return {"en": "draws a card blind", "de": "zieht verdeckt"}
         return {
             "en": "draws a card blind: no face-up card helps more",
             "de": "zieht verdeckt: keine offene Karte hilft mehr",
