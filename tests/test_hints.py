@@ -139,8 +139,8 @@ def test_a_claim_names_its_cards_where_the_route_could_be_paid_another_way() -> 
     hint = _call("hint", game_id=gid, player=0, bot="normal")
     assert hint["action"]["text"] == "claim POR-SEA-1 1white"
     assert hint["reason"] == {
-        "en": "claims Portland–Seattle (1) with 1 white: 1 point, on the way to Seattle–Los Angeles",
-        "de": "baut Portland–Seattle (1) mit 1 weiß: 1 Punkt, auf dem Weg für Seattle–Los Angeles",
+        "en": "claims Portland–Seattle (1) with 1 × white: 1 point, on the way to Seattle–Los Angeles",
+        "de": "baut Portland–Seattle (1) mit 1 × Weiß: 1 Punkt, auf dem Weg für Seattle–Los Angeles",
     }
     only = usa_game(hands=[["white"], ["red"]], tickets=[["SEA-LA"], ["DEN-ELP"]])
     hint = _call("hint", game_id=_call("load", record=only.record())["game_id"], player=0, bot="normal")
@@ -152,8 +152,8 @@ def test_a_claim_names_its_cards_where_the_route_could_be_paid_another_way() -> 
     gid = _call("load", record=choice.record())["game_id"]
     step = _call("review_move", game_id=gid, seat=0, bot="normal", **{"from": 0})
     assert step["best"]["text"] == "claim POR-SEA-1 1white" and not step["agree"]
-    assert "with 1 locomotive: 1 point" in step["played_reason"]["en"]
-    assert "with 1 white: 1 point" in step["reason"]["en"]
+    assert "with 1 × locomotive: 1 point" in step["played_reason"]["en"]
+    assert "with 1 × white: 1 point" in step["reason"]["en"]
     assert step["weight"] == 2  # a route choice against a draw weighs 4, against another route 6
 
 
@@ -169,3 +169,21 @@ def test_the_review_says_what_a_blind_draw_does_not_why_the_bot_would_draw() -> 
     assert step["played_reason"] == {"en": "draws a card blind", "de": "zieht verdeckt"}
     advice = hint_reason({"kind": "draw", "text": "draw"}, game.view(0, log=False), game.variant.board_view())
     assert advice["en"] == "draws a card blind: no face-up card helps more"
+
+
+def test_cards_are_named_as_the_pages_log_names_them() -> None:
+    """A payment reads as in the game log ("2 × green + 1 × locomotive", "2 × Grün + 1 ×
+    Lokomotive"); a Rails & Sails card as "green double ship" / "Doppelschiff (Grün)"."""
+    world = Game.new("world", players=2, seed=4)
+    take = hint_reason(
+        {"kind": "take", "card": "green-double"}, world.view(0, log=False), world.variant.board_view()
+    )
+    assert take["en"].startswith("takes the face-up green double ship card (")
+    assert take["de"].startswith("nimmt die offene Karte Doppelschiff (Grün) (dann ")
+    cards = Game.new("cardgame", players=2, seed=4)
+    play = hint_reason(
+        {"kind": "play", "cards": {"green": 2, "loco": 1}},
+        {"me": {"tickets": []}},
+        cards.variant.board_view(),
+    )
+    assert play == {"en": "plays 2 × green + 1 × locomotive", "de": "spielt 2 × Grün + 1 × Lokomotive"}

@@ -10,23 +10,22 @@ from typing import Any
 
 from .graph import longest_trail
 
+# Card names as the page's log writes them (web/i18n*.js): German colours are nouns.
 COLOR_DE = {
-    "purple": "lila",
-    "white": "weiß",
-    "blue": "blau",
-    "yellow": "gelb",
-    "orange": "orange",
-    "black": "schwarz",
-    "red": "rot",
-    "green": "grün",
-    "pink": "rosa",
-    "loco": "Lok",
-    "joker": "Joker",
-    "gray": "grau",
+    "purple": "Lila",
+    "white": "Weiß",
+    "blue": "Blau",
+    "yellow": "Gelb",
+    "orange": "Orange",
+    "black": "Schwarz",
+    "red": "Rot",
+    "green": "Grün",
+    "pink": "Rosa",
+    "gray": "Grau",
 }
 FORM = {
     "train": ("train", "Zug"),
-    "train-h": ("train, harbor", "Zug, Hafen"),
+    "train-h": ("train (harbor)", "Zug (Hafen)"),
     "ship": ("ship", "Schiff"),
     "double": ("double ship", "Doppelschiff"),
 }
@@ -34,29 +33,28 @@ Reason = dict[str, str]
 
 
 def _card(name: str) -> tuple[str, str]:
-    """A card name in words, (English, German): "blue ship" / "blau, Schiff"."""
+    """A card name in words, (English, German), as the page's log names it: "white" / "Weiß",
+    "blue ship" / "Schiff (Blau)", "locomotive" / "Lokomotive"."""
     if name == "loco":
-        return "locomotive", "Lok"
+        return "locomotive", "Lokomotive"
+    if name == "joker":
+        return "joker", "Joker"
     color, _, form = name.partition("-")
-    en_form, de_form = FORM.get(form, (form, form)) if form else ("", "")
-    en = f"{color} {en_form}".strip()
-    de = ", ".join(x for x in (COLOR_DE.get(color, color), de_form) if x)
-    return en, de
+    color_de = COLOR_DE.get(color, color)
+    if not form:
+        return color, color_de
+    en_form, de_form = FORM.get(form, (form, form))
+    return f"{color} {en_form}", f"{de_form} ({color_de})"
 
 
 def _cards(cards: dict[str, int]) -> tuple[str, str]:
-    """Cards in words, (English, German): "2 red, 1 locomotive" / "2 rot, 1 Lok"."""
-    pairs = [(n, _card(name), name) for name, n in cards.items()]
+    """Cards in words, (English, German), as the page's log writes a payment:
+    "2 × red + 1 × locomotive" / "2 × Rot + 1 × Lokomotive"."""
+    pairs = [(n, _card(name)) for name, n in cards.items() if n > 0]
     return (
-        ", ".join(f"{n} {en}{_plural_s(n, name)}" for n, (en, _), name in pairs),
-        ", ".join(f"{n} {de}" for n, (_, de), _ in pairs),
+        " + ".join(f"{n} × {en}" for n, (en, _) in pairs),
+        " + ".join(f"{n} × {de}" for n, (_, de) in pairs),
     )
-
-
-def _plural_s(n: int, card: str) -> str:
-    """The English plural's "s" for a card name that ends in a noun ("2 locomotives", "2 red
-    ships"); a bare colour stays as it is ("2 red")."""
-    return "s" if n != 1 and (card in ("loco", "joker") or "-" in card) else ""
 
 
 def _points(n: int) -> tuple[str, str]:
