@@ -5,6 +5,7 @@ wording fixes of the player review, each at 1280×800 and on a 390×844 phone.""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import Page
@@ -587,6 +588,13 @@ def test_review_reads_naturally_in_both_languages_and_is_kept(page: Page, server
         page.eval_on_selector_all("[data-testid=review-item]", "els => els.map((e) => e.dataset.ply)")
         == plies
     )
+    # German decimals take a comma: "etwa 22,1 Punkte", an average route length of "2,5".
+    costs = page.locator("[data-testid=review-cost]").all_inner_texts()
+    assert costs and all(re.fullmatch(r"etwa \d+(,\d)? Punkte", c) for c in costs), costs
+    page.click("[data-testid=end-tab-stats]")
+    lengths = [page.inner_text(f"[data-testid=stats-avgLength-{seat}]") for seat in (0, 1)]
+    assert all(re.fullmatch(r"\d+,\d", n) for n in lengths), lengths
+    page.click("[data-testid=end-tab-review]")
     page.locator("[data-testid=end-extras]").scroll_into_view_if_needed()
     snapshot(page, "review-de-phone")
     # A kept review that is not one (damaged storage, another game): the review is offered again.

@@ -479,6 +479,13 @@ function fill(value, params) {
   return value.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
 }
 
+/** `x` with up to `digits` decimals (exactly `digits` when `fixed`) as the page's language
+ *  writes it: 22.1 in English, 22,1 in German. */
+export function decimal(x, digits = 1, { fixed = false } = {}) {
+  return new Intl.NumberFormat(lang === "de" ? "de-DE" : "en-GB",
+    { maximumFractionDigits: digits, minimumFractionDigits: fixed ? digits : 0, useGrouping: false }).format(x);
+}
+
 /** The string for `key` in the current language (English as a fallback, else the key). */
 export function t(key, params = {}) {
   const value = STRINGS[lang][key] ?? en[key];

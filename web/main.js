@@ -9,7 +9,7 @@
 // root = <main id="app">; the #loading screen stays until it has something to show.
 
 import { startEngine, LoadingEngine } from "./engine-client.js";
-import { initLang, onLangChange, t } from "./i18n.js";
+import { decimal, initLang, onLangChange, t } from "./i18n.js";
 import { isFramed, showFramed } from "./ui/frameguard.js";
 import engineInfo from "./engine-info.js";
 
@@ -25,7 +25,7 @@ let lastProgress = { step: "download", fraction: 0 };
 function progressLabel({ step, loaded, total }) {
   if (step === "ready") return t("load.ready");
   if (step === "start") return t("load.start");
-  if (total) return t("load.download", { loaded: (loaded / 1e6).toFixed(1), total: (total / 1e6).toFixed(1) });
+  if (total) return t("load.download", { loaded: decimal(loaded / 1e6, 1, { fixed: true }), total: decimal(total / 1e6, 1, { fixed: true }) });
   return t("load.downloadShort");
 }
 

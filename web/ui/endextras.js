@@ -4,7 +4,7 @@
 // page stays responsive and shows progress) and the local history (history.js). Every number here
 // is an engine field; nothing is counted from the log or read from action texts.
 import { h } from "./dom.js";
-import { t, getLang } from "../i18n.js";
+import { t, getLang, decimal } from "../i18n.js";
 import { playerDot } from "./seatmarks.js";
 
 const SOURCE_ORDER = ["routes", "tickets_completed", "tickets_failed", "itineraries", "longest_path",
@@ -16,7 +16,7 @@ function statRows(stats, variant) {
   const any = (key) => stats.some((st) => st[key]);
   if (variant !== "cardgame") {
     rows.push(["routes", (st) => String(st.routes)]);
-    rows.push(["avgLength", (st) => (st.routes ? st.average_length.toFixed(1) : "—")]);
+    rows.push(["avgLength", (st) => (st.routes ? decimal(st.average_length, 1, { fixed: true }) : "—")]);
     rows.push(["lengths", (st) => Object.entries(st.route_lengths).map(([len, n]) => `${len}: ${n}`).join(" · ") || "—"]);
   } else {
     rows.push(["plays", (st) => String(st.plays)]);
@@ -122,7 +122,7 @@ export function reviewPanel({ engine, gameId, seat, bot = "hard", hintsUsed = 0,
       h("span", { class: "review-you", text: t("review.you", { move: words(st.played_reason) }) }),
       h("span", { class: "review-bot", text: t("review.bot", { move: words(st.reason) }) }),
       st.cost !== null && st.cost !== undefined && st.cost > 0
-        ? h("span", { class: "review-cost neg", testid: "review-cost", text: t("review.cost", { n: Math.round(st.cost * 10) / 10 }) }) : null))));
+        ? h("span", { class: "review-cost neg", testid: "review-cost", text: t("review.cost", { n: decimal(st.cost) }) }) : null))));
   }
   return panel;
 }

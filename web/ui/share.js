@@ -3,7 +3,7 @@
 // links (pyengine/links.py); this page only moves the strings. The fragment never reaches the
 // server, so a static host never sees a shared game.
 import { h } from "./dom.js";
-import { t } from "../i18n.js";
+import { decimal, t } from "../i18n.js";
 import { modal, close } from "./core/modal.js";
 
 /** The link in the address (the fragment without "#"), or null. */
@@ -48,7 +48,7 @@ async function copyText(text, input) {
 }
 
 function sizeText(n) {
-  return n < 1000 ? t("share.chars", { n }) : t("share.kchars", { n: (n / 1000).toFixed(1) });
+  return n < 1000 ? t("share.chars", { n }) : t("share.kchars", { n: decimal(n / 1000, 1, { fixed: true }) });
 }
 
 /**
