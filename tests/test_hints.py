@@ -179,7 +179,11 @@ def test_cards_are_named_as_the_pages_log_names_them() -> None:
         {"kind": "take", "card": "green-double"}, world.view(0, log=False), world.variant.board_view()
     )
     assert take["en"].startswith("takes the face-up green double ship card (")
-    assert take["de"].startswith("nimmt die offene Karte Doppelschiff (Grün) (dann ")
+    assert take["de"].startswith("nimmt die offene Karte Doppelschiff (Grün), dann ")
+    harbor = hint_reason(
+        {"kind": "take", "card": "red-train-h"}, world.view(0, log=False), world.variant.board_view()
+    )
+    assert harbor["de"].startswith("nimmt die offene Karte Zug mit Hafensymbol (Rot), dann ")
     cards = Game.new("cardgame", players=2, seed=4)
     play = hint_reason(
         {"kind": "play", "cards": {"green": 2, "loco": 1}},

@@ -120,7 +120,7 @@ export const WORLD_STRINGS = {
     "variant.world.desc": "2–5 Spieler: die ganze Welt mit Zügen und Schiffen, Häfen und Reiserouten.",
     "card.joker": "Joker",
     "wcard.name": "{form} ({color})",
-    "wform.train": "Zug", "wform.train-h": "Zug (Hafen)", "wform.ship": "Schiff", "wform.double": "Doppelschiff",
+    "wform.train": "Zug", "wform.train-h": "Zug mit Hafensymbol", "wform.ship": "Schiff", "wform.double": "Doppelschiff",
     "wform.short.train": "Zug", "wform.short.train-h": "Zug", "wform.short.ship": "Schiff", "wform.short.double": "Doppel",
     "wcard.harborSymbol": "Hafensymbol: zahlt für einen Hafen",
 

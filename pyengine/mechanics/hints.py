@@ -25,7 +25,7 @@ COLOR_DE = {
 }
 FORM = {
     "train": ("train", "Zug"),
-    "train-h": ("train (harbor)", "Zug (Hafen)"),
+    "train-h": ("train (harbor)", "Zug mit Hafensymbol"),
     "ship": ("ship", "Schiff"),
     "double": ("double ship", "Doppelschiff"),
 }
@@ -191,7 +191,7 @@ def hint_reason(
         have = int(me.get("hand", {}).get(action.get("card"), 0))
         return {
             "en": f"takes the face-up {en} card ({have + 1} in hand then)",
-            "de": f"nimmt die offene Karte {de} (dann {have + 1} davon auf der Hand)",
+            "de": f"nimmt die offene Karte {de}, dann {have + 1} davon auf der Hand",
         }
     if kind == "draw":
         if not advice:
