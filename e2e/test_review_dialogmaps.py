@@ -197,3 +197,18 @@ def test_the_payment_chooser_shows_the_route_and_what_stays_in_hand(
     snapshot(page, "payment")
     page.click("[data-testid=payment-option-0]")
     page.wait_for_function("r => window.__railtrip.state().view.routes[r] === 0", arg=route)
+
+
+@pytest.mark.parametrize("variant", ["usa", "world"])
+def test_a_map_picture_is_titled_in_the_pages_language(page: Page, server, variant) -> None:
+    """The map in the ticket dialog draws the map's title in German on a German page, as the game's
+    map does (it read "North America" over "Nordamerika")."""
+    page.add_init_script("try { localStorage.setItem('railtrip.lang', 'de'); } catch (e) {}")
+    start(page, server, variant, SIZES[0], None)
+    page.wait_for_selector("#app[data-ui-state=choose-tickets]")
+    title = {"usa": "Nordamerika", "world": "Schienen & Segel"}[variant]
+    assert (
+        page.get_attribute("[data-testid=ticket-dialog] [data-testid=board-picture]", "data-map-title")
+        == title
+    )
+    assert page.get_attribute("[data-testid=board]", "data-map-title") == title

@@ -2,7 +2,7 @@
 // drag, pinch, buttons), hover/tap route info, highlights and short animations. The drawing, the
 // geometry, the input and the labels live in the modules beside this one.
 import { h } from "../dom.js";
-import { t } from "../../i18n.js";
+import { t, tMaybe } from "../../i18n.js";
 import { GOLD, PULSE_FRAME_MS, PULSE_MS, boardStyle } from "./style.js";
 import { routeGeometry, seamMarks, fitView, clampView, mapWraps } from "./geometry.js";
 import { routeAt } from "./picking.js";
@@ -20,7 +20,7 @@ export class BoardView {
     frame = null, interactive = true, confirmClicks = () => false } = {}) {
     this.board = board;
     this.frameCities = frame;
-    this.title = title ?? board.name ?? "";
+    this.title = title ?? tMaybe(`variant.${board.variant}.title`, board.name ?? "");  // in the page's language
     this.cities = new Map(board.cities.map((c) => [c.id, c]));
     this.style = boardStyle(board);
     this.geo = routeGeometry(board, this.style);
@@ -62,7 +62,7 @@ export class BoardView {
       zoomBtn("+", "board.zoomIn", () => this.zoomBy(1.4), "zoom-in"),
       zoomBtn("−", "board.zoomOut", () => this.zoomBy(1 / 1.4), "zoom-out"),
       zoomBtn("⟲", "board.zoomReset", () => this.resetView(), "zoom-reset"));
-    this.el = h("div", { class: "board-wrap", testid: interactive ? "board" : "board-picture" }, this.canvas,
+    this.el = h("div", { class: "board-wrap", testid: interactive ? "board" : "board-picture", dataset: { mapTitle: this.title } }, this.canvas,
       interactive ? this.tooltip : null, interactive ? this.controls : null);
     if (interactive) bindInput(this);
     this.resizeObserver = new ResizeObserver(() => this.#resize());

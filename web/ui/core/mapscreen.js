@@ -59,7 +59,6 @@ export class GameScreen extends TurnScreen {
       confirmClicks: confirmClaims,
       describeRoute: (id, opts) => this._routeTip(id, opts),
       onEmptyTap: () => { this.pinnedTicket = null; this._setFocus(null); },
-      title: tMaybe(`variant.${this.settings.variant}.title`, b.name),
     });
 
     const top = this._topbar();
