@@ -183,7 +183,8 @@ def test_cards_are_named_as_the_pages_log_names_them() -> None:
     harbor = hint_reason(
         {"kind": "take", "card": "red-train-h"}, world.view(0, log=False), world.variant.board_view()
     )
-    assert harbor["de"].startswith("nimmt die offene Karte Zug mit Hafensymbol (Rot), dann ")
+    assert harbor["de"].startswith("nimmt die offene Karte Zug mit Anker (Rot), dann ")
+    assert harbor["en"].startswith("takes the face-up red train with anchor card (")  # as the rules page says
     cards = Game.new("cardgame", players=2, seed=4)
     play = hint_reason(
         {"kind": "play", "cards": {"green": 2, "loco": 1}},

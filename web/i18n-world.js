@@ -8,7 +8,7 @@ export const WORLD_STRINGS = {
     "variant.world.desc": "2–5 players: the whole world with trains and ships, harbors and itineraries.",
     "card.joker": "joker",
     "wcard.name": "{color} {form}",
-    "wform.train": "train", "wform.train-h": "train (harbor)", "wform.ship": "ship", "wform.double": "double ship",
+    "wform.train": "train", "wform.train-h": "train with anchor", "wform.ship": "ship", "wform.double": "double ship",
     "wform.short.train": "train", "wform.short.train-h": "train", "wform.short.ship": "ship", "wform.short.double": "double",
     "wcard.harborSymbol": "Harbor symbol: can pay for a harbor",
 
@@ -120,7 +120,7 @@ export const WORLD_STRINGS = {
     "variant.world.desc": "2–5 Spieler: die ganze Welt mit Zügen und Schiffen, Häfen und Reiserouten.",
     "card.joker": "Joker",
     "wcard.name": "{form} ({color})",
-    "wform.train": "Zug", "wform.train-h": "Zug mit Hafensymbol", "wform.ship": "Schiff", "wform.double": "Doppelschiff",
+    "wform.train": "Zug", "wform.train-h": "Zug mit Anker", "wform.ship": "Schiff", "wform.double": "Doppelschiff",
     "wform.short.train": "Zug", "wform.short.train-h": "Zug", "wform.short.ship": "Schiff", "wform.short.double": "Doppel",
     "wcard.harborSymbol": "Hafensymbol: zahlt für einen Hafen",
 

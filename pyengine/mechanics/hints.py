@@ -25,7 +25,7 @@ COLOR_DE = {
 }
 FORM = {
     "train": ("train", "Zug"),
-    "train-h": ("train (harbor)", "Zug mit Hafensymbol"),
+    "train-h": ("train with anchor", "Zug mit Anker"),
     "ship": ("ship", "Schiff"),
     "double": ("double ship", "Doppelschiff"),
 }
