@@ -128,6 +128,28 @@ def test_the_replay_controls_stay_in_view_where_the_page_scrolls(page: Page, ser
     snapshot(page, f"replay-scrolled-{size[0]}x{size[1]}")
 
 
+# The text a select shows and the room it has for it (its box less padding and the arrow, ~18-20 px).
+SELECT_TEXT_ROOM = """(s) => { const cs = getComputedStyle(s);
+  const ctx = document.createElement('canvas').getContext('2d'); ctx.font = cs.font;
+  const text = s.options[s.selectedIndex].text;
+  return [text, ctx.measureText(text).width,
+    s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 18]; }"""
+
+
+def test_the_replays_choices_show_whole_on_a_german_phone(page: Page, server) -> None:
+    """Whose cards the replay shows: "niemandem (verdeckt)" was cut to "niemandem (verde" on a
+    phone (the select was held to 10rem)."""
+    page.add_init_script("try { localStorage.setItem('railtrip.lang', 'de'); } catch (e) {}")
+    page.set_viewport_size({"width": 390, "height": 844})
+    goto_ready(page, server.url + "?botDelay=0#" + game_link(played_game(12), {"seats": SEATS}))
+    page.wait_for_function(REPLAY_IDLE)
+    page.select_option("[data-testid=replay-viewer]", "")
+    for testid in ("replay-viewer", "takeover-seat"):
+        text, needs, room = page.eval_on_selector(f"[data-testid={testid}]", SELECT_TEXT_ROOM)
+        assert needs <= room, (testid, text, needs, room)
+    assert page.inner_text("[data-testid=replay-viewer] option:checked") == "niemandem (verdeckt)"
+
+
 KINDS = ["red", "orange", "yellow", "green", "blue", "purple", "black", "white", "loco"]
 EVERY_KIND = {  # a hand of every kind of card (Rails & Sails shows its cards' forms, not their colours' names)
     "usa": {"hands": [KINDS, ["red"] * 4], "tickets": [["DEN-ELP"], ["SEA-LA"]]},
