@@ -214,3 +214,62 @@ def test_what_to_do_and_who_plays_show_whole(page: Page, server, variant: str, s
     assert "dran" in page.inner_text(".status-main")
     for selector in (".status-main", ".pname", ".wslots-hint"):
         not_cut(page, selector)
+
+
+def select_shows_whole(page: Page, selector: str) -> None:
+    """Every option of the select, once chosen, shows whole in its box."""
+    for value in page.eval_on_selector(selector, "s => [...s.options].map((o) => o.value)"):
+        page.select_option(selector, value)
+        text, needs, room = page.eval_on_selector(selector, SELECT_TEXT_ROOM)
+        assert needs <= room, (selector, text, needs, room)
+
+
+def test_a_chosen_option_shows_whole_on_a_german_phone(page: Page, server) -> None:
+    """On a phone, in German: a seat played by a person on this device ("Mensch (gleiches Gerät)"
+    was cut to "Mensch (gl" beside the strength it does not have), every computer speed in the
+    game's menu ("Sofort" read "Sof"), and a route chosen in the Routes tab (cut after its colour
+    beside the Claim button)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url + "?botDelay=0")
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    page.click("[data-testid=lang-de]")
+    page.select_option("[data-testid=seat-1-kind]", "human")
+    assert not page.is_visible("[data-testid=seat-1-bot]")
+    select_shows_whole(page, "[data-testid=seat-1-kind]")
+    page.select_option("[data-testid=seat-1-kind]", "bot")
+    assert page.is_visible("[data-testid=seat-1-bot]")
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {
+            "variant": "usa",
+            "players": 2,
+            "seed": 8,
+            "seats": SEATS,
+            "setup": EVERY_KIND["usa"],
+            "speed": "instant",
+        },
+    )
+    page.wait_for_function(PERSON)
+    page.click("[data-testid=menu]")
+    select_shows_whole(page, "[data-testid=menu-speed]")
+    page.click("[data-testid=menu]")
+    page.click("[data-testid=tab-routes]")
+    assert page.locator("[data-testid=route-select] option").count() > 10
+    text, needs, room = page.eval_on_selector("[data-testid=route-select]", SELECT_TEXT_ROOM)
+    assert needs <= room, (text, needs, room)
+
+
+@pytest.mark.parametrize("variant", ["usa", "cardgame"])
+def test_the_game_menu_opens_inside_a_phones_window(page: Page, server, variant: str) -> None:
+    """The card game's menu button sits mid-way along a phone's top bar: its menu ran 15 px off
+    the left edge, cutting "Neues Spiel". It now stays inside the window in both games."""
+    start_in_german(
+        page, server, (390, 844), {"variant": variant, "players": 2, "seats": SEATS, "speed": "instant"}
+    )
+    if page.get_attribute("#app", "data-ui-state") == "choose-tickets":
+        keep_tickets(page)
+        page.wait_for_function(PERSON)
+    page.click("[data-testid=menu]")
+    box = page.locator(".menu-panel").bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    assert page.is_visible("[data-testid=menu-new-game]")

@@ -76,3 +76,14 @@ export function listRole(children) {
   const read = children.filter((c) => c.getAttribute?.("aria-hidden") !== "true");
   return read.length && read.every((c) => c.getAttribute?.("role") === "listitem") ? "list" : "group";
 }
+
+/** Moves a popup placed beside its button (position: absolute) sideways, just enough to keep it
+ *  inside the window: a menu opened from a button in the middle of a phone's top bar ran off the
+ *  left edge. Call it once the popup shows. */
+export function keepInWindow(el, margin = 8) {
+  el.style.removeProperty("translate");
+  const box = el.getBoundingClientRect();
+  const dx = box.left < margin ? margin - box.left
+    : box.right > window.innerWidth - margin ? window.innerWidth - margin - box.right : 0;
+  if (dx) el.style.setProperty("translate", `${Math.round(dx)}px 0`);
+}

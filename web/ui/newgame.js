@@ -186,7 +186,8 @@ export function renderNewGame(container, { version, onStart, saved = null, initi
           on: { change: (e) => { seat.kind = e.target.value; drawSeats(); } } },
         h("option", { value: "bot", selected: seat.kind === "bot", text: t("newgame.computer") }),
         h("option", { value: "human", selected: seat.kind === "human", text: t("newgame.human") }));
-        const level = h("select", { testid: `seat-${i}-bot`, "aria-label": t("newgame.strength", { n: i }), disabled: seat.kind !== "bot",
+        // A person has no strength: the kind takes the row ("Person (same device)" was cut beside it).
+        const level = h("select", { testid: `seat-${i}-bot`, "aria-label": t("newgame.strength", { n: i }), hidden: seat.kind !== "bot",
           on: { change: (e) => { seat.bot = e.target.value; lineupChanged(); } } },
         botChoices(bots).map((b) => h("option", { value: b, selected: seat.bot === b, text: tMaybe(`level.${b}`, b) })));
         row.append(h("div", { class: "seat-opts" }, kind, level));
