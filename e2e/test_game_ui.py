@@ -63,7 +63,8 @@ def check_offered_actions(page: Page) -> None:
     legal = game.legal_actions()
     options = set(
         page.eval_on_selector(
-            "[data-testid=route-select]", "s => [...s.options].map(o => o.value).filter(Boolean)"
+            "[data-testid=route-list]",
+            "l => [...l.querySelectorAll('[role=option]')].flatMap(o => o.dataset.routes.split(' '))",
         )
     )
     assert options == legal_claim_routes(game)
@@ -117,7 +118,7 @@ def play_to_the_end(page: Page, snapshot=None) -> int:
             continue
         if state == "choose-payment":
             if not checked_payment:
-                route = page.eval_on_selector("[data-testid=route-select]", "s => s.value")
+                route = page.get_attribute("[data-testid=route-option][aria-selected=true]", "data-route")
                 game = engine_game(page)
                 n = sum(1 for a in game.legal_actions() if a.keyword == "claim" and a.route == route)
                 assert page.locator("[data-testid^=payment-option-]").count() == n

@@ -35,7 +35,7 @@ def _open_position(page: Page, server) -> Game:
 
 def _choose_route(page: Page, route: str) -> list[str]:
     page.click("[data-testid=tab-routes]")
-    page.select_option("[data-testid=route-select]", route)
+    page.click(f"[data-testid=route-option][data-routes~='{route}']")
     page.click("[data-testid=route-claim]")
     page.wait_for_selector("[data-testid=payment-dialog]")
     return [

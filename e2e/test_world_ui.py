@@ -112,7 +112,8 @@ def check_offered_actions(page: Page) -> None:
     assert page.is_enabled("[data-testid=exchange-pieces]") == any(a.keyword == "exchange" for a in legal)
     options = set(
         page.eval_on_selector(
-            "[data-testid=route-select]", "s => [...s.options].map(o => o.value).filter(Boolean)"
+            "[data-testid=route-list]",
+            "l => [...l.querySelectorAll('[role=option]')].flatMap(o => o.dataset.routes.split(' '))",
         )
     )
     assert options == {a.route for a in legal if a.keyword == "claim"}

@@ -132,7 +132,8 @@ const en = {
   "routes.claim": "Claim",
   "routes.none": "No route can be claimed now",
   "routes.count": plural("{n} route can be claimed.", "{n} routes can be claimed."),
-  "routes.option": (p) => `${p.route} · ${p.n} ${p.color} · ${p.points} point${p.points === 1 ? "" : "s"}`,
+  "routes.info": (p) => `${p.n} ${p.color} · ${p.points} point${p.points === 1 ? "" : "s"}`,
+  "routes.infoKind": (p) => `${p.n} × ${p.color} · ${p.points} point${p.points === 1 ? "" : "s"}`,
   "routes.help": "Tip: click a glowing route on the map to claim it. Keys: 1–5 take a face-up card, D draws from the deck, T draws tickets.",
   "routes.cannot": "You cannot claim {route} now.",
 
@@ -328,7 +329,8 @@ const de = {
   "routes.claim": "Bauen",
   "routes.none": "Jetzt kann keine Strecke gebaut werden",
   "routes.count": plural("{n} Strecke kann gebaut werden.", "{n} Strecken können gebaut werden."),
-  "routes.option": (p) => `${p.route} · ${p.n} ${p.color} · ${p.points} ${p.points === 1 ? "Punkt" : "Punkte"}`,
+  "routes.info": (p) => `${p.n} ${p.color} · ${p.points} ${p.points === 1 ? "Punkt" : "Punkte"}`,
+  "routes.infoKind": (p) => `${p.n} × ${p.color} · ${p.points} ${p.points === 1 ? "Punkt" : "Punkte"}`,
   "routes.help": "Tipp: Klicke auf eine leuchtende Strecke auf der Karte, um sie zu bauen. Tasten: 1–5 nimmt eine offene Karte, D zieht vom Stapel, T zieht Aufträge.",
   "routes.cannot": "Du kannst {route} jetzt nicht bauen.",
 

@@ -15,6 +15,7 @@ import { TurnScreen } from "../turnscreen.js";
 import { seatSymbol } from "../seatmarks.js";
 import { confirmClaims } from "../claimconfirm.js";
 import { routePicture, ticketPicture } from "../mappicture.js";
+import { RouteList } from "./routelist.js";
 
 /** The words for the engine's route_needs answer (null: nothing to say). */
 export function needsText(needs) {
@@ -73,13 +74,11 @@ export class GameScreen extends TurnScreen {
     // Side: players, then tabs (log / routes).
     this.playersEl = h("ol", { class: "players", testid: "players", "aria-label": t("players.title") });
     this.logEl = h("ol", { class: "log", testid: "game-log", "aria-label": t("log.title") });
-    this.routeSelect = h("select", { testid: "route-select", id: "route-select", "aria-label": t("routes.select") });
-    this.routeClaim = h("button", { type: "button", class: "btn btn-primary", testid: "route-claim", text: t("routes.claim"),
-      on: { click: () => this.routeSelect.value && this.claimRoute(this.routeSelect.value) } });
-    this.routeCount = h("p", { class: "hint", testid: "route-count" });
-    const routesPanel = h("div", { class: "routes-panel", testid: "routes-panel" },
-      h("label", { for: "route-select", class: "field-label", text: t("routes.label") }),
-      h("div", { class: "route-row" }, this.routeSelect, this.routeClaim), this.routeCount,
+    this.routeList = new RouteList(b, {
+      onChoose: (id) => this._chooseRoute(id),
+      onClaim: (id) => this.claimRoute(id),
+    });
+    const routesPanel = h("div", { class: "routes-panel", testid: "routes-panel" }, this.routeList.el,
       h("p", { class: "hint", testid: "routes-help", text: t(this.game.routesHelp) }));
     const tabs = [["log", t("tabs.log"), this.logEl], ["routes", t("tabs.routes"), routesPanel]];
     const tabBtns = tabs.map(([key, label], i) => h("button", { type: "button", role: "tab", id: `tab-${key}`, class: "tab",
@@ -184,7 +183,7 @@ export class GameScreen extends TurnScreen {
       this.coachFocus = { cities: new Set([r.a, r.b]), routes: new Set([id]) };
       this._setFocus(this.coachFocus);
     }
-    if ([...this.routeSelect.options].some((o) => o.value === id)) this.routeSelect.value = id;
+    this.routeList.show(id);
   }
 
   _showEnd() {
@@ -278,7 +277,7 @@ export class GameScreen extends TurnScreen {
     if (action?.kind === "claim") {
       const r = this.board.routeById.get(action.route);
       if (r) this._setFocus(this.hintFocus = { cities: new Set([r.a, r.b]), routes: new Set([r.id]) });
-      if ([...this.routeSelect.options].some((o) => o.value === action.route)) this.routeSelect.value = action.route;
+      this.routeList.show(action.route);
     }
   }
 
@@ -326,21 +325,15 @@ export class GameScreen extends TurnScreen {
   }
 
   #renderRoutes(legal) {
-    const ids = [...new Set(legal.filter((a) => a.kind === "claim").map((a) => a.route))];
-    const key = ids.join(",");
-    if (this.routeSelect.dataset.key === key) return;
-    this.routeSelect.dataset.key = key;
-    const prev = this.routeSelect.value;
-    const opts = ids.map((id) => {
-      const r = this.board.routeById.get(id);
-      return h("option", { value: id, selected: id === prev,
-        text: t("routes.option", { route: routeName(this.board, id), n: r.length, color: cardName(r.color), points: this.board.route_points[r.length] }) });
-    });
-    if (!opts.length) opts.push(h("option", { value: "", text: t("routes.none") }));
-    this.routeSelect.replaceChildren(...opts);
-    this.routeSelect.disabled = !ids.length;
-    this.routeClaim.disabled = !ids.length;
-    this.routeCount.textContent = t("routes.count", { n: ids.length });
+    this.routeList.update([...new Set(legal.filter((a) => a.kind === "claim").map((a) => a.route))]);
+  }
+
+  /** A route chosen in the Routes tab glows on the map (as the Hint's does). */
+  _chooseRoute(id) {
+    const r = id ? this.board.routeById.get(id) : null;
+    if (this.chosenFocus && this.focus === this.chosenFocus) this._setFocus(null);
+    this.chosenFocus = r ? { cities: new Set([r.a, r.b]), routes: new Set([r.id]) } : null;
+    if (this.chosenFocus) this._setFocus(this.chosenFocus);
   }
 
   _routeTip(id, { pinned }) {

@@ -1,0 +1,96 @@
+"""The Routes tab (player review, issue 13): every route a player can claim reads whole in every
+layout (a select in the side column cut them, "San Francisco – Salt Lake C…", "Cape Town – Indian
+Oce…"), a route chosen there glows on the map, and the keyboard chooses and claims."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from e2e.test_review_map import FULL_HAND, WORLD
+from e2e.test_review_words import EVERY_KIND, new_game, start_in_german
+from e2e.test_share_offline import SEATS
+
+# Two of every Rails & Sails card and two jokers: long sea routes (5 ships and more) are claimable.
+WORLD_MANY = {**WORLD, "hands": [FULL_HAND * 2 + ["joker", "joker"], ["red-train"]]}
+
+# Rows that stick out of the list, or whose name or details are cut inside the row.
+ROWS_CUT = """(l) => { const box = l.getBoundingClientRect();
+  return [...l.querySelectorAll('[role=option]')].filter((o) => { const r = o.getBoundingClientRect();
+    return r.left < box.left - 0.5 || r.right > box.right + 0.5
+      || [...o.children].some((c) => c.scrollWidth > c.clientWidth + 1); }).map((o) => o.innerText); }"""
+ROWS = """(l) => [...l.querySelectorAll('[role=option]')].map((o) => ({ route: o.dataset.route,
+  routes: o.dataset.routes.split(' '), text: o.innerText, selected: o.getAttribute('aria-selected'),
+  wraps: (n => n.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(n).fontSize))(
+    o.querySelector('.route-opt-name')) }))"""
+GLOW = "() => [...(window.__railtrip.board.state.focus?.routes ?? [])]"
+STATE = "() => window.__railtrip.state()"
+
+
+@pytest.mark.parametrize(
+    "size", [(390, 844), (900, 700), (1280, 800)], ids=["390x844", "900x700", "1280x800"]
+)
+def test_every_claimable_route_reads_whole_in_german(page: Page, server, size) -> None:
+    """Rails & Sails has the longest route names; at 900 px the side column is narrowest (the
+    select there showed 205 px of them): a name wraps onto a second line instead of losing its end."""
+    start_in_german(
+        page,
+        server,
+        size,
+        {"variant": "world", "players": 2, "setup": WORLD_MANY, "seats": SEATS, "speed": "instant"},
+    )
+    page.click("[data-testid=tab-routes]")
+    rows = page.eval_on_selector("[data-testid=route-list]", ROWS)
+    names = [r["text"].split("\n")[0] for r in rows]
+    assert "Cape Town – Indian Ocean junction" in names, names
+    assert any("5 × Schiff (Grün) · 10 Punkte" in r["text"] for r in rows), rows
+    assert page.eval_on_selector("[data-testid=route-list]", ROWS_CUT) == []
+    if size[0] == 900:
+        assert any(r["wraps"] for r in rows)  # the narrow column needs the second line
+    # Every legal claim has its row (a double route's alike tracks share one), and no other route.
+    legal = {a["route"] for a in page.evaluate(STATE)["legal"] if a["kind"] == "claim"}
+    assert {route for r in rows for route in r["routes"]} == legal
+    assert len({r["text"] for r in rows}) == len(rows)
+
+
+def test_a_route_chosen_in_the_list_glows_and_the_keyboard_claims_it(page: Page, server) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(server.url + "?botDelay=0")
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    new_game(
+        page, {"variant": "usa", "players": 2, "seats": SEATS, "setup": EVERY_KIND["usa"], "speed": "instant"}
+    )
+    page.click("[data-testid=tab-routes]")
+    rows = page.eval_on_selector("[data-testid=route-list]", ROWS)
+    assert len(rows) > 12 and [r["selected"] for r in rows[:2]] == ["true", "false"]
+    assert page.evaluate(GLOW) == []  # the first row is the default choice: nothing glows yet
+    page.locator("[data-testid=route-option]").nth(1).click()
+    assert page.evaluate(GLOW) == [rows[1]["route"]]
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(GLOW) == [rows[2]["route"]]
+    assert page.evaluate("() => document.activeElement.dataset.route") == rows[2]["route"]
+    page.keyboard.press("End")  # the list scrolls; the count and Claim stay in sight above it
+    last = rows[-1]["route"]
+    assert page.evaluate(GLOW) == [last]
+    panel = page.locator("#panel-routes").bounding_box()
+    for testid in ("route-claim", f"route-option][data-route='{last}'"):
+        box = page.locator(f"[data-testid={testid}]").bounding_box()
+        assert (
+            box
+            and panel
+            and panel["y"] - 1 <= box["y"]
+            and box["y"] + box["height"] <= panel["y"] + panel["height"] + 1
+        )
+    assert page.evaluate("() => document.querySelector('#panel-routes').scrollTop") > 0
+    before = len(page.evaluate(STATE)["view"]["log"])
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        """([n, route]) => { const a = document.getElementById('app').dataset;
+          const d = document.querySelector('[data-testid=payment-dialog] [data-testid=dialog-map]');
+          return (a.uiState === 'choose-payment' && d?.dataset.route === route)
+            || window.__railtrip.state().view.log.length > n; }""",
+        arg=[before, last],
+    )
+    if page.get_attribute("#app", "data-ui-state") != "choose-payment":
+        event = page.evaluate(STATE)["view"]["log"][before]
+        assert event["kind"] == "claim" and event["route"] == last, event

@@ -1,0 +1,118 @@
+// The Routes tab's list of the routes a player can claim now: one row per route, its name whole
+// (a native select cut "San Francisco – Salt Lake City · 5 orange · 10 points" to its first words
+// in a side column 200–330 px wide), its colour, length and points on a second line. A listbox:
+// a click or the arrow keys choose a route (it glows on the map), Enter, a double click or the
+// Claim button claim it -- two steps, as a tap on a phone while scrolling must not claim.
+import { h } from "../dom.js";
+import { t } from "../../i18n.js";
+import { CARD_COLORS, cardName, symbolSvg } from "../cards.js";
+import { routeName } from "../logtext.js";
+
+export class RouteList {
+  /**
+   * board: the page's board (routeById, route_points); onChoose(id|null): a route chosen by the
+   * person (null: none); onClaim(id): claim it.
+   */
+  constructor(board, { onChoose, onClaim }) {
+    this.board = board;
+    this.onChoose = onChoose;
+    this.onClaim = onClaim;
+    this.ids = [];       // one per row: the first of the routes it stands for
+    this.rowFor = new Map();  // every listed route's id -> its row's id
+    this.chosen = null;  // the selected route's id (the first route until the person chooses)
+    this.label = h("p", { id: "routes-label", class: "field-label", text: t("routes.label") });
+    this.list = h("ul", { class: "route-list", role: "listbox", testid: "route-list", "aria-labelledby": "routes-label",
+      on: { keydown: (ev) => this.#onKey(ev) } });
+    this.claim = h("button", { type: "button", class: "btn btn-primary", testid: "route-claim", text: t("routes.claim"),
+      on: { click: () => this.chosen && this.onClaim(this.chosen) } });
+    this.count = h("p", { class: "hint route-count", testid: "route-count", "aria-live": "polite" });
+    this.el = h("div", { class: "route-pick" }, this.label, h("div", { class: "route-bar" }, this.count, this.claim), this.list);
+  }
+
+  /** The routes claimable now (the engine's legal claims, in its order); redrawn only when they
+   *  change. Twin tracks alike in all but their id (a double route's two gray tracks) make one row:
+   *  a player may claim only one of them, and either is the same claim. */
+  update(ids) {
+    const key = ids.join(",");
+    if (this.list.dataset.key === key) return;
+    this.list.dataset.key = key;
+    const rows = new Map();  // twin key -> ids
+    for (const id of ids) {
+      const r = this.board.routeById.get(id);
+      const twin = [[r.a, r.b].sort().join("|"), r.color, r.length, r.kind ?? ""].join("/");
+      rows.set(twin, [...(rows.get(twin) ?? []), id]);
+    }
+    this.ids = [...rows.values()].map((group) => group[0]);
+    this.rowFor = new Map([...rows.values()].flatMap((group) => group.map((id) => [id, group[0]])));
+    if (!this.ids.includes(this.chosen)) this.chosen = this.rowFor.get(this.chosen) ?? this.ids[0] ?? null;
+    const items = [...rows.values()].map((group) => this.#row(group));
+    if (!items.length) items.push(h("li", { class: "route-none hint", role: "presentation", text: t("routes.none") }));
+    this.list.replaceChildren(...items);
+    this.list.setAttribute("aria-disabled", String(!ids.length));
+    this.claim.disabled = !ids.length;
+    this.count.textContent = ids.length ? t("routes.count", { n: this.ids.length }) : "";
+  }
+
+  /** The selected route (shown as the Claim button's route). */
+  get value() {
+    return this.chosen;
+  }
+
+  /** Chooses `id` if it is in the list (the Hint or the tutorial points at it), scrolled into the
+   *  list's view; returns whether it was there. */
+  show(routeId) {
+    const id = this.rowFor.get(routeId);
+    if (!id) return false;
+    this.#select(id, { byPerson: false });
+    this.#rowOf(id)?.scrollIntoView({ block: "nearest" });
+    return true;
+  }
+
+  #row([id, ...twins]) {
+    const r = this.board.routeById.get(id);
+    const colour = r.kind ? cardName(`${r.color}-${r.kind}`) : cardName(r.color);
+    const selected = id === this.chosen;
+    return h("li", { class: "route-opt", role: "option", id: `route-opt-${id}`, testid: "route-option",
+      dataset: { route: id, routes: [id, ...twins].join(" ") }, "aria-selected": String(selected), tabindex: selected ? "0" : "-1",
+      style: { "--rc": CARD_COLORS[r.color] ?? CARD_COLORS.gray },
+      on: { click: () => this.#select(id), dblclick: () => this.onClaim(id) } },
+    h("span", { class: "route-swatch", "aria-hidden": "true" }, symbolSvg(r.color, { size: 11 })),
+    h("span", { class: "route-opt-name", text: routeName(this.board, id) }),
+    h("span", { class: "route-opt-info",
+      text: t(r.kind ? "routes.infoKind" : "routes.info", { n: r.length, color: colour, points: this.board.route_points[r.length] }) }));
+  }
+
+  #rowOf(id) {
+    return [...this.list.children].find((el) => el.dataset.route === id) ?? null;
+  }
+
+  /** Selects `id`; chosen by the person (not pointed at by the Hint), it takes the focus and glows. */
+  #select(id, { byPerson = true } = {}) {
+    this.chosen = id;
+    for (const el of this.list.children) {
+      const on = el.dataset.route === id;
+      el.setAttribute("aria-selected", String(on));
+      if (el.dataset.route) el.tabIndex = on ? 0 : -1;
+    }
+    if (!byPerson) return;
+    this.#rowOf(id)?.focus();
+    this.onChoose(id);
+  }
+
+  #onKey(ev) {
+    if (!this.ids.length || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const at = Math.max(0, this.ids.indexOf(this.chosen));
+    const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: this.ids.length - 1, PageDown: at + 8, PageUp: at - 8 }[ev.key];
+    if (to !== undefined) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      const id = this.ids[Math.min(this.ids.length - 1, Math.max(0, to))];
+      this.#select(id);
+      this.#rowOf(id)?.scrollIntoView({ block: "nearest" });
+    } else if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      ev.stopPropagation();
+      if (this.chosen) this.onClaim(this.chosen);
+    }
+  }
+}
