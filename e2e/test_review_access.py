@@ -574,6 +574,12 @@ def test_review_reads_naturally_in_both_languages_and_is_kept(page: Page, server
     page.click("[data-testid=review-start]")
     page.wait_for_selector("[data-testid=end-review][data-done=true]", timeout=240_000)
     check_review_words(page, "en")
+    # Every move listed was measured: its cost, or "about as good" where the bot found no clear loss.
+    items = page.locator("[data-testid=review-item]")
+    assert items.count() and all(
+        items.nth(i).locator("[data-testid=review-cost], [data-testid=review-even]").count() == 1
+        for i in range(items.count())
+    )
     plies = page.eval_on_selector_all("[data-testid=review-item]", "els => els.map((e) => e.dataset.ply)")
     page.locator("[data-testid=end-extras]").scroll_into_view_if_needed()
     snapshot(page, "review-en-desktop")

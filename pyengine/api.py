@@ -27,7 +27,9 @@ Functions (arguments are one JSON object):
                                            from that seat's view only)
   review_move {game_id, seat, from?, bot?, max_seconds?} -> {ply, plies, next, turn, played,
                                           played_reason, best, reason, cost, agree, weight}: the bot's opinion of seat's first decision
-                                          at or after ply ``from`` (next: where to go on; null: done)
+                                          at or after ply ``from`` (next: where to go on; null: done;
+                                          cost: points the played move lost, measured afresh, 0 when
+                                          not clearly worse, null from a bot that does not measure)
   undo {game_id, player}                  -> state for player, after taking back player's last action
                                           (and what followed it); an error if hidden information was
                                           revealed since (Game.undo_point)
@@ -68,13 +70,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
-from .actions import Action, ClaimRoute, TakeCard
+from .actions import Action, ClaimRoute
 from .boundary import excerpt, is_int, load_json
 from .errors import EngineError, IllegalActionError, RecordError
 from .game import RECORD_VERSION, Game
 from .games import get_variant, variant_names
 from .links import deal_link, decode_link, game_link
-from .mechanics.hints import disagreement_weight, hint_reason
+from .mechanics.hints import disagreement_weight, hint_reason, same_decision
 from .record import parse_record, replay
 
 if TYPE_CHECKING:
@@ -410,21 +412,31 @@ def _hint(args: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _same_decision(a: Action, b: Action) -> bool:
-    """The same move for the review: equal actions, or taking the same face-up card from another slot."""
-    if a == b:
-        return True
-    return isinstance(a, TakeCard) and isinstance(b, TakeCard) and a.card == b.card and a.refill == b.refill
-
-
 # Per finished game under review: the game replayed up to the review's cursor (advanced, never rebuilt).
 _REVIEWS: dict[str, Game] = {}
+
+
+REVIEW_WORLDS = 12  # fresh worlds that measure a reviewed move against the bot's
+REVIEW_Z = 2.0  # a cost is told only when the played move is this many standard errors worse
+
+
+def _review_cost(game: Game, bot: str, moves: tuple[Action, Action], limit: float | None) -> float | None:
+    """Points the played move (second) lost against the bot's (first), measured on fresh worlds:
+    the ranking's own margins overstate its winner's lead (the best of several noisy estimates on
+    the same few worlds). 0 when the played move is not clearly worse; None from a bot that does
+    not measure."""
+    from .bots import bot_comparison
+
+    comp = bot_comparison(game, bot, moves, REVIEW_WORLDS, limit)
+    if comp is None:
+        return None
+    return round(comp.gain, 1) if comp.gain >= 0.5 and comp.gain > REVIEW_Z * comp.se else 0.0
 
 
 def _review_move(args: dict[str, Any]) -> dict[str, Any]:
     """The bot's opinion of ``seat``'s next decision from ply ``from`` on (one per call, so the
     worker stays free between calls and the page shows progress): what was played, what the bot
-    preferred, and the estimated cost (the difference of the bot's values, when it ranks both)."""
+    preferred, and the estimated cost (``_review_cost``)."""
     gid = str(args.get("game_id"))
     game = _game(args)
     seat, start = args.get("seat"), args.get("from", 0)
@@ -452,15 +464,9 @@ def _review_move(args: dict[str, Any]) -> dict[str, Any]:
         return {"ply": ply, "plies": plies, "next": None}
     played = game.actions[ply]
     ranked, reason = _proposal(at, bot, limit)
-    best, best_value = ranked[0]
-    agree = _same_decision(best, played)
-    played_value = next((v for a, v in ranked if _same_decision(a, played)), None)
-    # The cost in points when the bot valued both moves; None when it only said which it prefers.
-    cost: float | None = (
-        0.0
-        if agree
-        else (round(best_value - played_value, 2) if played_value is not None and len(ranked) > 1 else None)
-    )
+    best = ranked[0][0]
+    agree = same_decision(played.to_json(), best.to_json())
+    cost = 0.0 if agree else _review_cost(at, bot, (best, played), limit)
     played_reason = _reason(at, played, advice=False)
     out = {
         "ply": ply,

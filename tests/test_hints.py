@@ -11,7 +11,7 @@ from helpers import usa_game
 
 from pyengine import api
 from pyengine.actions import ClaimRoute
-from pyengine.bots import bot_action
+from pyengine.bots import bot_action, bot_comparison, bot_ranking
 from pyengine.game import Game
 from pyengine.mechanics.hints import hint_reason
 
@@ -192,3 +192,35 @@ def test_cards_are_named_as_the_pages_log_names_them() -> None:
         cards.variant.board_view(),
     )
     assert play == {"en": "plays 2 × green + 1 × locomotive", "de": "spielt 2 × Grün + 1 × Lokomotive"}
+
+
+def test_the_review_measures_each_disagreement_afresh() -> None:
+    """A review's cost is the bot's measure of its move against the played one on fresh worlds,
+    not its ranking's margins (they overstate the winner's lead, the best of several noisy
+    estimates on the same worlds, and left a move outside the few candidates without a cost): a
+    number for every move the bot disagrees with, 0 unless the played move is clearly worse."""
+    game = Game.new("usa", players=2, seed=12)
+    while not game.is_over:
+        game.apply(bot_action(game, "easy"))
+    gid = _call("load", record=game.record())["game_id"]
+    start: int | None = 0
+    differ: list[dict[str, Any]] = []
+    while start is not None and len(differ) < 6:
+        step = _call("review_move", game_id=gid, seat=1, bot="hard", **{"from": start})
+        start = step["next"]
+        if start is not None and not step["agree"]:
+            differ.append(step)
+    assert len(differ) == 6
+    unranked = 0
+    for step in differ:
+        at = Game(game.variant, game.settings, game.variant.new_state(game.settings))
+        for action in game.actions[: step["ply"]]:
+            at.apply(action)
+        best, played = at.parse(step["best"]["text"]), at.parse(step["played"]["text"])
+        comp = bot_comparison(at, "hard", (best, played), api.REVIEW_WORLDS)
+        assert comp is not None and comp.worlds == api.REVIEW_WORLDS
+        clear = comp.gain >= 0.5 and comp.gain > api.REVIEW_Z * comp.se
+        assert step["cost"] == (round(comp.gain, 1) if clear else 0.0)
+        unranked += all(a != played for a, _ in bot_ranking(at, "hard"))
+    assert unranked >= 1  # a move the ranking never valued is measured too (its cost was null)
+    assert any(step["cost"] > 0 for step in differ)

@@ -11,7 +11,7 @@ import pytest
 from pyengine.actions import Action, ClaimRoute, DrawCard
 from pyengine.bots import bot_action, bot_rng, get_variant_bot, time_limit, time_up
 from pyengine.bots.cardgame.hard import CardSearchConfig, cardgame_hard_bot
-from pyengine.bots.search import SearchBot, SearchParams, margin_outcome, paired_choice
+from pyengine.bots.search import SearchBot, SearchParams, margin_outcome, paired_choice, paired_gain
 from pyengine.bots.usa.board_model import Situation, board_model
 from pyengine.bots.usa.hard import UsaSearchConfig, UsaSearchDomain, usa_hard_bot
 from pyengine.bots.world.hard import WorldSearchConfig, world_hard_bot
@@ -161,6 +161,35 @@ def test_rank_values_candidates_best_first(variant: str) -> None:
     assert bot.rank(view, legal, Rng(3), board) == ranked  # deterministic
     with time_limit(0):  # no time: the prior's move alone
         assert len(bot.rank(view, legal, Rng(3), board)) == 1
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_compare_measures_two_moves_on_fresh_paired_worlds(variant: str) -> None:
+    """The review's cost: ``compare`` plays exactly the two moves, in the number of worlds asked,
+    deterministically; the same worlds for both, so swapping them negates the gain and a move
+    against itself gains nothing; the clock cap leaves no measure."""
+    bot = _small(variant)
+    game = _main_position(variant)
+    view, legal, board = _ask(game, bot)
+    ranked = bot.rank(view, legal, Rng(3), board)
+    best = ranked[0][0]
+    other = next(a for a in legal if a != best)
+    there = bot.compare(view, legal, Rng(5), board, (best, other), 5)
+    assert there is not None and there.worlds == 5 and there.se >= 0
+    assert bot.compare(view, legal, Rng(5), board, (best, other), 5) == there
+    back = bot.compare(view, legal, Rng(5), board, (other, best), 5)
+    assert back is not None and back.gain == pytest.approx(-there.gain) and back.se == pytest.approx(there.se)
+    assert bot.compare(view, legal, Rng(5), board, (best, best), 3) == paired_gain([1.0] * 3, [1.0] * 3)
+    with time_limit(0):
+        assert bot.compare(view, legal, Rng(5), board, (best, other), 5) is None
+
+
+def test_paired_gain_is_the_mean_difference_with_its_standard_error() -> None:
+    out = paired_gain([10.0, 4.0, 7.0, 3.0], [6.0, 4.0, 5.0, 1.0])  # differences 4, 0, 2, 2
+    assert (out.gain, out.worlds) == (2.0, 4)
+    assert out.se == pytest.approx((8 / 3 / 4) ** 0.5)  # sample variance 8/3 over 4 worlds
+    assert paired_gain([5.0], [2.0]) == paired_gain([3.0], [0.0]) and paired_gain([5.0], [2.0]).se == 0.0
+    assert paired_gain([], []).worlds == 0
 
 
 def test_classic_rank_values_the_keeps_of_a_ticket_draw() -> None:

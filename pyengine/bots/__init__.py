@@ -10,7 +10,7 @@ from ..actions import Action
 from ..errors import EngineError
 from ..game import Game
 from ..rng import Rng, seed_to_int
-from .base import Bot, RandomBot, time_limit, time_up
+from .base import Bot, Comparison, RandomBot, time_limit, time_up
 from .cardgame.levels import LEVELS as CARDGAME_LEVELS
 from .usa.levels import LEVELS as USA_LEVELS
 from .world.levels import LEVELS as WORLD_LEVELS
@@ -71,9 +71,12 @@ def bot_names_for(variant: str) -> list[str]:
     return sorted(n for n in names if variant in get_variant_bot(variant, n).variants)
 
 
-def bot_rng(game: Game) -> Rng:
-    """The bot's generator: derived from the game seed, the seat and the number of actions."""
-    return Rng.derive(seed_to_int(game.settings.seed) ^ 0x5EED_B075, game.current_player, len(game.actions))
+def bot_rng(game: Game, stream: int = 0) -> Rng:
+    """The bot's generator: derived from the game seed, the seat and the number of actions
+    (``stream``: another generator for the same decision, e.g. the review's fresh worlds)."""
+    return Rng.derive(
+        seed_to_int(game.settings.seed) ^ 0x5EED_B075 ^ stream, game.current_player, len(game.actions)
+    )
 
 
 def playing_bot(game: Game, name: str) -> Bot:
@@ -134,10 +137,33 @@ def bot_ranking(game: Game, name: str, max_seconds: float | None = None) -> list
     return ranked
 
 
+# The review's own worlds: another generator than the decision's (bot_rng stream).
+_COMPARE_STREAM = 0xC0_4BA2E
+
+
+def bot_comparison(
+    game: Game, name: str, moves: tuple[Action, Action], worlds: int, max_seconds: float | None = None
+) -> Comparison | None:
+    """How much better the first of ``moves`` (both legal now) is than the second for the current
+    player, by bot ``name``'s own measure on ``worlds`` fresh worlds (``Bot.compare``; None from a
+    bot that does not measure, or when the clock cap left no world)."""
+    if game.is_over:
+        raise EngineError("the game is over")
+    bot = playing_bot(game, name)
+    legal = game.legal_actions()
+    if any(m not in legal for m in moves):
+        raise EngineError("a compared move is not legal here")
+    view, board = seat_view(game, bot), game.variant.board_view()
+    with time_limit(max_seconds):
+        return bot.compare(view, list(legal), bot_rng(game, _COMPARE_STREAM), board, moves, worlds)
+
+
 __all__ = [
     "Bot",
+    "Comparison",
     "ask_bot",
     "bot_action",
+    "bot_comparison",
     "bot_names",
     "bot_names_for",
     "bot_ranking",

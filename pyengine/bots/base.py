@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ..actions import Action, DrawCard, TakeCard
@@ -78,6 +79,16 @@ def time_up() -> bool:
     return deadline is not None and time.perf_counter() >= deadline
 
 
+@dataclass(frozen=True)
+class Comparison:
+    """How much better one move did than another on the same fresh worlds: the mean gain of final
+    margin in points, its standard error and the worlds played (``SearchBot.compare``)."""
+
+    gain: float
+    se: float
+    worlds: int
+
+
 class Bot:
     """Base class. Subclasses implement ``choose``; they must not keep state between calls
     except caches derived from public information (a bot may be reloaded at any point)."""
@@ -114,6 +125,19 @@ class Bot:
         read it. Bots that weigh their options override this; the default is the chosen move
         alone, valued 0.0 (a ranking that says which move, not by how much)."""
         return [(self.choose(view, legal, rng, board), 0.0)]
+
+    def compare(
+        self,
+        view: dict[str, Any],
+        legal: Sequence[Action],
+        rng: Rng,
+        board: dict[str, Any],
+        moves: tuple[Action, Action],
+        worlds: int,
+    ) -> Comparison | None:
+        """How much better the first of ``moves`` is than the second for the seat, measured afresh
+        (the review's cost); None from a bot that does not measure (the default)."""
+        return None
 
 
 class RandomBot(Bot):

@@ -25,14 +25,14 @@ passed before any, the prior's move is played).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from ..actions import Action
 from ..games.base import Variant
 from ..mechanics.state import TableState
 from ..rng import Rng
-from .base import Bot, Thinking, drive, time_up
+from .base import Bot, Comparison, Thinking, drive, time_up
 
 State = TypeVar("State")
 StateIn = TypeVar("StateIn", contravariant=True)
@@ -149,6 +149,18 @@ class SearchResult:
     margins: list[list[float]] = field(default_factory=list)
     worlds: int = 0
     steps: int = 0
+
+
+def paired_gain(first: Sequence[float], second: Sequence[float]) -> Comparison:
+    """The mean paired gain of ``first`` over ``second`` (one value per world) and its standard
+    error (0 with fewer than two worlds)."""
+    d = [a - b for a, b in zip(first, second)]
+    n = len(d)
+    if n == 0:
+        return Comparison(0.0, 0.0, 0)
+    mean = sum(d) / n
+    se = (sum((x - mean) ** 2 for x in d) / (n - 1) / n) ** 0.5 if n > 1 else 0.0
+    return Comparison(mean, se, n)
 
 
 def paired_choice(values: Sequence[Sequence[float]], bonus: float, min_z: float) -> int:
@@ -284,6 +296,36 @@ class SearchBot(Bot):
         order = sorted(range(len(res.candidates)), key=lambda i: (i != first, -mean_value[i], i))
         return [(res.candidates[i], round(mean_margin[i], 1)) for i in order]
 
+    def compare(
+        self,
+        view: dict[str, Any],
+        legal: Sequence[Action],
+        rng: Rng,
+        board: dict[str, Any],
+        moves: tuple[Action, Action],
+        worlds: int,
+    ) -> Comparison | None:
+        """How much better the first of ``moves`` does than the second, played in ``worlds`` fresh
+        sampled worlds as ``rank`` plays its candidates (same playouts, evaluation and horizon).
+        ``rank``'s own margins overstate the gap of its winner: it is the best of several noisy
+        estimates on the same few worlds. Fresh worlds give an unbiased gain, with its error.
+        None when the clock cap has passed."""
+        if time_up():
+            return None
+        decision = self.domain.decision(view, legal, rng, board, True)
+        horizon = decision.params.horizon(len(decision.candidates))
+        params = replace(
+            decision.params,
+            worlds=worlds,
+            min_worlds=worlds,
+            step_cap=0,
+            step_budget=horizon * len(moves) * worlds,
+        )
+        res = self.search.run(view, Decision(list(moves), params), rng)
+        if not res.worlds:
+            return None
+        return paired_gain(res.margins[0], res.margins[1])
+
 
 __all__ = [
     "Decision",
@@ -297,4 +339,5 @@ __all__ = [
     "VariantDomain",
     "margin_outcome",
     "paired_choice",
+    "paired_gain",
 ]

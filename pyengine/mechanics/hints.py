@@ -249,6 +249,18 @@ DECISION_WEIGHT = {
 }
 
 
+def same_decision(played: dict[str, Any], best: dict[str, Any]) -> bool:
+    """The same move for the review (actions as ``to_json``): the same action, or taking the same
+    face-up card from another slot."""
+    if played["text"] == best["text"]:
+        return True
+    return (
+        played["kind"] == best["kind"] == "take"
+        and played.get("card") == best.get("card")
+        and played.get("refill", "") == best.get("refill", "")
+    )
+
+
 def disagreement_weight(played: dict[str, Any], best: dict[str, Any]) -> int:
     """The weight of the review's disagreement between two moves (their JSON forms): the two
     decisions' weights, except that the same route paid with other cards is a card choice."""

@@ -109,8 +109,9 @@ export function reviewPanel({ engine, gameId, seat, bot = "hard", hintsUsed = 0,
     const differ = steps.filter((st) => !st.agree);
     const agreed = steps.length - differ.length;
     note.textContent = t("review.summary", { agreed, n: steps.length });
-    // Known costs first, largest first; then the moves the bot only preferred, weightiest first
-    // (the engine's weight: a route or ticket choice before a card), in game order.
+    // Measured losses first, largest first; then the close calls (cost 0) and the moves the bot
+    // only preferred, weightiest first (the engine's weight: a route or ticket choice before a
+    // card); shown in game order.
     const worst = differ.slice().sort((a, b) => (b.cost ?? -Infinity) - (a.cost ?? -Infinity)
       || (b.weight ?? 0) - (a.weight ?? 0) || a.ply - b.ply).slice(0, limit).sort((a, b) => a.ply - b.ply);
     if (!worst.length) {
@@ -121,10 +122,18 @@ export function reviewPanel({ engine, gameId, seat, bot = "hard", hintsUsed = 0,
       h("span", { class: "review-turn", text: t("review.turn", { n: (st.turn ?? 0) + 1 }) }),
       h("span", { class: "review-you", text: t("review.you", { move: words(st.played_reason) }) }),
       h("span", { class: "review-bot", text: t("review.bot", { move: words(st.reason) }) }),
-      st.cost !== null && st.cost !== undefined && st.cost > 0
-        ? h("span", { class: "review-cost neg", testid: "review-cost", text: t("review.cost", { n: decimal(st.cost) }) }) : null))));
+      costLine(st)))));
   }
   return panel;
+}
+
+/** What a reviewed move cost by the bot's measure: "about 12 points", "about as good" (the bot
+ *  measured no clear loss), or nothing from a bot that does not measure. */
+function costLine(st) {
+  if (typeof st.cost !== "number") return null;
+  return st.cost > 0
+    ? h("span", { class: "review-cost neg", testid: "review-cost", text: t("review.cost", { n: decimal(st.cost) }) })
+    : h("span", { class: "review-cost even", testid: "review-even", text: t("review.even") });
 }
 
 /**
