@@ -87,3 +87,20 @@ export function keepInWindow(el, margin = 8) {
     : box.right > window.innerWidth - margin ? window.innerWidth - margin - box.right : 0;
   if (dx) el.style.setProperty("translate", `${Math.round(dx)}px 0`);
 }
+
+/** Keeps a <details> menu's panel (its last child) inside the window while it is open: placed
+ *  when it opens and again whenever the window changes size (a phone turned sideways moved the
+ *  button and left the panel 170 px off the edge). */
+export function menuInWindow(details) {
+  const place = () => {
+    if (!details.isConnected) window.removeEventListener("resize", place);
+    else keepInWindow(details.lastElementChild);
+  };
+  details.addEventListener("toggle", () => {
+    window.removeEventListener("resize", place);
+    if (!details.open) return;
+    place();
+    window.addEventListener("resize", place);
+  });
+  return details;
+}

@@ -6,7 +6,7 @@
 // ...) are where a screen differs. No rule is decided here: what is legal always comes from the
 // engine's `legal` list, what happened from its events. Engine calls that answer a state go
 // through this.session (core/session.js: the log arrives incrementally, autosave needs no call).
-import { h, keepInWindow, sleep } from "./dom.js";
+import { h, menuInWindow, sleep } from "./dom.js";
 import { t } from "../i18n.js";
 import { PLAYER_COLORS } from "./cards.js";
 import { passDeviceDialog, confirmDialog, close, modal } from "./dialogs.js";
@@ -216,7 +216,7 @@ export class TurnScreen {
       text: t("end.showScores"), on: { click: () => this._showEnd() } });
     const item = (testid, label, run) => h("button", { type: "button", testid, text: label,
       on: { click: () => { menu.open = false; run(); } } });
-    const menu = h("details", { class: "menu", on: { toggle: () => menu.open && keepInWindow(menu.lastElementChild) } },
+    const menu = menuInWindow(h("details", { class: "menu" },
       h("summary", { class: "menu-btn", "aria-label": t("menu.title"), title: t("menu.title"), testid: "menu" }, icon("menu", 20)),
       h("div", { class: "menu-panel" },
         item("menu-new-game", t("menu.newGame"), () => this._confirmNewGame()),
@@ -228,7 +228,7 @@ export class TurnScreen {
         this.humans > 1 ? h("label", { class: "menu-row menu-check" }, h("span", { text: t("undo.hotseat") }),
           h("input", { type: "checkbox", testid: "menu-allow-undo", checked: Boolean(this.settings.allowUndo),
             on: { change: (e) => { this.settings.allowUndo = e.target.checked; this._updateRoot(); } } })) : null,
-        h("div", { class: "menu-row" }, h("span", { text: t("menu.speed") }), this._speedSelect())));
+        h("div", { class: "menu-row" }, h("span", { text: t("menu.speed") }), this._speedSelect()))));
     return h("header", { class: "topbar" },
       h("span", { class: "brand-sm", text: "Railtrip" }),
       h("div", { class: "status", "aria-live": "polite" }, this.statusMain, this.statusLast),
