@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page
 
 from e2e.test_review_map import FULL_HAND, WORLD
-from e2e.test_review_words import EVERY_KIND, new_game, start_in_german
+from e2e.test_review_words import EVERY_KIND, PERSON, new_game, start_in_german
 from e2e.test_share_offline import SEATS
 
 # Two of every Rails & Sails card and two jokers: long sea routes (5 ships and more) are claimable.
@@ -91,6 +91,9 @@ def test_a_route_chosen_in_the_list_glows_and_the_keyboard_claims_it(page: Page,
             || window.__railtrip.state().view.log.length > n; }""",
         arg=[before, last],
     )
-    if page.get_attribute("#app", "data-ui-state") != "choose-payment":
-        event = page.evaluate(STATE)["view"]["log"][before]
-        assert event["kind"] == "claim" and event["route"] == last, event
+    if page.get_attribute("#app", "data-ui-state") == "choose-payment":
+        page.click("[data-testid=payment-option-0]")
+    page.wait_for_function(PERSON)
+    event = page.evaluate(STATE)["view"]["log"][before]
+    assert event["kind"] == "claim" and event["route"] == last, event
+    assert last not in page.evaluate(GLOW)  # claimed: its glow went with its row

@@ -44,7 +44,11 @@ export class RouteList {
     }
     this.ids = [...rows.values()].map((group) => group[0]);
     this.rowFor = new Map([...rows.values()].flatMap((group) => group.map((id) => [id, group[0]])));
-    if (!this.ids.includes(this.chosen)) this.chosen = this.rowFor.get(this.chosen) ?? this.ids[0] ?? null;
+    if (!this.ids.includes(this.chosen)) {
+      const kept = this.rowFor.get(this.chosen) ?? null;  // its twin track, if that one is left
+      if (!kept && this.chosen) this.onChoose(null);  // claimed or gone: its glow goes
+      this.chosen = kept ?? this.ids[0] ?? null;
+    }
     const items = [...rows.values()].map((group) => this.#row(group));
     if (!items.length) items.push(h("li", { class: "route-none hint", role: "presentation", text: t("routes.none") }));
     this.list.replaceChildren(...items);
