@@ -43,6 +43,8 @@ def test_every_claimable_route_reads_whole_in_german(page: Page, server, size) -
     rows = page.eval_on_selector("[data-testid=route-list]", ROWS)
     names = [r["text"].split("\n")[0] for r in rows]
     assert "Cape Town – Indian Ocean junction" in names, names
+    # By name, as a person looks one up (the engine's order follows city codes: CAI = Al-Qahira).
+    assert page.evaluate("n => n.every((x, i) => !i || n[i - 1].localeCompare(x, 'de') <= 0)", names), names
     assert any("5 × Schiff (Grün) · 10 Punkte" in r["text"] for r in rows), rows
     assert page.eval_on_selector("[data-testid=route-list]", ROWS_CUT) == []
     if size[0] == 900:

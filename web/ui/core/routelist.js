@@ -4,7 +4,7 @@
 // a click or the arrow keys choose a route (it glows on the map), Enter, a double click or the
 // Claim button claim it -- two steps, as a tap on a phone while scrolling must not claim.
 import { h } from "../dom.js";
-import { t } from "../../i18n.js";
+import { t, getLang } from "../../i18n.js";
 import { CARD_COLORS, cardName, symbolSvg } from "../cards.js";
 import { routeName } from "../logtext.js";
 
@@ -29,15 +29,18 @@ export class RouteList {
     this.el = h("div", { class: "route-pick" }, this.label, h("div", { class: "route-bar" }, this.count, this.claim), this.list);
   }
 
-  /** The routes claimable now (the engine's legal claims, in its order); redrawn only when they
-   *  change. Twin tracks alike in all but their id (a double route's two gray tracks) make one row:
-   *  a player may claim only one of them, and either is the same claim. */
+  /** The routes claimable now (the engine's legal claims), by name as a person looks one up (the
+   *  engine's order follows city codes: "Al-Qahira – Tehran" came under C); redrawn only when
+   *  they change. Twin tracks alike in all but their id (a double route's two gray tracks) make
+   *  one row: a player may claim only one of them, and either is the same claim. */
   update(ids) {
     const key = ids.join(",");
     if (this.list.dataset.key === key) return;
     this.list.dataset.key = key;
     const rows = new Map();  // twin key -> ids
-    for (const id of ids) {
+    const names = new Map(ids.map((id) => [id, routeName(this.board, id)]));
+    const order = ids.slice().sort((a, b) => names.get(a).localeCompare(names.get(b), getLang()));
+    for (const id of order) {
       const r = this.board.routeById.get(id);
       const twin = [[r.a, r.b].sort().join("|"), r.color, r.length, r.kind ?? ""].join("/");
       rows.set(twin, [...(rows.get(twin) ?? []), id]);
