@@ -60,11 +60,6 @@ export class RouteList {
     this.count.textContent = ids.length ? t("routes.count", { n: this.ids.length }) : "";
   }
 
-  /** The selected route (shown as the Claim button's route). */
-  get value() {
-    return this.chosen;
-  }
-
   /** Chooses `id` if it is in the list (the Hint or the tutorial points at it), scrolled into the
    *  list's view; returns whether it was there. */
   show(routeId) {
