@@ -99,3 +99,19 @@ def test_a_route_chosen_in_the_list_glows_and_the_keyboard_claims_it(page: Page,
     event = page.evaluate(STATE)["view"]["log"][before]
     assert event["kind"] == "claim" and event["route"] == last, event
     assert last not in page.evaluate(GLOW)  # claimed: its glow went with its row
+
+
+def test_with_nothing_to_claim_the_tab_says_so_once(page: Page, server) -> None:
+    """An empty hand claims nothing: the list's line says so, with no empty count and no Claim
+    button that can do nothing beside it."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url + "?botDelay=0")
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    setup = {**EVERY_KIND["usa"], "hands": [[], ["red"] * 4]}
+    new_game(page, {"variant": "usa", "players": 2, "seats": SEATS, "setup": setup, "speed": "instant"})
+    page.click("[data-testid=tab-routes]")
+    assert page.inner_text("[data-testid=route-list]") == "No route can be claimed now"
+    assert not page.is_visible("[data-testid=route-claim]") and not page.is_visible(
+        "[data-testid=route-count]"
+    )
+    assert page.is_visible("[data-testid=routes-help]")

@@ -26,7 +26,8 @@ export class RouteList {
     this.claim = h("button", { type: "button", class: "btn btn-primary", testid: "route-claim", text: t("routes.claim"),
       on: { click: () => this.chosen && this.onClaim(this.chosen) } });
     this.count = h("p", { class: "hint route-count", testid: "route-count", "aria-live": "polite" });
-    this.el = h("div", { class: "route-pick" }, this.label, h("div", { class: "route-bar" }, this.count, this.claim), this.list);
+    this.bar = h("div", { class: "route-bar" }, this.count, this.claim);
+    this.el = h("div", { class: "route-pick" }, this.label, this.bar, this.list);
   }
 
   /** The routes claimable now (the engine's legal claims), by name as a person looks one up (the
@@ -57,6 +58,7 @@ export class RouteList {
     this.list.replaceChildren(...items);
     this.list.setAttribute("aria-disabled", String(!ids.length));
     this.claim.disabled = !ids.length;
+    this.bar.hidden = !ids.length;  // nothing to count or claim: the list's own line says so
     this.count.textContent = ids.length ? t("routes.count", { n: this.ids.length }) : "";
   }
 
