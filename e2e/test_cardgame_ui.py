@@ -232,6 +232,11 @@ def test_card_game_phone_layout_and_german(browser: Browser, server, page_errors
             and page.locator("[data-testid=player-2]").count() == 1
         )
         assert page.locator("[data-testid=bonus-cards] [data-testid^=bonus-]").count() == 6
+        # The own pile's stack draws two card edges 4 px below its art: the hint under it clears them.
+        art = page.locator(".cg-block-pile .otw-art").bounding_box()
+        hint = page.locator(".cg-block-pile .cg-pile-hint").bounding_box()
+        assert art is not None and hint is not None
+        assert hint["y"] >= art["y"] + art["height"] + 4, (art, hint)
         page.screenshot(path=str(_artifact("cardgame-390x844.png")), full_page=True)
         page.click("[data-testid=lang-en]")
     finally:
