@@ -55,7 +55,8 @@ def test_every_claimable_route_reads_whole_in_german(page: Page, server, size) -
     assert len({r["text"] for r in rows}) == len(rows)
 
 
-def test_a_route_chosen_in_the_list_glows_and_the_keyboard_claims_it(page: Page, server) -> None:
+def open_routes(page: Page, server) -> list[dict]:
+    """A classic game with a hand of every kind at 1280x800, its Routes tab open: the rows."""
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(server.url + "?botDelay=0")
     page.wait_for_selector("#app[data-ui-state=new-game]")
@@ -63,7 +64,11 @@ def test_a_route_chosen_in_the_list_glows_and_the_keyboard_claims_it(page: Page,
         page, {"variant": "usa", "players": 2, "seats": SEATS, "setup": EVERY_KIND["usa"], "speed": "instant"}
     )
     page.click("[data-testid=tab-routes]")
-    rows = page.eval_on_selector("[data-testid=route-list]", ROWS)
+    return page.eval_on_selector("[data-testid=route-list]", ROWS)
+
+
+def test_a_route_chosen_in_the_list_glows_and_the_keyboard_claims_it(page: Page, server) -> None:
+    rows = open_routes(page, server)
     assert len(rows) > 12 and [r["selected"] for r in rows[:2]] == ["true", "false"]
     assert page.evaluate(GLOW) == []  # the first row is the default choice: nothing glows yet
     page.locator("[data-testid=route-option]").nth(1).click()
@@ -99,6 +104,31 @@ def test_a_route_chosen_in_the_list_glows_and_the_keyboard_claims_it(page: Page,
     event = page.evaluate(STATE)["view"]["log"][before]
     assert event["kind"] == "claim" and event["route"] == last, event
     assert last not in page.evaluate(GLOW)  # claimed: its glow went with its row
+
+
+def test_letters_typed_in_the_list_find_a_route_and_draw_no_card(page: Page, server) -> None:
+    """Type-ahead, as in any listbox: a city's first letters choose its route. Before, "D" typed
+    in the list to find Denver drew a card from the deck (the game's key) and ended the choice."""
+    rows = open_routes(page, server)
+    names = [r["text"].split("\n")[0] for r in rows]
+    page.locator("[data-testid=route-option]").nth(0).click()
+    log = len(page.evaluate(STATE)["view"]["log"])
+
+    def starting(prefix: str) -> list[str]:
+        return [r["route"] for r, n in zip(rows, names) if n.lower().startswith(prefix)]
+
+    d_rows = starting("d")
+    assert len(d_rows) >= 2, names
+    page.keyboard.press("d")
+    assert page.evaluate(GLOW) == [d_rows[0]]
+    page.keyboard.press("d")  # the same letter again steps on to the next D route
+    assert page.evaluate(GLOW) == [d_rows[1]]
+    assert page.evaluate("() => document.activeElement.dataset.route") == d_rows[1]
+    page.wait_for_timeout(900)  # a pause starts a new search
+    page.keyboard.type("sa", delay=50)
+    assert page.evaluate(GLOW) == [starting("sa")[0]]
+    assert page.get_attribute("#app", "data-ui-state") == "playing"
+    assert len(page.evaluate(STATE)["view"]["log"]) == log  # no card was drawn
 
 
 def test_with_nothing_to_claim_the_tab_says_so_once(page: Page, server) -> None:

@@ -14,7 +14,7 @@ export const WORLD_STRINGS = {
 
     "wmarket.deck.train": "Trains",
     "wmarket.deck.ship": "Ships",
-    "wroutes.help": "Tip: click a glowing route on the map to claim it. Keys: 1–6 take a face-up card, D draws from the train deck, S from the ship deck, T draws tickets.",
+    "wroutes.help": "Tip: click a glowing route on the map to claim it. Keys: 1–6 take a face-up card, D draws from the train deck, S from the ship deck, T draws tickets. In the list, a city's first letters find its route.",
     "wmarket.drawAria.train": "Draw from the train deck ({n} left, {d} discarded)",
     "wmarket.drawAria.ship": "Draw from the ship deck ({n} left, {d} discarded)",
     "wmarket.hint": "Take a card, then refill its place from the train ↻ or the ship ↻ deck.",
@@ -126,7 +126,7 @@ export const WORLD_STRINGS = {
 
     "wmarket.deck.train": "Züge",
     "wmarket.deck.ship": "Schiffe",
-    "wroutes.help": "Tipp: Klicke auf eine leuchtende Strecke auf der Karte, um sie zu bauen. Tasten: 1–6 nimmt eine offene Karte, D zieht vom Zugstapel, S vom Schiffsstapel, T zieht Aufträge.",
+    "wroutes.help": "Tipp: Klicke auf eine leuchtende Strecke auf der Karte, um sie zu bauen. Tasten: 1–6 nimmt eine offene Karte, D zieht vom Zugstapel, S vom Schiffsstapel, T zieht Aufträge. In der Liste findest du eine Strecke mit den ersten Buchstaben ihrer Stadt.",
     "wmarket.drawAria.train": "Vom Zugstapel ziehen ({n} übrig, {d} abgelegt)",
     "wmarket.drawAria.ship": "Vom Schiffsstapel ziehen ({n} übrig, {d} abgelegt)",
     "wmarket.hint": "Karte nehmen, dann den Platz vom Zug- ↻ oder Schiffsstapel ↻ auffüllen.",

@@ -1,8 +1,9 @@
 // The Routes tab's list of the routes a player can claim now: one row per route, its name whole
 // (a native select cut "San Francisco – Salt Lake City · 5 orange · 10 points" to its first words
 // in a side column 200–330 px wide), its colour, length and points on a second line. A listbox:
-// a click or the arrow keys choose a route (it glows on the map), Enter, a double click or the
-// Claim button claim it -- two steps, as a tap on a phone while scrolling must not claim.
+// a click, the arrow keys or a city's first letters choose a route (it glows on the map), Enter, a
+// double click or the Claim button claim it -- two steps, as a tap on a phone while scrolling must
+// not claim.
 import { h } from "../dom.js";
 import { t, getLang } from "../../i18n.js";
 import { CARD_COLORS, cardName, symbolSvg } from "../cards.js";
@@ -117,6 +118,42 @@ export class RouteList {
       ev.preventDefault();
       ev.stopPropagation();
       if (this.chosen) this.onClaim(this.chosen);
+    } else if (ev.key.length === 1 && /\p{L}/u.test(ev.key)) {
+      // Type-ahead, as in any listbox: a letter here looks a route up; the game's letter keys
+      // (D draws, T takes tickets) act outside the list, where they cannot be typed by mistake.
+      ev.preventDefault();
+      ev.stopPropagation();
+      this.#typeAhead(ev.key, ev.timeStamp);
     }
   }
+
+  /** Chooses the next row whose name starts with the letters typed in quick succession ("sa"
+   *  finds "Saint Louis – …", then "Salt Lake City – …"); one letter typed again steps on
+   *  through the rows that start with it. Accents and case do not matter. */
+  #typeAhead(key, time) {
+    this.typed = time - (this.typedAt ?? -Infinity) < TYPE_AHEAD_MS ? (this.typed ?? "") + key : key;
+    this.typedAt = time;
+    const typed = fold(this.typed);
+    const repeat = [...typed].every((c) => c === typed[0]);
+    const prefix = repeat ? typed[0] : typed;
+    const at = Math.max(0, this.ids.indexOf(this.chosen));
+    const n = this.ids.length;
+    const from = repeat ? at + 1 : at;  // a new search may stay on the chosen row, a repeat moves on
+    for (let i = 0; i < n; i++) {
+      const id = this.ids[(from + i) % n];
+      if (fold(routeName(this.board, id)).startsWith(prefix)) {
+        this.#select(id);
+        this.#rowOf(id)?.scrollIntoView({ block: "nearest" });
+        return;
+      }
+    }
+  }
+}
+
+/** Letters typed within this many milliseconds make one search. */
+const TYPE_AHEAD_MS = 800;
+
+/** A name as type-ahead compares it: lower case, without accents ("Zürich" -> "zurich"). */
+function fold(text) {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase(getLang());
 }
