@@ -25,9 +25,9 @@ Functions (arguments are one JSON object):
   hint {game_id, player, bot?, max_seconds?} -> {action, reason: {en, de}, value, ranked: [{action, value}]}
                                           (the bot's proposal for player, who must be to move,
                                            from that seat's view only)
-  review_move {game_id, seat, from?, bot?, max_seconds?} -> {ply, plies, next, turn, played,
+  review_move {game_id, seat, from?, skip?, bot?, max_seconds?} -> {ply, plies, next, turn, played,
                                           played_reason, best, reason, cost, agree, weight}: the bot's opinion of seat's first decision
-                                          at or after ply ``from`` (next: where to go on; null: done;
+                                          at or after ply ``from``, ``skip`` of them passed over (next: where to go on; null: done;
                                           cost: points the played move lost, measured afresh, 0 when
                                           not clearly worse, null from a bot that does not measure)
   undo {game_id, player}                  -> state for player, after taking back player's last action
@@ -434,16 +434,17 @@ def _review_cost(game: Game, bot: str, moves: tuple[Action, Action], limit: floa
 
 
 def _review_move(args: dict[str, Any]) -> dict[str, Any]:
-    """The bot's opinion of ``seat``'s next decision from ply ``from`` on (one per call, so the
-    worker stays free between calls and the page shows progress): what was played, what the bot
-    preferred, and the estimated cost (``_review_cost``)."""
+    """The bot's opinion of ``seat``'s next decision from ply ``from`` on, after passing over
+    ``skip`` of them (one per call, so the worker stays free between calls and the page shows
+    progress; engines sharing a review take every k-th): what was played, what the bot preferred,
+    and the estimated cost (``_review_cost``)."""
     gid = str(args.get("game_id"))
     game = _game(args)
-    seat, start = args.get("seat"), args.get("from", 0)
+    seat, start, skip = args.get("seat"), args.get("from", 0), args.get("skip", 0)
     if not is_int(seat) or not 0 <= seat < game.settings.players:
         raise EngineError(f"there is no seat {excerpt(seat)} in this game")
-    if not is_int(start) or start < 0:
-        raise EngineError("from must be a ply number (0 or more)")
+    if not is_int(start) or start < 0 or not is_int(skip) or skip < 0:
+        raise EngineError("from must be a ply number and skip a count of decisions (0 or more)")
     limit, bot = _limit(args), str(args.get("bot") or "hard")
     at = _REVIEWS.get(gid)
     if (
@@ -454,9 +455,11 @@ def _review_move(args: dict[str, Any]) -> dict[str, Any]:
     ):
         at = Game(game.variant, game.settings, game.variant.new_state(game.settings))
     plies = len(game.actions)
-    while len(at.actions) < plies and (
-        len(at.actions) < start or at.current_player != seat or len(at.legal_actions()) < 2
-    ):
+    while len(at.actions) < plies:
+        if len(at.actions) >= start and at.current_player == seat and len(at.legal_actions()) > 1:
+            if not skip:
+                break
+            skip -= 1
         at.apply(game.actions[len(at.actions)])
     _REVIEWS[gid] = at
     ply = len(at.actions)

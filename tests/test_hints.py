@@ -129,6 +129,31 @@ def test_review_walks_the_seats_decisions_and_reports_what_the_bot_preferred() -
     assert again == reviewed[2]
 
 
+def test_engines_sharing_a_review_take_every_kth_decision_and_give_the_same_steps() -> None:
+    """The page hands every k-th decision to each of k engines (``skip``); together they give the
+    serial review's steps, measured the same way (the card game's `hard` measures a cost)."""
+    game = Game.new("cardgame", players=2, seed=4)
+    while not game.is_over:
+        game.apply(bot_action(game, "easy"))
+    record = game.record()
+
+    def walk(offset: int, every: int) -> list[dict]:
+        gid = _call("load", record=record)["game_id"]
+        steps, start, skip = [], 0, offset
+        while (step := _call("review_move", game_id=gid, seat=0, skip=skip, **{"from": start}))["next"]:
+            steps.append(step)
+            start, skip = step["next"], every - 1
+        return steps
+
+    serial = walk(0, 1)
+    assert len(serial) >= 10 and any(s["cost"] for s in serial)
+    shared = walk(0, 2) + walk(1, 2)
+    assert sorted(shared, key=lambda s: s["ply"]) == serial
+    assert [s["ply"] for s in walk(2, 3)] == [s["ply"] for s in serial[2::3]]
+    with pytest.raises(AssertionError, match="skip a count of decisions"):
+        _call("review_move", game_id=_call("load", record=record)["game_id"], seat=0, skip=-1)
+
+
 def test_a_claim_names_its_cards_where_the_route_could_be_paid_another_way() -> None:
     """Portland–Seattle (1, gray) for Seattle–Los Angeles: with a white card and a locomotive in
     hand the hint says which card to pay with; with the white card alone there is no choice to

@@ -184,6 +184,21 @@ def test_compare_measures_two_moves_on_fresh_paired_worlds(variant: str) -> None
         assert bot.compare(view, legal, Rng(5), board, (best, other), 5) is None
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_measure_does_not_depend_on_what_the_bot_searched_before(variant: str) -> None:
+    """Bots keep no state between calls: the measure of two opening keeps (the review's) is the
+    same from a fresh bot and after that bot has ranked a main turn of another game. The card
+    game's setup used to leave the last main turn's playout settings in place."""
+    start = Game.new(variant, players=2, seed=6)
+    view, legal, board = _ask(start, _small(variant))
+    moves = (legal[0], legal[-1])
+    fresh = _small(variant).compare(view, legal, Rng(5), board, moves, 4)
+    bot = _small(variant)
+    main = _main_position(variant)
+    bot.rank(*_ask(main, bot)[:2], Rng(3), main.variant.board_view())
+    assert bot.compare(view, legal, Rng(5), board, moves, 4) == fresh
+
+
 def test_paired_gain_is_the_mean_difference_with_its_standard_error() -> None:
     out = paired_gain([10.0, 4.0, 7.0, 3.0], [6.0, 4.0, 5.0, 1.0])  # differences 4, 0, 2, 2
     assert (out.gain, out.worlds) == (2.0, 4)

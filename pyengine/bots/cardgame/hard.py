@@ -195,16 +195,21 @@ class CardSearchDomain(VariantDomain[CardGameState]):
         self.piles = track_piles(view)
         me = int(view["you"])
         s0 = belief_state(view, self.v, None, self.piles)
-        if s0.phase != MAIN:
-            return Decision([self.planner.choose(s0, me, legal, rng)], cfg.search)
-        ranked = self.planner.rank(s0, me, legal, rng)
-        self.deep = (len(s0.deck) <= cfg.endgame_cards * s0.players or s0.final_turns > 0) and max(
-            map(len, s0.tickets)
-        ) <= cfg.endgame_max_tickets
+        # Every field the playouts read is set here, at every decision: a setup decision left
+        # the last main turn's (the review's measure of a keep then depended on what was
+        # searched before it).
+        self.deep = (
+            s0.phase == MAIN
+            and (len(s0.deck) <= cfg.endgame_cards * s0.players or s0.final_turns > 0)
+            and max(map(len, s0.tickets)) <= cfg.endgame_max_tickets
+        )
         self.half = s0.half
         self.ticket_option = cfg.rank_ticket_option if ranking else s0.players <= cfg.ticket_option_players
         many = s0.players >= 3
         self.depth = cfg.depth_many if many else 1
+        if s0.phase != MAIN:
+            return Decision([self.planner.choose(s0, me, legal, rng)], cfg.search)
+        ranked = self.planner.rank(s0, me, legal, rng)
         params = cfg.endgame if self.deep else cfg.search_many if many else cfg.search
         width = cfg.rank_candidates if ranking else params.candidates
         return Decision([a for _, a in ranked[:width]], params)
