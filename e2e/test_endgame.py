@@ -220,6 +220,35 @@ def test_end_screen_statistics_review_history_and_replay(page: Page, server, sna
     page.wait_for_selector("[data-testid=replay-bar], [data-testid=replay]", timeout=60_000)
 
 
+CORES = "Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', {get: () => %d})"
+
+
+def test_a_review_shared_with_a_helper_engine_gives_the_same_steps(browser, server) -> None:
+    """With a core to spare a helper engine reviews every other decision: the kept steps are the
+    ones the page's engine alone gives (each decision is seeded by its game and ply). The card
+    game's decisions are quick, so no measure meets the clock cap (1.5 s a call)."""
+    variant = "cardgame"
+    kept = {}
+    for cores in (1, 2):
+        context = browser.new_context()
+        context.add_init_script(CORES % cores)
+        page = context.new_page()
+        try:
+            open_finished(page, server, variant, "desktop")
+            page.click("[data-testid=end-tab-review]")
+            page.click("[data-testid=review-start]")
+            page.wait_for_selector("[data-testid=end-review][data-done=true]", timeout=240_000)
+            assert page.get_attribute("[data-testid=end-review]", "data-engines") == str(cores)
+            stored = page.evaluate("k => localStorage.getItem(k)", f"railtrip.review.{SAVE_ID}")
+            kept[cores] = json.loads(stored)["steps"]
+        finally:
+            context.close()
+    plies = [step["ply"] for step in kept[1]]
+    assert len(plies) >= 10 and plies == sorted(plies)
+    assert any(step["cost"] for step in kept[1])
+    assert kept[2] == kept[1]
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("variant", ["usa", "world"])
 def test_map_shows_the_longest_path_and_every_ticket(

@@ -6,6 +6,7 @@
 import { h } from "./dom.js";
 import { t, getLang, decimal } from "../i18n.js";
 import { playerDot } from "./seatmarks.js";
+import { runReview } from "./reviewrun.js";
 
 const SOURCE_ORDER = ["routes", "tickets_completed", "tickets_failed", "itineraries", "longest_path",
   "globetrotter", "harbors", "unbuilt_harbors", "exchanges", "big_cities"];
@@ -56,7 +57,8 @@ const words = (reason) => reason?.[getLang()] ?? reason?.en ?? "";
 
 /**
  * The review of `seat`'s moves: a button starts it; the engine is asked one decision at a time
- * (review_move), with a progress bar; then the few moves where the bot disagreed most, with the
+ * (review_move; helper engines share the work where cores are spare: reviewrun.js), with a
+ * progress bar; then the few moves where the bot disagreed most, with the
  * cost it estimated (or only which move it preferred, when its ranking gives no margin).
  * `hintsUsed`: how many hints the person asked for in this game (shown with the review).
  * `stored`: the steps of a review made before (shown at once); `onDone(steps)` keeps a new one.
@@ -82,16 +84,10 @@ export function reviewPanel({ engine, gameId, seat, bot = "hard", hintsUsed = 0,
     button.hidden = true;
     bar.hidden = false;
     note.textContent = t("review.working");
-    const steps = [];
-    let from = 0;
+    let steps;
     try {
-      while (from !== null && !cancelled) {
-        const step = await engine.call("review_move", { game_id: gameId, seat, from, bot, max_seconds: 1.5 });
-        if (step.next === null || step.next === undefined) break;
-        steps.push(step);
-        from = step.next;
-        bar.value = step.ply / Math.max(1, step.plies);
-      }
+      steps = await runReview({ engine, gameId, seat, bot, maxSeconds: 1.5, cancelled: () => cancelled,
+        progress: (fraction) => { bar.value = fraction; }, engines: (n) => { panel.dataset.engines = String(n); } });
     } catch (err) {
       note.textContent = t("review.failed", { error: err.message });
       bar.hidden = true;
