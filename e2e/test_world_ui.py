@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from playwright.sync_api import Page
 
 from e2e.helpers import keep_tickets, wait_for_app_state
+from e2e.test_review_words import new_game
+from e2e.test_share_offline import SEATS
 from pyengine.record import replay
 
 GAME_TIMEOUT_S = 200
@@ -260,3 +263,45 @@ def test_world_game_against_a_bot(page: Page, server, snapshot) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(300)
     snapshot(page, "end-390x844")
+
+
+# Nine tickets each: more than a desktop side box shows without scrolling.
+NINE_TICKETS = {
+    "usa": {
+        "tickets": [
+            ["BOS-MIA", "CAL-PHX", "CAL-SLC", "CHI-NO", "CHI-SFE", "DAL-NY", "DEN-ELP", "DEN-PIT", "DUL-ELP"],
+            ["DUL-HOU"],
+        ]
+    },
+    "world": {
+        "tickets": [
+            [
+                "MRS-JKT",
+                "LAG-THR",
+                "JKT-SYD",
+                "HAM-BEI",
+                "MOS-PET",
+                "LAX-JKT",
+                "CAS-YAK",
+                "MIA-MOS",
+                "CAI-SYD",
+            ],
+            ["NYC-MRS"],
+        ],
+        "pieces": [[20, 40], [20, 40]],
+    },
+}
+
+
+@pytest.mark.parametrize("variant", sorted(NINE_TICKETS))
+def test_every_ticket_shows_in_the_page_on_a_phone(page: Page, server, variant: str) -> None:
+    """On a phone the page scrolls, so the ticket list takes the room its tickets need: a box of
+    its own that scrolls inside the scrolling page showed five of Rails & Sails' nine tickets, with
+    nothing to say that four more were below."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url + "?botDelay=0")
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    new_game(page, {"variant": variant, "players": 2, "seats": SEATS, "setup": NINE_TICKETS[variant]})
+    box = page.locator("[data-testid=my-tickets]")
+    assert box.locator("[data-testid^=my-ticket-]").count() == 9
+    assert box.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), "the list scrolls inside the page"
