@@ -24,12 +24,14 @@ export async function runReview({ engine, gameId, seat, bot, maxSeconds, cancell
   const record = wanted ? await engine.call("record", { game_id: gameId }).catch(() => null) : null;
   const every = record ? 1 + wanted : 1;
   const steps = [];
+  let failed = false;
+  const stopped = () => failed || cancelled();
   const walkers = Array.from({ length: every }, (_, i) => ({ offset: i, ply: -1, done: false }));
   const report = (plies) => progress(Math.min(...walkers.map((w) => (w.done ? plies : w.ply + 1))) / Math.max(1, plies));
 
   // Reviews walker w's share: its decisions from `from` on, the first after `skip` others.
   async function walk(eng, id, w, from, skip) {
-    while (!cancelled()) {
+    while (!stopped()) {
       const step = await eng.call("review_move", { game_id: id, seat, from, skip, bot, max_seconds: maxSeconds });
       if (step.next === null || step.next === undefined) {
         w.done = true;
@@ -48,7 +50,7 @@ export async function runReview({ engine, gameId, seat, bot, maxSeconds, cancell
     let eng = null;
     try {
       eng = await startEngine();
-      if (cancelled()) return;
+      if (stopped()) return;
       const loaded = await eng.call("load", { record });
       await walk(eng, loaded.game_id, w, 0, w.offset);
     } catch {
@@ -60,11 +62,16 @@ export async function runReview({ engine, gameId, seat, bot, maxSeconds, cancell
 
   const helpers = walkers.slice(1).map((w) => ({ w, run: helper(w) }));
   engines(every);
-  await walk(engine, gameId, walkers[0], 0, 0);
-  for (const { w, run } of helpers) {
-    await run;
-    // A helper that failed: its next decision is `every` after its last one (or its offset).
-    if (!w.done && !cancelled()) await walk(engine, gameId, w, w.ply < 0 ? 0 : w.ply + 1, w.ply < 0 ? w.offset : every - 1);
+  try {
+    await walk(engine, gameId, walkers[0], 0, 0);
+    for (const { w, run } of helpers) {
+      await run;
+      // A helper that failed: its next decision is `every` after its last one (or its offset).
+      if (!w.done && !stopped()) await walk(engine, gameId, w, w.ply < 0 ? 0 : w.ply + 1, w.ply < 0 ? w.offset : every - 1);
+    }
+  } catch (err) {
+    failed = true;  // the page's engine failed: the helpers stop after their call
+    throw err;
   }
   return steps.sort((a, b) => a.ply - b.ply);
 }
