@@ -242,25 +242,27 @@ def serial_review(variant: str) -> list[dict[str, Any]]:
 
 
 @pytest.mark.allow_console_errors  # the helper that cannot start says so
-@pytest.mark.parametrize("helper", ["works", "fails"])
-def test_a_review_shared_with_a_helper_engine_gives_the_same_steps(page: Page, server, helper: str) -> None:
-    """With a core to spare a helper engine reviews every other decision; a helper that cannot
-    start leaves its share to the page's engine. Either way the kept steps are the ones one engine
-    gives (each decision is seeded by its game and ply). The card game's decisions are quick, so
-    no measure meets the clock cap (1.5 s a call)."""
-    page.context.add_init_script(CORES % 2)
+@pytest.mark.parametrize(("helper", "cores"), [("works", 2), ("fails", 2), ("works", 4)])
+def test_a_review_shared_with_a_helper_engine_gives_the_same_steps(
+    page: Page, server, helper: str, cores: int
+) -> None:
+    """With a core to spare a helper engine reviews every other decision (two helpers, every third
+    with four cores); a helper that cannot start leaves its share to the page's engine. Either way
+    the kept steps are the ones one engine gives (each decision is seeded by its game and ply).
+    The card game's decisions are quick, so no measure meets the clock cap (1.5 s a call)."""
+    page.context.add_init_script(CORES % cores)
     open_finished(page, server, "cardgame", "desktop")
     if helper == "fails":  # every worker after the page's engine points at a missing script
         page.evaluate(NO_MORE_WORKERS)
     page.click("[data-testid=end-tab-review]")
     page.click("[data-testid=review-start]")
     page.wait_for_selector("[data-testid=end-review][data-done=true]", timeout=240_000)
-    assert page.get_attribute("[data-testid=end-review]", "data-engines") == "2"
+    assert page.get_attribute("[data-testid=end-review]", "data-engines") == str(min(cores, 3))
     kept = json.loads(page.evaluate("k => localStorage.getItem(k)", f"railtrip.review.{SAVE_ID}"))["steps"]
     expected = serial_review("cardgame")
     assert len(expected) >= 10 and any(step["cost"] for step in expected)
     assert kept == [{key: step[key] for key in kept[0]} for step in expected]  # the fields kept
-    assert page.evaluate("() => window.__refusedWorkers ?? 0") == (helper == "fails")
+    assert page.evaluate("() => window.__refusedWorkers ?? 0") == (cores - 1 if helper == "fails" else 0)
 
 
 @pytest.mark.parametrize("size", SIZES)
