@@ -108,7 +108,8 @@ def test_a_route_chosen_in_the_list_glows_and_the_keyboard_claims_it(page: Page,
 
 def test_letters_typed_in_the_list_find_a_route_and_draw_no_card(page: Page, server) -> None:
     """Type-ahead, as in any listbox: a city's first letters choose its route. Before, "D" typed
-    in the list to find Denver drew a card from the deck (the game's key) and ended the choice."""
+    in the list to find Denver drew a card from the deck (the game's key) and ended the choice;
+    a space within a name claims nothing (Space claims the chosen row once typing has paused)."""
     rows = open_routes(page, server)
     names = [r["text"].split("\n")[0] for r in rows]
     page.locator("[data-testid=route-option]").nth(0).click()
@@ -127,6 +128,9 @@ def test_letters_typed_in_the_list_find_a_route_and_draw_no_card(page: Page, ser
     page.wait_for_timeout(900)  # a pause starts a new search
     page.keyboard.type("sa", delay=50)
     assert page.evaluate(GLOW) == [starting("sa")[0]]
+    page.wait_for_timeout(900)
+    page.keyboard.type("new y", delay=50)  # a space typed within a name does not claim
+    assert starting("new y") and page.evaluate(GLOW) == [starting("new y")[0]]
     assert page.get_attribute("#app", "data-ui-state") == "playing"
     assert len(page.evaluate(STATE)["view"]["log"]) == log  # no card was drawn
 

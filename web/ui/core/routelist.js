@@ -114,11 +114,11 @@ export class RouteList {
       const id = this.ids[Math.min(this.ids.length - 1, Math.max(0, to))];
       this.#select(id);
       this.#rowOf(id)?.scrollIntoView({ block: "nearest" });
-    } else if (ev.key === "Enter" || ev.key === " ") {
+    } else if (ev.key === "Enter" || (ev.key === " " && !this.#typing(ev.timeStamp))) {
       ev.preventDefault();
       ev.stopPropagation();
       if (this.chosen) this.onClaim(this.chosen);
-    } else if (ev.key.length === 1 && /\p{L}/u.test(ev.key)) {
+    } else if (ev.key.length === 1 && (/\p{L}/u.test(ev.key) || ev.key === " ")) {
       // Type-ahead, as in any listbox: a letter here looks a route up; the game's letter keys
       // (D draws, T takes tickets) act outside the list, where they cannot be typed by mistake.
       ev.preventDefault();
@@ -127,11 +127,17 @@ export class RouteList {
     }
   }
 
+  /** Whether a type-ahead search is under way: a space then belongs to the name ("New York"),
+   *  it does not claim the row reached so far. */
+  #typing(time) {
+    return time - (this.typedAt ?? -Infinity) < TYPE_AHEAD_MS;
+  }
+
   /** Chooses the next row whose name starts with the letters typed in quick succession ("sa"
    *  finds "Saint Louis – …", then "Salt Lake City – …"); one letter typed again steps on
    *  through the rows that start with it. Accents and case do not matter. */
   #typeAhead(key, time) {
-    this.typed = time - (this.typedAt ?? -Infinity) < TYPE_AHEAD_MS ? (this.typed ?? "") + key : key;
+    this.typed = this.#typing(time) ? (this.typed ?? "") + key : key;
     this.typedAt = time;
     const typed = fold(this.typed);
     const repeat = [...typed].every((c) => c === typed[0]);
