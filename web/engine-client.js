@@ -11,6 +11,15 @@
 // EngineError whose .type is the Python exception type (e.g. "ValueError") and whose .message is
 // the engine's message. startEngine() rejects with an EngineLoadError if the engine cannot load.
 
+/** How many more engines (workers, each its own Python runtime) this device has room for beside
+ *  the page's: one per spare core, at most two, one on a device that says it has under 4 GB of
+ *  memory. Helpers that think ahead on a setup turn and helpers that share a review use it. */
+export function spareEngines() {
+  const cores = navigator.hardwareConcurrency || 1;
+  const most = (navigator.deviceMemory ?? 8) < 4 ? 1 : 2;
+  return Math.max(0, Math.min(cores - 1, most));
+}
+
 /** The engine answered a call with an error. */
 export class EngineError extends Error {
   constructor(type, message, call) {

@@ -4,15 +4,7 @@
 // (review_move's `skip`) and the review takes about 1/k of the time, less a helper's start
 // (~1-2 s). The steps are the same whichever engine measured them (each is seeded by the game
 // and its ply). Nothing depends on a helper: if one fails, the page's engine reviews its share.
-import { startEngine } from "../engine-client.js";
-
-/** Helper engines a review may start: one per spare core, at most two (one on a device that says
- *  it has under 4 GB of memory: each is another Python runtime). */
-export function reviewHelperCount() {
-  const cores = navigator.hardwareConcurrency || 1;
-  const most = (navigator.deviceMemory ?? 8) < 4 ? 1 : 2;
-  return Math.max(0, Math.min(cores - 1, most));
-}
+import { spareEngines, startEngine } from "../engine-client.js";
 
 /**
  * The review's steps of `seat` in the page engine's game `gameId`, in game order.
@@ -20,7 +12,7 @@ export function reviewHelperCount() {
  * `engines(n)`: how many engines share it (told once the helpers are known).
  */
 export async function runReview({ engine, gameId, seat, bot, maxSeconds, cancelled, progress, engines = () => {} }) {
-  const wanted = reviewHelperCount();
+  const wanted = spareEngines();  // helper engines: as many as the device has room for
   const record = wanted ? await engine.call("record", { game_id: gameId }).catch(() => null) : null;
   const every = record ? 1 + wanted : 1;
   const steps = [];

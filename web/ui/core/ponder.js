@@ -13,18 +13,16 @@
 // move is legal there: exactly the move it would have made. A wrong guess costs nothing but
 // the helper's time. Nothing depends on the helpers: if one fails, the page's engine thinks.
 
-import { startEngine } from "../../engine-client.js";
+import { spareEngines, startEngine } from "../../engine-client.js";
 
 /** How long the page's engine waits for a helper that is working on the bot's next decision. */
 const WAIT_FOR_HELPER_MS = 20_000;
 
 /** How many helpers a setup round with `botsAfter` bots after the person gets on this device:
- *  one per bot after the first (the page's engine takes the first), at most one per spare core and
- *  at most two (one on a device that says it has under 4 GB of memory). */
+ *  one per bot after the first (the page's engine takes the first), as many as the device has
+ *  room for (`spareEngines`). */
 export function helperCount(botsAfter) {
-  const cores = navigator.hardwareConcurrency || 1;
-  const most = (navigator.deviceMemory ?? 8) < 4 ? 1 : 2;
-  return Math.max(0, Math.min(botsAfter - 1, cores - 1, most));
+  return Math.max(0, Math.min(botsAfter - 1, spareEngines()));
 }
 
 /** Helper engines started before a game asks for them: while the new-game form shows a table of
