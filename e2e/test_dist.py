@@ -27,7 +27,16 @@ def test_build_info_lists_every_file(dist_dir: Path) -> None:
     assert re.fullmatch(r"[0-9a-f]{12}", info["build"])
     assert info["app"] == f"app-{info['build']}/"
     assert (dist_dir / info["engineWheel"]).is_file()
-    assert re.fullmatch(r"app-[0-9a-f]{12}/railtrip_engine-[^/]+-py3-none-any\.whl", info["engineWheel"])
+    # The page's wheel holds bytecode of Pyodide's Python, and its name says so (pip elsewhere
+    # refuses it); the wheel as built, for pip anywhere, lies beside it and is not precached.
+    python = "".join(info["python"].split(".")[:2])
+    assert re.fullmatch(
+        rf"app-[0-9a-f]{{12}}/railtrip_engine-[^/]+-cp{python}-none-any\.whl", info["engineWheel"]
+    )
+    assert re.fullmatch(r"app-[0-9a-f]{12}/railtrip_engine-[^/]+-py3-none-any\.whl", info["pythonWheel"])
+    assert (dist_dir / info["pythonWheel"]).is_file()
+    sw = (dist_dir / "sw.js").read_text()
+    assert info["engineWheel"] in sw and info["pythonWheel"] not in sw
 
 
 def test_index_references_the_hashed_app_files(dist_dir: Path) -> None:
@@ -64,11 +73,17 @@ def test_pyodide_runtime_without_packages(dist_dir: Path) -> None:
 
 def test_engine_wheel_is_pure_python_with_the_api(dist_dir: Path) -> None:
     info = build_info(dist_dir)
+    python = "".join(info["python"].split(".")[:2])
     with zipfile.ZipFile(dist_dir / info["engineWheel"]) as wheel:
         names = wheel.namelist()
-        assert "pyengine/api.pyc" in names  # Compiled by Pyodide's Python at build time.
-        wheel_meta = next(n for n in names if n.endswith(".dist-info/WHEEL"))
-        assert "Root-Is-Purelib: true" in wheel.read(wheel_meta).decode()
+        assert "pyengine/api.pyc" in names and "pyengine/api.py" not in names  # Compiled at build time.
+        wheel_meta = wheel.read(next(n for n in names if n.endswith(".dist-info/WHEEL"))).decode()
+        assert "Root-Is-Purelib: true" in wheel_meta and f"Tag: cp{python}-none-any" in wheel_meta
+    with zipfile.ZipFile(dist_dir / info["pythonWheel"]) as wheel:
+        names = wheel.namelist()
+        assert "pyengine/api.py" in names and not [n for n in names if n.endswith(".pyc")]
+        wheel_meta = wheel.read(next(n for n in names if n.endswith(".dist-info/WHEEL"))).decode()
+        assert "Tag: py3-none-any" in wheel_meta
 
 
 def test_standard_library_is_npms_members_stored_and_gzipped(dist_dir: Path) -> None:

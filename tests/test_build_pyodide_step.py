@@ -1,5 +1,6 @@
 """build.py's Pyodide step: a build without Node (or with a failing step) goes on without the
-snapshot and the .pyc; compiled modules replace the sources in the wheel with a matching RECORD.
+snapshot and the .pyc; compiled modules replace the sources in a copy of the wheel tagged for the
+one Python that reads them, with a matching RECORD, and the wheel as built stays for pip.
 (The step itself, under Node, is checked end to end by e2e/test_startup.py.)"""
 
 from __future__ import annotations
@@ -39,13 +40,21 @@ def _record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
+WHEEL_META = b"Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+
+
+def test_python_tag_of_a_version() -> None:
+    assert railtrip_build.python_tag("3.14.2") == "cp314"
+    assert railtrip_build.python_tag("3.9.0rc1") == "cp39"
+
+
 def test_compiled_modules_replace_the_sources(tmp_path: Path) -> None:
     wheel = tmp_path / "demo-1.0-py3-none-any.whl"
     files = {
         "demo/__init__.py": b"",
         "demo/core.py": b"X = 1\n",
         "demo/data/board.json": b"{}",
-        "demo-1.0.dist-info/WHEEL": b"Root-Is-Purelib: true\n",
+        "demo-1.0.dist-info/WHEEL": WHEEL_META,
     }
     with zipfile.ZipFile(wheel, "w") as z:
         for name, data in files.items():
@@ -59,9 +68,13 @@ def test_compiled_modules_replace_the_sources(tmp_path: Path) -> None:
     (pyc / "__init__.pyc").write_bytes(b"init-bytecode")
     (pyc / "core.pyc").write_bytes(b"core-bytecode")
 
-    assert railtrip_build.compile_wheel(wheel, tmp_path / "pyc") == 2
-    first = wheel.read_bytes()
-    with zipfile.ZipFile(wheel) as z:
+    source = wheel.read_bytes()
+    compiled, count = railtrip_build.compile_wheel(wheel, tmp_path / "pyc", "cp314")
+    assert count == 2 and compiled.name == "demo-1.0-cp314-none-any.whl"
+    assert wheel.read_bytes() == source  # the pure-Python wheel stays, for pip
+    first = compiled.read_bytes()
+    compiled_meta = b"Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: cp314-none-any\n"
+    with zipfile.ZipFile(compiled) as z:
         names = z.namelist()
         assert names == [
             "demo/__init__.pyc",
@@ -71,16 +84,19 @@ def test_compiled_modules_replace_the_sources(tmp_path: Path) -> None:
             "demo-1.0.dist-info/RECORD",
         ]
         assert z.read("demo/core.pyc") == b"core-bytecode"
+        assert z.read("demo-1.0.dist-info/WHEEL") == compiled_meta
         record = z.read("demo-1.0.dist-info/RECORD").decode().splitlines()
     assert record == [
         _record_line("demo/__init__.pyc", b"init-bytecode"),
         _record_line("demo/core.pyc", b"core-bytecode"),
         _record_line("demo/data/board.json", b"{}"),
-        _record_line("demo-1.0.dist-info/WHEEL", b"Root-Is-Purelib: true\n"),
+        _record_line("demo-1.0.dist-info/WHEEL", compiled_meta),
         "demo-1.0.dist-info/RECORD,,",
     ]
     # A compiled module the wheel does not have is a build error, not a silent extra file.
     (pyc / "stray.pyc").write_bytes(b"?")
     with pytest.raises(railtrip_build.BuildError, match="stray"):
-        railtrip_build.compile_wheel(wheel, tmp_path / "pyc")
-    assert wheel.read_bytes() == first
+        railtrip_build.compile_wheel(wheel, tmp_path / "pyc", "cp314")
+    assert compiled.read_bytes() == first and wheel.read_bytes() == source
+    # No compiled modules (no Node at build time): the page gets the wheel as built.
+    assert railtrip_build.compile_wheel(wheel, tmp_path / "none", "cp314") == (wheel, 0)
