@@ -108,8 +108,14 @@ def load_json(
 
 
 def _short_reason(exc: BaseException) -> str:
-    reason = str(exc).split(":", 1)[0] if isinstance(exc, json.JSONDecodeError) else str(exc)
-    return reason[:80]
+    """The parser's reason in a few words: where the text broke, or why it could not be read."""
+    if isinstance(exc, json.JSONDecodeError):
+        return str(exc).split(":", 1)[0][:80]
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    if "digits" in str(exc):  # Python's cap on reading long integers
+        return "a number in it has too many digits"
+    return "it cannot be read"
 
 
 def copy_json(value: Any) -> Any:
