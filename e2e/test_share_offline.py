@@ -77,7 +77,10 @@ def test_csp_manifest_and_service_worker_are_built(dist_dir: Path) -> None:
     assert f'const BUILD = "{info["build"]}";' in sw
     precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
     assert "./" in precache and "index.html" in precache
-    assert {f for f in info["files"] if f != "sw.js" and not f.endswith(".map")} <= set(precache)
+    # Every file the page uses; the wheel for pip (not the page's) is fetched only by pip.
+    for_pip = {info["pythonWheel"]} - {info["engineWheel"]}
+    page_files = {f for f in info["files"] if f != "sw.js" and not f.endswith(".map")} - for_pip
+    assert set(precache) == page_files | {"./", "build-info.json"}
     assert 'rel="manifest" href="./manifest.webmanifest"' in html
 
 
@@ -260,6 +263,17 @@ def test_reload_restores_ticket_dialog_and_mid_turn(page: Page, server) -> None:
     )
 
 
+def link_error_message(page: Page, server, link: str) -> str:
+    """Opens the page at ``#link`` and returns the message of the link error it shows. A fresh
+    load for each link: from the same URL a new hash alone would be a same-page jump, and the
+    previous link's message could be read before the new one replaces it."""
+    page.goto("about:blank")
+    page.goto(server.url + Q + "#" + link)
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    page.wait_for_selector("[data-testid=link-error]")
+    return page.inner_text("[data-testid=open-error-message]")
+
+
 def test_corrupted_save_and_hostile_links_show_a_message(page: Page, server) -> None:
     good = played_game(12, seed=3).record({"seats": SEATS})
     bad = dict(good, actions=good["actions"][:5] + ["claim Atlantis-Narnia red"])
@@ -302,13 +316,7 @@ def test_corrupted_save_and_hostile_links_show_a_message(page: Page, server) -> 
         "x" * 300_000: "too long",
     }
     for link, words in hostile.items():
-        # A fresh load for each link: from the same URL a new hash alone would be a same-page jump,
-        # and the previous link's message could be read before the new one replaces it.
-        page.goto("about:blank")
-        page.goto(server.url + Q + "#" + link)
-        assert wait_for_app_state(page, "ready", "error") == "ready"
-        page.wait_for_selector("[data-testid=link-error]")
-        message = page.inner_text("[data-testid=open-error-message]")
+        message = link_error_message(page, server, link)
         assert message and words in message, (link[:20], message)
         assert page.is_visible("[data-testid=new-game-form]")
         assert page.evaluate("location.hash") == ""
@@ -324,6 +332,36 @@ def test_corrupted_save_and_hostile_links_show_a_message(page: Page, server) -> 
         "() => ['playing', 'waiting-bot', 'choose-tickets'].includes(document.getElementById('app').dataset.uiState)"
     )
     assert page.evaluate("window.__railtripRecord()")["actions"] == good["actions"]
+
+
+def test_a_bad_link_or_save_is_told_in_german_on_a_german_page(page: Page, server) -> None:
+    """The engine's English message carries a code; a German page says the trouble in German."""
+    good = played_game(12, seed=3).record({"seats": SEATS})
+    bad = dict(good, actions=good["actions"][:5] + ["claim Atlantis-Narnia red"])
+    page.add_init_script("try { localStorage.setItem('railtrip.lang', 'de'); } catch (e) {}")
+    goto_ready(page, server.url + Q)
+    page.evaluate(
+        "bad => localStorage.setItem('railtrip.save.bbb-bad', JSON.stringify({record: bad, settings: {}, turn: 2, savedAt: 2}))",
+        bad,
+    )
+    page.reload()
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    page.click("[data-testid=save-row][data-save-id=bbb-bad] [data-testid=save-open]")
+    page.wait_for_selector("[data-testid=open-error]")
+    assert page.inner_text("[data-testid=open-error-message]") == (
+        "Zug 6 ('claim Atlantis-Narnia red') ist nach den Regeln nicht möglich. "
+        "Deine anderen Spielstände sind unverändert."
+    )
+    hostile = {
+        "g1.!!!not-base64": "Der Link enthält Zeichen, die nicht hineingehören",
+        "g9.AAAA": "Dieser Link stammt aus einer neueren Railtrip-Version",
+        "d1.eyJ2YXJpYW50IjoidXNhIiwicGxheWVycyI6OTl9": "Der Link ist beschädigt",  # 99 players
+        "d1.eyJ2YXJpYW50IjoiY2hlc3MiLCJwbGF5ZXJzIjoyfQ": "Diese Railtrip-Version kennt das Spiel 'chess' im Link nicht",
+        "x" * 300_000: "Der Link ist viel zu lang für ein Railtrip-Spiel",
+    }
+    for link, words in hostile.items():
+        message = link_error_message(page, server, link)
+        assert words in message and not re.search(r"\bthe\b", message), (link[:20], message)
 
 
 # --- offline and subpath -----------------------------------------------------------------------

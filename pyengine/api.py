@@ -1,7 +1,7 @@
 """The JSON boundary the browser calls (through Pyodide in a Web Worker).
 
 Every call goes through :func:`call`, which takes a function name and a JSON string and returns a
-JSON string (``{"ok": result}`` or ``{"error": {"type", "message"}}``), so no Python objects leak
+JSON string (``{"ok": result}`` or ``{"error": {"type", "message", "code"?, "params"?}}``), so no Python objects leak
 into JavaScript. Games live in this module's table, addressed by ``game_id``.
 
 Functions (arguments are one JSON object):
@@ -185,7 +185,7 @@ def _new_game(args: dict[str, Any]) -> dict[str, Any]:
 def _load(args: dict[str, Any]) -> dict[str, Any]:
     rec = args.get("record")
     if not isinstance(rec, (str, dict)):
-        raise RecordError("give the record as a JSON object or its text")
+        raise RecordError("give the record as a JSON object or its text", kind="not_railtrip")
     data = parse_record(rec)
     game = replay(data, args.get("upto"))
     meta = data.get("meta", {})
@@ -590,7 +590,7 @@ def call(name: str, args_json: str = "{}") -> str:
                 ponder.cancel()
         return json.dumps({"ok": fn(args)}, separators=(",", ":"), ensure_ascii=False)
     except EngineError as exc:
-        return json.dumps({"error": {"type": type(exc).__name__, "message": str(exc)}})
+        return json.dumps({"error": exc.to_json()}, ensure_ascii=False)
     except Exception as exc:  # A bug: still a message for the page, never a dead worker.
         return json.dumps(
             {"error": {"type": "InternalError", "message": f"{type(exc).__name__}: {excerpt(str(exc))}"}}

@@ -96,15 +96,15 @@ def load_json(
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise error(f"{what} is not readable text (UTF-8)") from exc
+            raise error(f"{what} is not readable text (UTF-8)", kind="damaged") from exc
     if len(text) > max_chars:
-        raise error(f"{what} is far too long ({len(text):,} characters)")
+        raise error(f"{what} is far too long ({len(text):,} characters)", kind="too_large")
     if json_depth(text) > max_depth:
-        raise error(f"{what} is nested more than {max_depth} levels deep")
+        raise error(f"{what} is nested more than {max_depth} levels deep", kind="too_large")
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise error(f"{what} is not valid JSON ({_short_reason(exc)})") from exc
+        raise error(f"{what} is not valid JSON ({_short_reason(exc)})", kind="damaged") from exc
 
 
 def _short_reason(exc: BaseException) -> str:

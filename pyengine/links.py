@@ -32,6 +32,8 @@ _KNOWN_TAGS = {"d", "g"}
 class LinkError(EngineError):
     """A share link is broken, truncated, tampered with or from an unknown version."""
 
+    area = "link"
+
 
 def _b64encode(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
@@ -39,11 +41,13 @@ def _b64encode(data: bytes) -> str:
 
 def _b64decode(text: str) -> bytes:
     if any(c not in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_" for c in text):
-        raise LinkError("the link contains characters that do not belong in it (was it cut or changed?)")
+        raise LinkError(
+            "the link contains characters that do not belong in it (was it cut or changed?)", kind="changed"
+        )
     try:
         return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError) as exc:
-        raise LinkError("the link is not complete (its data cannot be decoded)") from exc
+        raise LinkError("the link is not complete (its data cannot be decoded)", kind="cut") from exc
 
 
 def _deflate(data: bytes) -> bytes:
@@ -56,14 +60,14 @@ def _inflate(data: bytes) -> bytes:
     try:
         out = decomp.decompress(data, MAX_JSON_BYTES)
         if decomp.unconsumed_tail:
-            raise LinkError("the link's game is too large to be a real game")
+            raise LinkError("the link's game is too large to be a real game", kind="too_large")
         out += decomp.flush()
     except zlib.error as exc:
-        raise LinkError("the link is damaged (its compressed data is broken)") from exc
+        raise LinkError("the link is damaged (its compressed data is broken)", kind="damaged") from exc
     if not decomp.eof:
-        raise LinkError("the link is not complete (it seems to have been cut off)")
+        raise LinkError("the link is not complete (it seems to have been cut off)", kind="cut")
     if decomp.unused_data:
-        raise LinkError("the link is damaged (it has extra data at its end)")
+        raise LinkError("the link is damaged (it has extra data at its end)", kind="damaged")
     return out
 
 
@@ -93,9 +97,9 @@ def decode_link(link: str) -> dict[str, Any]:
     checked by replaying it, so an impossible action or setting is reported here.
     """
     if not isinstance(link, str):
-        raise LinkError("a link must be text")
+        raise LinkError("a link must be text", kind="not_railtrip")
     if len(link) > MAX_LINK_CHARS:
-        raise LinkError("the link is far too long to be a Railtrip link")
+        raise LinkError("the link is far too long to be a Railtrip link", kind="too_large")
     text = link.strip()
     if "#" in text:
         text = text.split("#", 1)[1]
@@ -104,27 +108,28 @@ def decode_link(link: str) -> dict[str, Any]:
             text = text[len(prefix) :]
     tag, dot, body = text.partition(".")
     if not dot or not tag or tag[0] not in _KNOWN_TAGS or not is_number_text(tag[1:]):
-        raise LinkError("this is not a Railtrip game link")
+        raise LinkError("this is not a Railtrip game link", kind="not_railtrip")
     version = int(tag[1:])
     if version != 1:
         raise LinkError(
             f"this link was made by a newer version of Railtrip (link format {tag}); "
-            "open it with an up-to-date Railtrip"
+            "open it with an up-to-date Railtrip",
+            kind="newer",
         )
     raw = _b64decode(body)
     if tag[0] == "g":
         raw = _inflate(raw)
     if len(raw) > MAX_JSON_BYTES:
-        raise LinkError("the link's game is too large to be a real game")
+        raise LinkError("the link's game is too large to be a real game", kind="too_large")
     data = load_json(raw, "the link's content", LinkError)
     if not isinstance(data, dict):
-        raise LinkError("the link is damaged (unexpected content)")
+        raise LinkError("the link is damaged (unexpected content)", kind="damaged")
     if tag[0] == "d":
         seats = data.pop("seats", None)
         if seats is not None and (
             not isinstance(seats, list) or len(seats) > 8 or not all(isinstance(s, dict) for s in seats)
         ):
-            raise LinkError("the link's seats are malformed")
+            raise LinkError("the link's seats are malformed", kind="damaged")
         data = {**data, "actions": [], "meta": {"seats": seats or []}}
     data["format"] = RECORD_FORMAT
     data.setdefault("version", RECORD_VERSION)
@@ -132,7 +137,8 @@ def decode_link(link: str) -> dict[str, Any]:
         record = parse_record(data)
         replay(record)  # proves every action is legal
     except EngineError as exc:
-        raise LinkError(f"the link's game cannot be opened: {exc}") from exc
+        kind = exc.code.partition(".")[2] or "damaged"
+        raise LinkError(f"the link's game cannot be opened: {exc}", kind=kind, params=exc.params) from exc
     except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError) as exc:
-        raise LinkError(f"the link's game is malformed ({type(exc).__name__})") from exc
+        raise LinkError(f"the link's game is malformed ({type(exc).__name__})", kind="damaged") from exc
     return {"kind": "deal" if tag[0] == "d" else "game", "record": record}

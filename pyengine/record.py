@@ -36,33 +36,40 @@ def parse_record(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
     if isinstance(data, (str, bytes)):
         data = load_json(data, "the record", RecordError)
     if not isinstance(data, dict):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError("a record must be a JSON object", kind="not_railtrip")
     if value_depth(data) > MAX_JSON_DEPTH:
-        raise RecordError(f"the record is nested more than {MAX_JSON_DEPTH} levels deep")
+        raise RecordError(f"the record is nested more than {MAX_JSON_DEPTH} levels deep", kind="too_large")
     if data.get("format") != RECORD_FORMAT:
-        raise RecordError(f"not a Railtrip game record (format should be {RECORD_FORMAT!r})")
+        raise RecordError(
+            f"not a Railtrip game record (format should be {RECORD_FORMAT!r})", kind="not_railtrip"
+        )
     version = data.get("version")
     if not is_int(version):
-        raise RecordError("the record has no version number")
+        raise RecordError("the record has no version number", kind="damaged")
     if version > RECORD_VERSION:
         raise RecordError(
             f"the record is from a newer version of Railtrip (format {excerpt(version)}); "
-            f"this one reads up to {RECORD_VERSION}"
+            f"this one reads up to {RECORD_VERSION}",
+            kind="newer",
         )
     if version < 1:
-        raise RecordError(f"unknown record version {excerpt(version)}")
+        raise RecordError(f"unknown record version {excerpt(version)}", kind="damaged")
     unknown = set(data) - _KNOWN_KEYS
     if unknown:
-        raise RecordError(f"unknown field(s) in the record: {excerpt(', '.join(sorted(unknown)))}")
+        raise RecordError(
+            f"unknown field(s) in the record: {excerpt(', '.join(sorted(unknown)))}", kind="damaged"
+        )
     if not isinstance(data.get("meta", {}), dict):
-        raise RecordError("the record's meta must be an object")
+        raise RecordError("the record's meta must be an object", kind="damaged")
     if "actions" not in data:
-        raise RecordError('the record has no actions (an empty game has "actions": [])')
+        raise RecordError('the record has no actions (an empty game has "actions": [])', kind="damaged")
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise RecordError("the record's actions must be a list of texts")
+        raise RecordError("the record's actions must be a list of texts", kind="damaged")
     if len(actions) > MAX_ACTIONS:
-        raise RecordError(f"the record has {len(actions)} actions, more than any game ({MAX_ACTIONS})")
+        raise RecordError(
+            f"the record has {len(actions)} actions, more than any game ({MAX_ACTIONS})", kind="too_large"
+        )
     return data
 
 
@@ -70,21 +77,24 @@ def _rules_version(rec: dict[str, Any], variant: Variant[Any]) -> None:
     """Check the record's ``rules`` tag, ``<variant>/<version>``, against what this engine knows."""
     rules = rec.get("rules", f"{variant.name}/{variant.rules_version}")
     if not isinstance(rules, str) or "/" not in rules:
-        raise RecordError("the record's rules tag is malformed (it looks like 'usa/1')")
+        raise RecordError("the record's rules tag is malformed (it looks like 'usa/1')", kind="damaged")
     rules_name, _, rules_version = rules.partition("/")
     if rules_name != variant.name:
         raise RecordError(
-            f"the record's rules ({excerpt(rules_name)}) do not match its variant ({variant.name})"
+            f"the record's rules ({excerpt(rules_name)}) do not match its variant ({variant.name})",
+            kind="damaged",
         )
     if not is_number_text(rules_version):
         raise RecordError(
             f"the record's rules tag {excerpt(rules)} is malformed (it looks like "
-            f"'{variant.name}/{variant.rules_version}')"
+            f"'{variant.name}/{variant.rules_version}')",
+            kind="damaged",
         )
     if int(rules_version) > variant.rules_version:
         raise RecordError(
             f"the record uses rules version {rules_version} of {variant.name}; "
-            f"this version of Railtrip knows up to {variant.rules_version}"
+            f"this version of Railtrip knows up to {variant.rules_version}",
+            kind="newer",
         )
 
 
@@ -92,16 +102,22 @@ def replay(data: str | bytes | dict[str, Any], upto: int | None = None) -> Game:
     """Rebuild the game a record describes (optionally only its first ``upto`` actions; an
     ``upto`` beyond the record's length replays all of them)."""
     if upto is not None and (not is_int(upto) or upto < 0):
-        raise RecordError(f"upto must be a number of actions (0 or more), not {excerpt(upto)}")
+        raise RecordError(
+            f"upto must be a number of actions (0 or more), not {excerpt(upto)}", kind="damaged"
+        )
     rec = parse_record(data)
+    name = rec.get("variant", "")
     try:
-        variant = get_variant(rec.get("variant", ""))
+        variant = get_variant(name)
     except EngineError as exc:
-        raise RecordError(str(exc)) from exc
+        # A game named but unknown (from a later Railtrip?), or no game named at all.
+        if isinstance(name, str) and name:
+            raise RecordError(str(exc), kind="game", params={"variant": excerpt(name)}) from exc
+        raise RecordError(str(exc), kind="damaged") from exc
     _rules_version(rec, variant)
     options = rec.get("options", {})
     if not isinstance(options, dict):
-        raise RecordError("the record's options must be an object")
+        raise RecordError("the record's options must be an object", kind="damaged")
     try:
         game = Game.new(
             variant.name,
@@ -112,15 +128,21 @@ def replay(data: str | bytes | dict[str, Any], upto: int | None = None) -> Game:
             setup=rec.get("setup"),
         )
     except EngineError as exc:
-        raise RecordError(f"the record's settings are invalid: {exc}") from exc
+        raise RecordError(f"the record's settings are invalid: {exc}", kind="damaged") from exc
     except (TypeError, KeyError, AttributeError, IndexError) as exc:
-        raise RecordError(f"the record's settings are malformed ({type(exc).__name__})") from exc
+        raise RecordError(
+            f"the record's settings are malformed ({type(exc).__name__})", kind="damaged"
+        ) from exc
     actions = rec["actions"]
     for i, text in enumerate(actions if upto is None else actions[:upto]):
         try:
             game.apply(text)
         except EngineError as exc:
-            raise RecordError(f"action {i + 1} ({excerpt(text)}) does not replay: {exc}") from exc
+            raise RecordError(
+                f"action {i + 1} ({excerpt(text)}) does not replay: {exc}",
+                kind="move",
+                params={"number": str(i + 1), "action": excerpt(text)},
+            ) from exc
     return game
 
 

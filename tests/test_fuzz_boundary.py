@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from pyengine import api
-from pyengine.errors import MAX_MESSAGE_CHARS, EngineError
+from pyengine.errors import ERROR_CODES, MAX_MESSAGE_CHARS, EngineError
 from pyengine.game import Game
 from pyengine.games.cardgame.state import SETUP_FIELDS as CARDGAME_SETUP_FIELDS
 from pyengine.links import deal_link, decode_link, game_link
@@ -118,6 +118,8 @@ def _answer(fn: Callable[[], Any], case: str) -> Any:
         result = fn()
     except EngineError as exc:
         assert 0 < len(str(exc)) <= MAX_MESSAGE_CHARS, f"{case}: message of {len(str(exc))} characters"
+        # A bad link or record also says what is wrong in a word a page can translate.
+        assert (exc.code in ERROR_CODES) if exc.area else not exc.code, f"{case}: code {exc.code!r}: {exc}"
         result = exc
     except Exception as exc:
         raise AssertionError(f"{case}: {type(exc).__name__}: {str(exc)[:300]}") from exc

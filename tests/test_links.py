@@ -5,13 +5,17 @@ from __future__ import annotations
 import base64
 import contextlib
 import json
+import re
 import zlib
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pyengine import api
 from pyengine.bots import bot_action
+from pyengine.errors import ERROR_CODES
 from pyengine.game import Game
 from pyengine.links import MAX_LINK_CHARS, LinkError, deal_link, decode_link, game_link
 from pyengine.record import replay
@@ -74,22 +78,43 @@ def _deflate(data: bytes) -> str:
 
 
 @pytest.mark.parametrize(
-    ("link", "message"),
+    ("link", "message", "code"),
     [
-        ("", "not a Railtrip"),
-        ("hello", "not a Railtrip"),
-        ("g1.", "not complete"),
-        ("g9.AAAA", "newer version"),
-        ("d1.!!!", "characters"),
-        ("d1.e30", "cannot be opened"),
-        (_LINK[:-12], "not complete"),
-        (_LINK + "AAAA", "damaged"),
-        ("g1." + "A" * (MAX_LINK_CHARS + 1), "too long"),
+        ("", "not a Railtrip", "link.not_railtrip"),
+        ("hello", "not a Railtrip", "link.not_railtrip"),
+        ("g1.", "not complete", "link.cut"),
+        ("g9.AAAA", "newer version", "link.newer"),
+        ("d1.!!!", "characters", "link.changed"),
+        ("d1.e30", "cannot be opened", "link.damaged"),
+        (_LINK[:-12], "not complete", "link.cut"),
+        (_LINK + "AAAA", "damaged", "link.damaged"),
+        ("g1." + "A" * (MAX_LINK_CHARS + 1), "too long", "link.too_large"),
     ],
 )
-def test_bad_links_have_clear_messages(link: str, message: str) -> None:
-    with pytest.raises(LinkError, match=message):
+def test_bad_links_have_clear_messages(link: str, message: str, code: str) -> None:
+    with pytest.raises(LinkError, match=message) as err:
         decode_link(link)
+    assert err.value.code == code  # what the page words in the player's language
+
+
+def test_the_page_gets_what_went_wrong_as_a_code_with_its_details() -> None:
+    """The API's error answer carries the code and its params beside the engine's English."""
+    rec = _GAME.record()
+    del rec["format"]
+    rec["actions"] = rec["actions"][:5] + ["claim SEA-VAN-1 9loco"]
+    answer = json.loads(api.call("open_link", json.dumps({"link": _deflate(json.dumps(rec).encode())})))
+    error = answer["error"]
+    assert error["type"] == "LinkError" and error["message"].startswith(
+        "the link's game cannot be opened: action 6"
+    )
+    assert error["code"] == "link.move"
+    assert error["params"] == {"number": "6", "action": "'claim SEA-VAN-1 9loco'"}
+    rec["variant"] = "chess"
+    answer = json.loads(api.call("load", json.dumps({"record": {"format": "railtrip-record", **rec}})))
+    assert answer["error"]["code"] == "record.game" and answer["error"]["params"] == {"variant": "'chess'"}
+    # Errors that are not about a link or a record have no code.
+    answer = json.loads(api.call("state", json.dumps({"game_id": "nope", "player": 0})))
+    assert answer["error"]["type"] == "EngineError" and "code" not in answer["error"]
 
 
 def test_impossible_actions_and_bombs_are_refused() -> None:
@@ -165,3 +190,11 @@ def test_fuzz_valid_json_with_wrong_content(data: object) -> None:
 def _decode_or_link_error(link: str) -> None:
     with contextlib.suppress(LinkError):
         decode_link(link)
+
+
+def test_the_german_page_words_every_code_the_engine_gives() -> None:
+    """Each code of a bad link or record has its German sentence in the page (web/i18n-safety.js),
+    and the page words no code the engine never gives."""
+    text = (Path(__file__).resolve().parent.parent / "web" / "i18n-safety.js").read_text(encoding="utf-8")
+    worded = re.findall(r'"engineError\.([a-z_]+\.[a-z_]+)":', text)
+    assert sorted(worded) == sorted(ERROR_CODES)

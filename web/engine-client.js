@@ -20,13 +20,16 @@ export function spareEngines() {
   return Math.max(0, Math.min(cores - 1, most));
 }
 
-/** The engine answered a call with an error. */
+/** The engine answered a call with an error: `message` in the engine's English; `code` and
+ *  `params` (a bad link or record, pyengine/errors.py) for the page to say it in its language. */
 export class EngineError extends Error {
-  constructor(type, message, call) {
+  constructor(type, message, call, code = "", params = {}) {
     super(message);
     this.name = "EngineError";
     this.type = type;
     this.call = call;
+    this.code = typeof code === "string" ? code : "";
+    this.params = params && typeof params === "object" ? params : {};
   }
 }
 
@@ -167,7 +170,8 @@ export class Engine {
       pending.resolve(answer.ok);
     } else {
       const error = answer?.error ?? {};
-      pending.reject(new EngineError(error.type ?? "Error", error.message ?? "unknown engine error", pending.name));
+      pending.reject(new EngineError(error.type ?? "Error", error.message ?? "unknown engine error", pending.name,
+        error.code, error.params));
     }
   }
 

@@ -46,6 +46,23 @@ export const SAFETY_STRINGS = {
     "safety.linkTooDeep": "der Link ist beschädigt (sein Inhalt ist viel zu tief verschachtelt für ein Spiel)",
     "safety.seedTooBig": "sein Startwert ist eine Zahl, die dieser Browser nicht genau halten kann – es wäre nicht dieselbe Mischung",
 
+    // What the engine found wrong with a link or a record (its error codes, pyengine/errors.py;
+    // engineErrorText in i18n.js). English pages show the engine's own message.
+    "engineError.link.not_railtrip": "das ist kein Railtrip-Spiellink",
+    "engineError.link.newer": "dieser Link stammt aus einer neueren Railtrip-Version; öffne ihn mit einem aktuellen Railtrip",
+    "engineError.link.cut": "der Link ist unvollständig (er wurde wohl abgeschnitten)",
+    "engineError.link.changed": "der Link enthält Zeichen, die nicht hineingehören (wurde er gekürzt oder verändert?)",
+    "engineError.link.damaged": "der Link ist beschädigt",
+    "engineError.link.too_large": "der Link ist viel zu lang für ein Railtrip-Spiel",
+    "engineError.link.game": "diese Railtrip-Version kennt das Spiel {variant} im Link nicht",
+    "engineError.link.move": "Zug {number} im Link ({action}) ist nach den Regeln nicht möglich",
+    "engineError.record.not_railtrip": "das ist kein Railtrip-Spielstand",
+    "engineError.record.newer": "der Spielstand stammt aus einer neueren Railtrip-Version; öffne ihn mit einem aktuellen Railtrip",
+    "engineError.record.damaged": "der Spielstand ist beschädigt",
+    "engineError.record.too_large": "der Spielstand ist viel zu groß für ein echtes Spiel",
+    "engineError.record.game": "diese Railtrip-Version kennt das Spiel {variant} nicht",
+    "engineError.record.move": "Zug {number} ({action}) ist nach den Regeln nicht möglich",
+
     "savewarn.title": "Dieses Spiel ist nicht gespeichert.",
     "savewarn.quota": "Der Speicher des Browsers ist voll: Beim Schließen oder Neuladen gingen die letzten Züge verloren. Lade das Spiel herunter oder schaffe Platz.",
     "savewarn.limit": "Railtrip hebt höchstens {n} gespeicherte Spiele auf, die Liste ist voll. Lade dieses Spiel herunter oder lösche ein gespeichertes Spiel.",

@@ -496,6 +496,17 @@ export function t(key, params = {}) {
   return fill(value, params);
 }
 
+/** What an engine error says, in the page's language: a bad link's or record's trouble by its
+ *  code where this language words it (German), else the engine's own English message. */
+export function engineErrorText(err) {
+  const key = `engineError.${err?.code}`;
+  if (err?.code && key in STRINGS[lang]) {
+    const params = Object.fromEntries(Object.entries(err.params ?? {}).map(([k, v]) => [k, String(v)]));
+    return fill(STRINGS[lang][key], params);
+  }
+  return err?.message ?? String(err);
+}
+
 /** Like t() but returns `fallback` when no language has the key. */
 export function tMaybe(key, fallback, params = {}) {
   return key in STRINGS[lang] || key in en ? t(key, params) : fallback;

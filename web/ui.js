@@ -8,7 +8,7 @@
 // Test hooks are documented in docs/ui-testing.md (data-testid, data-ui-state, window.__railtrip*).
 
 import { h } from "./ui/dom.js";
-import { t, tMaybe, initLang, getLang, setLang, LANGS, onLangChange } from "./i18n.js";
+import { t, tMaybe, initLang, getLang, setLang, LANGS, onLangChange, engineErrorText } from "./i18n.js";
 import { renderNewGame } from "./ui/newgame.js";
 import { toast as showToast } from "./ui/core/modal.js";
 import { UI_VARIANTS, loadPrefs } from "./ui/newgame.js";
@@ -206,7 +206,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
       const hints = entry.settings?.hintsUsed;  // how many hints were asked for (the end screen says)
       if (Number.isSafeInteger(hints) && hints > 0) settings.hintsUsed = Math.min(hints, 10_000);
     } catch (err) {
-      return showNewGame(null, { title: t("saves.cannotOpenTitle"), text: t("saves.cannotOpen", { message: err.message }) });
+      return showNewGame(null, { title: t("saves.cannotOpenTitle"), text: t("saves.cannotOpen", { message: engineErrorText(err) }) });
     }
     return startGame(settings, rec);
   }
@@ -222,7 +222,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
       record = cleanRecord(raw, settings.seats);
       res = await checkRecord(record);
     } catch (err) {
-      return showNewGame(null, { title: t("saves.importFailedTitle"), text: t("saves.importFailed", { message: err.message }) });
+      return showNewGame(null, { title: t("saves.importFailedTitle"), text: t("saves.importFailed", { message: engineErrorText(err) }) });
     }
     if (res.over) return showReplay(asPlayed(record, raw));
     return startGame(settings, record);
@@ -248,7 +248,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
       settings = settingsFromRecord(res.record, { bots: version.bots, speed: prefs.speed });
       record = cleanRecord(res.record, settings.seats);
     } catch (err) {
-      return showNewGame(null, { testid: "link-error", title: t("link.brokenTitle"), text: err.message });
+      return showNewGame(null, { testid: "link-error", title: t("link.brokenTitle"), text: engineErrorText(err) });
     }
     if (res.kind === "game") return showReplay(asPlayed(record, res.record));
     const names = settings.seats.map((s) => (s.kind === "bot" ? t("link.botName", { name: isolate(s.name) }) : isolate(s.name))).join(", ");
