@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from playwright.sync_api import Page
 
 READY_TIMEOUT_MS = 60_000
@@ -41,3 +43,32 @@ def keep_tickets(page: Page, ids: list[str] | None = None) -> None:
         box = boxes.nth(i)
         box.set_checked(ids is None or box.get_attribute("value") in ids, force=True)
     page.click("[data-testid=ticket-confirm]")
+
+
+# Resolves when the page waits for the person (their turn or a choice of theirs) or the game is over.
+PERSON_TO_ACT = """() => { const a = document.getElementById('app').dataset;
+  return ['game-over', 'choose-tickets', 'choose-pieces', 'choose-refill'].includes(a.uiState)
+    || (a.uiState === 'playing' && a.myTurn === 'true' && a.busy === 'false'); }"""
+# A person, Ann, against one easy bot.
+ANN_AND_BOT = [
+    {"name": "Ann", "kind": "human", "bot": None, "color": "red"},
+    {"name": "Bot", "kind": "bot", "bot": "easy", "color": "blue"},
+]
+
+
+def start_game_on_page(
+    page: Page, server: Any, settings: dict[str, Any], size: tuple[int, int] | None = None
+) -> None:
+    """Opens the page (in a window of ``size``; None: as it is) and starts a game of ``settings``
+    from the new-game screen through the test hook (two seats, ANN_AND_BOT, at instant speed
+    unless ``settings`` say otherwise), up to the person's first move."""
+    if size is not None:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(server.url + "?botDelay=0")
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {"players": 2, "seats": ANN_AND_BOT, "speed": "instant", **settings},
+    )
+    page.wait_for_function(PERSON_TO_ACT)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from e2e.helpers import wait_for_app_state
-from e2e.test_review_choices import PERSON, SEATS, SIZES
+from e2e.helpers import PERSON_TO_ACT, start_game_on_page, wait_for_app_state
+from e2e.test_review_choices import SIZES
 from e2e.test_review_map import MIDDLE, overlaps
 from pyengine.bots import bot_action
 from pyengine.game import Game
@@ -19,15 +19,7 @@ NINE = {"hands": [[k for k in KINDS for _ in range(3)], ["red"] * 4], "tickets":
 
 
 def start(page: Page, server, size: tuple[int, int], setup: dict | None) -> None:
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto(server.url + "?botDelay=0")
-    assert wait_for_app_state(page, "ready", "error") == "ready"
-    page.wait_for_selector("#app[data-ui-state=new-game]")
-    page.evaluate(
-        "s => window.__railtripNewGame(s)",
-        {"variant": "cardgame", "players": 2, "seed": 4, "setup": setup, "seats": SEATS, "speed": "instant"},
-    )
-    page.wait_for_function(PERSON)
+    start_game_on_page(page, server, {"variant": "cardgame", "seed": 4, "setup": setup}, size)
 
 
 @pytest.mark.parametrize("size", [*SIZES, *MIDDLE], ids=["1280x800", "390x844", "1024x768", "900x700"])
@@ -73,7 +65,7 @@ def test_my_turn_while_the_ticket_dialog_is_open(page: Page, server) -> None:
     assert page.get_attribute("#app", "data-my-turn") == "true"
     page.check("[data-testid=ticket-options] input >> nth=0", force=True)
     page.click("[data-testid=ticket-confirm]")
-    page.wait_for_function(PERSON)
+    page.wait_for_function(PERSON_TO_ACT)
     page.click("[data-testid=ticket-deck]")
     page.wait_for_selector("#app[data-ui-state=choose-tickets]")
     assert page.get_attribute("#app", "data-my-turn") == "true"

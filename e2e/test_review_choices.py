@@ -7,15 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from e2e.helpers import keep_tickets, wait_for_app_state
+from e2e.helpers import PERSON_TO_ACT, keep_tickets, start_game_on_page, wait_for_app_state
 
-PERSON = """() => { const a = document.getElementById('app').dataset;
-  return ['game-over', 'choose-tickets', 'choose-pieces', 'choose-refill'].includes(a.uiState)
-    || (a.uiState === 'playing' && a.myTurn === 'true' && a.busy === 'false'); }"""
-SEATS = [
-    {"name": "Ann", "kind": "human", "bot": None, "color": "red"},
-    {"name": "Bot", "kind": "bot", "bot": "easy", "color": "blue"},
-]
 SIZES = [(1280, 800), (390, 844)]
 # Rails & Sails past its opening: tickets kept and pieces chosen, Ann to move.
 WORLD = {
@@ -25,15 +18,7 @@ WORLD = {
 
 
 def start(page: Page, server, variant: str, size: tuple[int, int], setup: dict | None = None) -> None:
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto(server.url + "?botDelay=0")
-    assert wait_for_app_state(page, "ready", "error") == "ready"
-    page.wait_for_selector("#app[data-ui-state=new-game]")
-    page.evaluate(
-        "s => window.__railtripNewGame(s)",
-        {"variant": variant, "players": 2, "seed": 8, "setup": setup, "seats": SEATS, "speed": "instant"},
-    )
-    page.wait_for_function(PERSON)
+    start_game_on_page(page, server, {"variant": variant, "seed": 8, "setup": setup}, size)
 
 
 def ticked(page: Page) -> dict[str, bool]:
@@ -46,7 +31,7 @@ def ticked(page: Page) -> dict[str, bool]:
 def reload(page: Page) -> None:
     page.reload()
     assert wait_for_app_state(page, "ready", "error") == "ready"
-    page.wait_for_function(PERSON)
+    page.wait_for_function(PERSON_TO_ACT)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
@@ -58,10 +43,10 @@ def test_ticket_dialogs_open_with_nothing_ticked(page: Page, server, snapshot, v
     assert page.is_disabled("[data-testid=ticket-confirm]")  # at least one must be ticked at the start
     snapshot(page, f"{variant}-start")
     keep_tickets(page)
-    page.wait_for_function(PERSON)
+    page.wait_for_function(PERSON_TO_ACT)
     if variant == "world":
         page.click("[data-testid=pieces-confirm]")
-        page.wait_for_function(PERSON)
+        page.wait_for_function(PERSON_TO_ACT)
     page.click("[data-testid=ticket-deck]")  # later in the game: the same default
     page.wait_for_selector("#app[data-ui-state=choose-tickets]")
     assert not any(ticked(page).values())
@@ -86,7 +71,7 @@ def test_reload_keeps_the_ticked_tickets(page: Page, server, variant: str, size)
     assert ticked(page) == {tid: tid in (ids[0], ids[2]) for tid in ids}
     assert page.is_enabled("[data-testid=ticket-confirm]")
     page.click("[data-testid=ticket-confirm]")
-    page.wait_for_function(PERSON)
+    page.wait_for_function(PERSON_TO_ACT)
     record = page.evaluate("window.__railtripRecord()")
     assert set(record["actions"][0].split()[1:]) == {ids[0], ids[2]}
 

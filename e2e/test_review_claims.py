@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from e2e.helpers import wait_for_app_state, wait_for_board
-from e2e.test_review_choices import PERSON, SEATS, SIZES, WORLD
+from e2e.helpers import start_game_on_page, wait_for_board
+from e2e.test_review_choices import SIZES, WORLD
 
 # A claimable route with another route near it, and the point 3 px beside its track on that side:
 # {route, x, y, near} (screen px on the canvas), or null.
@@ -57,14 +57,7 @@ def touch_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Pag
 
 
 def start_world(page: Page, server) -> None:
-    page.goto(server.url + "?botDelay=0")
-    assert wait_for_app_state(page, "ready", "error") == "ready"
-    page.wait_for_selector("#app[data-ui-state=new-game]")
-    page.evaluate(
-        "s => window.__railtripNewGame(s)",
-        {"variant": "world", "players": 2, "seed": 8, "setup": WORLD, "seats": SEATS, "speed": "instant"},
-    )
-    page.wait_for_function(PERSON)
+    start_game_on_page(page, server, {"variant": "world", "seed": 8, "setup": WORLD})
     wait_for_board(page)
 
 

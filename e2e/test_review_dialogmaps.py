@@ -7,27 +7,19 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from e2e.helpers import keep_tickets, wait_for_app_state
-from e2e.test_review_choices import PERSON, SEATS, SIZES, WORLD
+from e2e.helpers import ANN_AND_BOT, PERSON_TO_ACT, keep_tickets, start_game_on_page, wait_for_app_state
+from e2e.test_review_choices import SIZES, WORLD
 
 STATE = "() => window.__railtrip.state()"
 
 
 def start(page: Page, server, variant: str, size, setup: dict | None) -> None:
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto(server.url + "?botDelay=0")
-    assert wait_for_app_state(page, "ready", "error") == "ready"
-    page.wait_for_selector("#app[data-ui-state=new-game]")
-    page.evaluate(
-        "s => window.__railtripNewGame(s)",
-        {"variant": variant, "players": 2, "seed": 8, "setup": setup, "seats": SEATS, "speed": "instant"},
-    )
-    page.wait_for_function(PERSON)
+    start_game_on_page(page, server, {"variant": variant, "seed": 8, "setup": setup}, size)
 
 
 def act(page: Page, text: str) -> None:
     page.evaluate("t => window.__railtripAct(t)", text)
-    page.wait_for_function(PERSON)
+    page.wait_for_function(PERSON_TO_ACT)
 
 
 def claim_some_route(page: Page) -> str:
@@ -36,7 +28,7 @@ def claim_some_route(page: Page) -> str:
         state = page.evaluate(STATE)
         if page.get_attribute("#app", "data-ui-state") == "choose-tickets":
             keep_tickets(page)
-            page.wait_for_function(PERSON)
+            page.wait_for_function(PERSON_TO_ACT)
             continue
         claims = [a for a in state["legal"] if a["kind"] == "claim"]
         if claims:
@@ -62,9 +54,9 @@ def test_the_ticket_choice_shows_the_tickets_on_the_own_network(
     start(page, server, variant, size, WORLD if variant == "world" else None)
     if variant == "usa":
         keep_tickets(page)
-        page.wait_for_function(PERSON)
+        page.wait_for_function(PERSON_TO_ACT)
     route = claim_some_route(page)
-    page.wait_for_function(PERSON)
+    page.wait_for_function(PERSON_TO_ACT)
     page.click("[data-testid=ticket-deck]")
     page.wait_for_selector("#app[data-ui-state=choose-tickets]")
     state = page.evaluate(STATE)
@@ -91,7 +83,7 @@ def test_the_ticket_choice_shows_the_tickets_on_the_own_network(
     snapshot(page, f"{variant}-tickets")
     page.locator("[data-testid=ticket-confirm]").scroll_into_view_if_needed()
     page.click("[data-testid=ticket-confirm]")
-    page.wait_for_function(PERSON)
+    page.wait_for_function(PERSON_TO_ACT)
     assert page.locator("[data-testid=dialog-map]").count() == 0
 
 
@@ -113,7 +105,7 @@ def test_the_piece_mix_is_chosen_with_the_tickets_in_view(page: Page, server, sn
     assert in_view(page, "pieces-confirm", size)["y"] <= size[1]
     snapshot(page, "pieces")
     page.click("[data-testid=pieces-confirm]")
-    page.wait_for_function(PERSON)
+    page.wait_for_function(PERSON_TO_ACT)
 
 
 def test_a_move_made_past_a_dialog_closes_it(page: Page, server) -> None:
@@ -140,9 +132,9 @@ def test_a_dialog_taller_than_the_window_keeps_its_buttons_in_view(page: Page, s
     assert wait_for_app_state(page, "ready", "error") == "ready"
     page.wait_for_selector("#app[data-ui-state=new-game]")
     seats = [
-        *SEATS,
-        {**SEATS[1], "name": "Cy", "color": "green"},
-        {**SEATS[1], "name": "Di", "color": "yellow"},
+        *ANN_AND_BOT,
+        {**ANN_AND_BOT[1], "name": "Cy", "color": "green"},
+        {**ANN_AND_BOT[1], "name": "Di", "color": "yellow"},
     ]
     page.evaluate(
         "s => window.__railtripNewGame(s)",
@@ -167,7 +159,7 @@ def test_a_dialog_taller_than_the_window_keeps_its_buttons_in_view(page: Page, s
     assert band and note and note["y"] + note["height"] <= band["y"] + 0.5, (note, band)
     snapshot(page, "pieces-laptop")
     page.click("[data-testid=pieces-confirm]")
-    page.wait_for_function(PERSON)
+    page.wait_for_function(PERSON_TO_ACT)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])

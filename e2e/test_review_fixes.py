@@ -8,14 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from e2e.helpers import wait_for_app_state
+from e2e.helpers import PERSON_TO_ACT, start_game_on_page
 
-PERSON = """() => { const a = document.getElementById('app').dataset;
-  return ['game-over', 'choose-tickets'].includes(a.uiState) || (a.uiState === 'playing' && a.myTurn === 'true' && a.busy === 'false'); }"""
-SEATS = [
-    {"name": "Ann", "kind": "human", "bot": None, "color": "red"},
-    {"name": "Bot", "kind": "bot", "bot": "easy", "color": "blue"},
-]
 # Three trains each: claiming a route of 1 starts the final round at once.
 SHORT_USA = {
     "tickets": [["DEN-ELP", "KC-HOU", "DEN-PIT"], ["BOS-MIA", "SEA-LA"]],
@@ -25,15 +19,7 @@ SHORT_USA = {
 
 
 def start(page: Page, server, variant: str, setup: dict, width: int, height: int) -> None:
-    page.set_viewport_size({"width": width, "height": height})
-    page.goto(server.url + "?botDelay=0")
-    assert wait_for_app_state(page, "ready", "error") == "ready"
-    page.wait_for_selector("#app[data-ui-state=new-game]")
-    page.evaluate(
-        "s => window.__railtripNewGame(s)",
-        {"variant": variant, "players": 2, "seed": 5, "setup": setup, "seats": SEATS, "speed": "instant"},
-    )
-    page.wait_for_function(PERSON)
+    start_game_on_page(page, server, {"variant": variant, "seed": 5, "setup": setup}, (width, height))
 
 
 def inside(inner: dict, outer: dict) -> bool:
@@ -58,7 +44,7 @@ def test_tickets_and_their_summary_are_not_cut_off(page: Page, server, snapshot)
 def test_phone_end_screen_shows_the_total_and_singular_words(page: Page, server, snapshot) -> None:
     start(page, server, "usa", SHORT_USA, 390, 844)
     for move in ["claim KC-OMA-1 1red", "draw", "draw"]:
-        page.wait_for_function(PERSON)
+        page.wait_for_function(PERSON_TO_ACT)
         if page.get_attribute("#app", "data-ui-state") == "game-over":
             break
         page.evaluate("t => window.__railtripAct(t)", move)

@@ -7,22 +7,14 @@ import pytest
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from e2e.helpers import wait_for_app_state, wait_for_board
-from e2e.test_review_choices import PERSON, SEATS, SIZES
+from e2e.helpers import PERSON_TO_ACT, start_game_on_page, wait_for_board
+from e2e.test_review_choices import SIZES
 
 USA = {"tickets": [["DEN-ELP"], ["SEA-LA"]], "hands": [["blue", "blue", "red", "loco"], ["red"] * 4]}
 
 
 def start(page: Page, server, variant: str, size: tuple[int, int], setup: dict | None) -> None:
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto(server.url + "?botDelay=0")
-    assert wait_for_app_state(page, "ready", "error") == "ready"
-    page.wait_for_selector("#app[data-ui-state=new-game]")
-    page.evaluate(
-        "s => window.__railtripNewGame(s)",
-        {"variant": variant, "players": 2, "seed": 4, "setup": setup, "seats": SEATS, "speed": "instant"},
-    )
-    page.wait_for_function(PERSON)
+    start_game_on_page(page, server, {"variant": variant, "seed": 4, "setup": setup}, size)
     wait_for_board(page)
 
 
@@ -58,7 +50,7 @@ def test_an_unaffordable_route_says_what_is_missing(page: Page, server, snapshot
     snapshot(page, "needs-en")
     page.mouse.move(2, 2)
     page.click("[data-testid=lang-de]")
-    page.wait_for_function(PERSON)
+    page.wait_for_function(PERSON_TO_ACT)
     assert hover_tip(page, "DEN-KC-1") == "Es fehlen 3 Karten: Schwarz"
     snapshot(page, "needs-de")
 
