@@ -5,7 +5,10 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import os
 import re
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -99,3 +102,53 @@ def test_standard_library_is_npms_members_stored_and_gzipped(dist_dir: Path) -> 
         assert shipped.read(name) == original.read(name), name
     npm_size = (railtrip_build.NODE_PYODIDE / "python_stdlib.zip").stat().st_size
     assert (pyodide / "python_stdlib.zip.gz").stat().st_size < 0.95 * npm_size
+
+
+def test_the_shipped_python_wheel_installs_and_plays(dist_dir: Path, tmp_path: Path) -> None:
+    """The wheel a build ships for pip (`pythonWheel`) installs on this Python, offline and with
+    no dependencies, and its CLI plays games; the page's wheel is refused by name here unless
+    this Python is the one its bytecode is for."""
+    info = build_info(dist_dir)
+    target = tmp_path / "site"
+    pip = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", "--target"]
+    subprocess.run([*pip, str(target), str(dist_dir / info["pythonWheel"])], check=True, timeout=120)
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pyengine",
+            "simulate",
+            "--variant",
+            "world",
+            "--players",
+            "3",
+            "--games",
+            "2",
+        ],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    ).stdout
+    assert "win share by seat" in out
+    assert (
+        str(target)
+        in subprocess.run(
+            [sys.executable, "-c", "import pyengine; print(pyengine.__file__)"],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    )
+    if f"cp{sys.version_info[0]}{sys.version_info[1]}-" not in info["engineWheel"]:
+        refused = subprocess.run(
+            [*pip, str(tmp_path / "other"), str(dist_dir / info["engineWheel"])],
+            capture_output=True,
+            text=True,
+        )
+        assert refused.returncode != 0 and "not a supported wheel" in refused.stderr
