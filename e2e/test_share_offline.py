@@ -362,6 +362,20 @@ def test_a_bad_link_or_save_is_told_in_german_on_a_german_page(page: Page, serve
     for link, words in hostile.items():
         message = link_error_message(page, server, link)
         assert words in message and not re.search(r"\bthe\b", message), (link[:20], message)
+    # A switch to English words the notice again: title and message.
+    page.click("[data-testid=lang-en]")
+    page.wait_for_selector("[data-testid=link-error] >> text=This link cannot be opened")
+    assert (
+        page.inner_text("[data-testid=open-error-message]")
+        == "The link is far too long to be a Railtrip link"
+    )
+    # So does a shared deal's notice (the page opens in German again: the init script).
+    page.goto("about:blank")
+    page.goto(server.url + Q + "#" + deal_link(played_game(0, seed=3), SEATS))
+    page.wait_for_selector("[data-testid=deal-notice] >> text=dieselbe Mischung")
+    page.click("[data-testid=lang-en]")
+    page.wait_for_selector("[data-testid=deal-notice] >> text=the same shuffle")
+    assert "(computer)" in page.inner_text("[data-testid=deal-notice]")
 
 
 # --- offline and subpath -----------------------------------------------------------------------

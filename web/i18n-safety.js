@@ -47,7 +47,7 @@ export const SAFETY_STRINGS = {
     "safety.seedTooBig": "sein Startwert ist eine Zahl, die dieser Browser nicht genau halten kann – es wäre nicht dieselbe Mischung",
 
     // What the engine found wrong with a link or a record (its error codes, pyengine/errors.py;
-    // engineErrorText in i18n.js). English pages show the engine's own message.
+    // errorText in i18n.js). English pages show the engine's own message.
     "engineError.link.not_railtrip": "das ist kein Railtrip-Spiellink",
     "engineError.link.newer": "dieser Link stammt aus einer neueren Railtrip-Version; öffne ihn mit einem aktuellen Railtrip",
     "engineError.link.cut": "der Link ist unvollständig (er wurde wohl abgeschnitten)",

@@ -496,9 +496,22 @@ export function t(key, params = {}) {
   return fill(value, params);
 }
 
-/** What an engine error says, in the page's language: a bad link's or record's trouble by its
- *  code where this language words it (German), else the engine's own English message. */
-export function engineErrorText(err) {
+/** An error whose message is a string of these tables: `key` and `params` word it again in
+ *  another language (a notice on screen follows a language switch). */
+export class WordedError extends Error {
+  constructor(key, params = {}) {
+    super(t(key, params));
+    this.name = "WordedError";
+    this.key = key;
+    this.params = params;
+  }
+}
+
+/** What an error says, in the page's language now: a WordedError's string; a bad link's or
+ *  record's trouble by the engine's code where this language words it (German); else the
+ *  error's own message (the engine's English). */
+export function errorText(err) {
+  if (err?.key) return t(err.key, err.params);
   const key = `engineError.${err?.code}`;
   if (err?.code && key in STRINGS[lang]) {
     const params = Object.fromEntries(Object.entries(err.params ?? {}).map(([k, v]) => [k, String(v)]));

@@ -8,7 +8,7 @@
 // Test hooks are documented in docs/ui-testing.md (data-testid, data-ui-state, window.__railtrip*).
 
 import { h } from "./ui/dom.js";
-import { t, tMaybe, initLang, getLang, setLang, LANGS, onLangChange, engineErrorText } from "./i18n.js";
+import { t, tMaybe, initLang, getLang, setLang, LANGS, onLangChange, errorText, WordedError } from "./i18n.js";
 import { renderNewGame } from "./ui/newgame.js";
 import { toast as showToast } from "./ui/core/modal.js";
 import { UI_VARIANTS, loadPrefs } from "./ui/newgame.js";
@@ -139,19 +139,20 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
     button.replaceChildren(t("load.startWhenReady"));
   }
 
-  /** A message above the new-game form: a link or file that could not be opened, or a shared deal. */
+  /** A message above the new-game form: a link or file that could not be opened, or a shared deal.
+   *  Its title and text are functions, worded anew when the language changes. */
   function noticeBox(notice) {
     if (notice.kind === "deal") {
       return h("section", { class: "notice notice-deal", testid: "deal-notice", role: "status" },
         h("h2", { class: "notice-title", text: t("link.dealTitle") }),
-        h("p", { text: notice.text }),
+        h("p", { text: notice.text() }),
         h("div", { class: "notice-actions" },
           h("button", { type: "button", class: "btn btn-primary", testid: "play-deal", text: t("link.playDeal"), on: { click: notice.onPlay } }),
           h("span", { class: "hint", text: t("link.orChange") })));
     }
     return h("section", { class: "notice notice-error", testid: notice.testid ?? "open-error", role: "alert" },
-      h("h2", { class: "notice-title", text: notice.title }),
-      h("p", { class: "notice-message", testid: "open-error-message", text: sentence(notice.text) }));
+      h("h2", { class: "notice-title", text: notice.title() }),
+      h("p", { class: "notice-message", testid: "open-error-message", text: sentence(notice.text()) }));
   }
 
   /** The rules page of `variant` (from the new-game screen or a game's menu). */
@@ -189,7 +190,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
   async function checkRecord(record) {
     const res = await engine.call("load", { record, player: null });
     engine.call("drop", { game_id: res.game_id }).catch(() => {});
-    if (!UI_VARIANTS.includes(res.variant)) throw new Error(t("link.variantMissing", { variant: res.variant }));
+    if (!UI_VARIANTS.includes(res.variant)) throw new WordedError("link.variantMissing", { variant: res.variant });
     return res;
   }
 
@@ -206,7 +207,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
       const hints = entry.settings?.hintsUsed;  // how many hints were asked for (the end screen says)
       if (Number.isSafeInteger(hints) && hints > 0) settings.hintsUsed = Math.min(hints, 10_000);
     } catch (err) {
-      return showNewGame(null, { title: t("saves.cannotOpenTitle"), text: t("saves.cannotOpen", { message: engineErrorText(err) }) });
+      return showNewGame(null, { title: () => t("saves.cannotOpenTitle"), text: () => t("saves.cannotOpen", { message: errorText(err) }) });
     }
     return startGame(settings, rec);
   }
@@ -222,7 +223,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
       record = cleanRecord(raw, settings.seats);
       res = await checkRecord(record);
     } catch (err) {
-      return showNewGame(null, { title: t("saves.importFailedTitle"), text: t("saves.importFailed", { message: engineErrorText(err) }) });
+      return showNewGame(null, { title: () => t("saves.importFailedTitle"), text: () => t("saves.importFailed", { message: errorText(err) }) });
     }
     if (res.over) return showReplay(asPlayed(record, raw));
     return startGame(settings, record);
@@ -244,19 +245,19 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
       // Look inside first: a link nested thousands of levels deep would crash the engine's parser.
       await precheckLink(link);
       res = await engine.call("open_link", { link });
-      if (!UI_VARIANTS.includes(res.variant)) throw new Error(t("link.variantMissing", { variant: res.variant }));
+      if (!UI_VARIANTS.includes(res.variant)) throw new WordedError("link.variantMissing", { variant: res.variant });
       settings = settingsFromRecord(res.record, { bots: version.bots, speed: prefs.speed });
       record = cleanRecord(res.record, settings.seats);
     } catch (err) {
-      return showNewGame(null, { testid: "link-error", title: t("link.brokenTitle"), text: engineErrorText(err) });
+      return showNewGame(null, { testid: "link-error", title: () => t("link.brokenTitle"), text: () => errorText(err) });
     }
     if (res.kind === "game") return showReplay(asPlayed(record, res.record));
-    const names = settings.seats.map((s) => (s.kind === "bot" ? t("link.botName", { name: isolate(s.name) }) : isolate(s.name))).join(", ");
+    const names = () => settings.seats.map((s) => (s.kind === "bot" ? t("link.botName", { name: isolate(s.name) }) : isolate(s.name))).join(", ");
     const initial = { ...prefs, variant: settings.variant, opponents: settings.players - 1, seats: settings.seats,
       seed: String(settings.seed), keepSeed: true, lookPile: Boolean(settings.options?.look_at_own_pile),
       tickets: settings.options?.tickets };  // a deal of North America carries its way of play
     return showNewGame(initial, { kind: "deal", onPlay: () => startGame(settings, record),
-      text: t("link.dealText", { game: tMaybe(`variant.${settings.variant}.title`, settings.variant), names }) });
+      text: () => t("link.dealText", { game: tMaybe(`variant.${settings.variant}.title`, settings.variant), names: names() }) });
   }
 
   async function showReplay(record) {
@@ -268,7 +269,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
     try {
       board = await getBoard(record.variant);
     } catch (err) {
-      return showNewGame(null, { title: t("link.brokenTitle"), text: err.message });
+      return showNewGame(null, { title: () => t("link.brokenTitle"), text: () => errorText(err) });
     }
     try {
       [{ ReplayScreen }, Screen] = await Promise.all([importPart(() => import("./ui/replay.js")), loadScreenClass(record.variant)]);
@@ -310,7 +311,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
       try {
         record = cleanRecord(record, seats);
       } catch (err) {
-        return showNewGame(null, { title: t("saves.cannotOpenTitle"), text: err.message });
+        return showNewGame(null, { title: () => t("saves.cannotOpenTitle"), text: () => errorText(err) });
       }
     }
     setSessionGame(settings.saveId);

@@ -5,7 +5,7 @@
 // engine knows, with seats from sanitizeSeats (so no 100,000-character name rides along in
 // every autosave). The engine checks everything again; this only keeps the worker alive and the
 // saves small.
-import { t } from "../i18n.js";
+import { WordedError } from "../i18n.js";
 
 /** Deepest nesting accepted (a record is 4 levels deep, a save entry 5). */
 export const MAX_JSON_DEPTH = 32;
@@ -18,9 +18,9 @@ export const MAX_LINK_JSON_BYTES = 1_000_000;
 const RECORD_FIELDS = ["format", "version", "rules", "variant", "players", "seed", "start_player", "options", "setup", "actions"];
 
 /** An error whose message is meant for the player. */
-export class UnsafeDataError extends Error {
-  constructor(message) {
-    super(message);
+export class UnsafeDataError extends WordedError {
+  constructor(key, params = {}) {
+    super(key, params);
     this.name = "UnsafeDataError";
   }
 }
@@ -62,9 +62,9 @@ export function valueDepth(value, max = MAX_JSON_DEPTH) {
  * parsing text that is too large or too deeply nested, and SyntaxError for text that is not JSON.
  */
 export function parseBoundedJson(text, { maxChars = MAX_JSON_CHARS, maxDepth = MAX_JSON_DEPTH } = {}) {
-  if (typeof text !== "string") throw new UnsafeDataError(t("safety.notText"));
-  if (text.length > maxChars) throw new UnsafeDataError(t("safety.tooBig"));
-  if (jsonTooDeep(text, maxDepth)) throw new UnsafeDataError(t("safety.tooDeep"));
+  if (typeof text !== "string") throw new UnsafeDataError("safety.notText");
+  if (text.length > maxChars) throw new UnsafeDataError("safety.tooBig");
+  if (jsonTooDeep(text, maxDepth)) throw new UnsafeDataError("safety.tooDeep");
   return JSON.parse(text);
 }
 
@@ -93,7 +93,7 @@ async function inflateCapped(bytes, limit) {
       parts.push(value);
       if (size > limit) {
         reader.cancel().catch(() => {});
-        throw new UnsafeDataError(t("safety.linkTooBig"));
+        throw new UnsafeDataError("safety.linkTooBig");
       }
     }
     const out = new Uint8Array(size);
@@ -121,14 +121,14 @@ export async function precheckLink(link) {
   if (!bytes) return;
   if (m[1] === "g") bytes = await inflateCapped(bytes, MAX_LINK_JSON_BYTES);
   if (!bytes) return;
-  if (bytes.length > MAX_LINK_JSON_BYTES) throw new UnsafeDataError(t("safety.linkTooBig"));
+  if (bytes.length > MAX_LINK_JSON_BYTES) throw new UnsafeDataError("safety.linkTooBig");
   const json = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
-  if (jsonTooDeep(json)) throw new UnsafeDataError(t("safety.linkTooDeep"));
+  if (jsonTooDeep(json)) throw new UnsafeDataError("safety.linkTooDeep");
 }
 
 /** Throws UnsafeDataError for a seed a JavaScript number cannot carry exactly (beyond 2^53). */
 export function checkSeed(seed) {
-  if (typeof seed === "number" && !Number.isSafeInteger(seed)) throw new UnsafeDataError(t("safety.seedTooBig"));
+  if (typeof seed === "number" && !Number.isSafeInteger(seed)) throw new UnsafeDataError("safety.seedTooBig");
 }
 
 /**
@@ -136,10 +136,10 @@ export function checkSeed(seed) {
  * (already sanitized). Throws UnsafeDataError for a record too deep to send or an inexact seed.
  */
 export function cleanRecord(record, seats) {
-  if (!record || typeof record !== "object" || Array.isArray(record)) throw new UnsafeDataError(t("saves.fileNotRecord"));
+  if (!record || typeof record !== "object" || Array.isArray(record)) throw new UnsafeDataError("saves.fileNotRecord");
   const out = {};
   for (const key of RECORD_FIELDS) if (key in record) out[key] = record[key];
-  if (valueDepth(out) > MAX_JSON_DEPTH) throw new UnsafeDataError(t("safety.tooDeep"));
+  if (valueDepth(out) > MAX_JSON_DEPTH) throw new UnsafeDataError("safety.tooDeep");
   checkSeed(out.seed);
   out.meta = { seats: seats.map(({ name, kind, bot, color }) => ({ name, kind, bot, color })) };
   return out;

@@ -8,7 +8,7 @@
 // Saving never deletes another save: when the storage is full or the list has MAX_SAVES games,
 // saveGame says why it could not save, and the screen asks the player (savewarning.js).
 import { h } from "./dom.js";
-import { t, tMaybe } from "../i18n.js";
+import { t, tMaybe, WordedError } from "../i18n.js";
 import { PLAYER_COLOR_NAMES } from "./cards.js";
 import { resolveBot } from "./newgame.js";
 import { cleanName, isolate } from "./names.js";
@@ -279,15 +279,15 @@ export function settingsFromRecord(record, { bots, speed = "normal", saveId = ne
 
 /** Reads a File as a record object; throws an Error with a message for the person. */
 export async function readRecordFile(file) {
-  if (file.size > MAX_FILE_BYTES) throw new Error(t("saves.fileTooBig"));
+  if (file.size > MAX_FILE_BYTES) throw new WordedError("saves.fileTooBig");
   let data;
   try {
     data = parseBoundedJson(await file.text(), { maxChars: MAX_FILE_BYTES });
   } catch (err) {
     if (err instanceof UnsafeDataError) throw err;
-    throw new Error(t("saves.fileNotJson"));
+    throw new WordedError("saves.fileNotJson");
   }
-  if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error(t("saves.fileNotRecord"));
+  if (!data || typeof data !== "object" || Array.isArray(data)) throw new WordedError("saves.fileNotRecord");
   return data.record && typeof data.record === "object" && !data.format ? data.record : data;
 }
 
