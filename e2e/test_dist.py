@@ -7,10 +7,13 @@ import io
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
+
+import pytest
 
 from e2e.conftest import railtrip_build
 
@@ -152,3 +155,35 @@ def test_the_shipped_python_wheel_installs_and_plays(dist_dir: Path, tmp_path: P
             text=True,
         )
         assert refused.returncode != 0 and "not a supported wheel" in refused.stderr
+
+
+def test_the_snapshot_is_made_the_same_again_elsewhere(
+    dist_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Pyodide step pins what the interpreter reads from the host (entropy, clocks, the
+    program's name), so the same wheel gives the same memory snapshot byte for byte, from any
+    checkout: a rebuild of unchanged sources keeps its build id, and returning players are not
+    offered an update that changes nothing. The step runs again here, from a copy of the
+    script in another folder, on the wheel the build shipped for pip (the snapshot's wheel) and
+    the shipped runtime."""
+    info = build_info(dist_dir)
+    assert info["snapshot"], "the build made no snapshot"
+    shipped = (dist_dir / info["snapshot"]).read_bytes()
+    key = gzip.decompress(shipped)[:256].split(b"\n")[0].decode().removeprefix("railtrip-snapshot ")
+    script = railtrip_build.PYODIDE_PREPARE
+    elsewhere = tmp_path / "checkout" / "tools"
+    elsewhere.mkdir(parents=True)
+    for name in (script.name, "pyc_compile.py"):
+        shutil.copy(script.parent / name, elsewhere / name)
+    monkeypatch.setattr(railtrip_build, "PYODIDE_PREPARE", elsewhere / script.name)
+    # The runtime as the step saw it: the shipped one with its standard library unzipped.
+    pyodide = shutil.copytree(dist_dir / info["pyodide"], tmp_path / "pyodide")
+    stdlib = pyodide / railtrip_build.STDLIB_GZ
+    (pyodide / "python_stdlib.zip").write_bytes(gzip.decompress(stdlib.read_bytes()))
+    stdlib.unlink()
+    out, report = railtrip_build.prepare_in_pyodide(pyodide, dist_dir / info["pythonWheel"], key)
+    assert out is not None, report
+    try:
+        assert (out / railtrip_build.SNAPSHOT_FILE).read_bytes() == shipped
+    finally:
+        shutil.rmtree(out, ignore_errors=True)

@@ -15,13 +15,17 @@
 //    <out-dir>/engine.snapshot.gz (gzip, which browsers decompress natively), preceded inside the
 //    gzip by a header line "railtrip-snapshot <key>\n" padded to SNAPSHOT_HEADER bytes, so that
 //    the worker can tell a snapshot of another build from its own before handing it to Pyodide.
-//    Freed memory is zeroed first (see zeroFreeMemory): it compresses to nothing.
+//    Freed memory is zeroed first (see zeroFreeMemory): it compresses to nothing. The host's
+//    entropy and clocks are pinned while it runs (see pinHost), so the same wheel and Pyodide
+//    give the same snapshot byte for byte, and so the same build id: a rebuild of unchanged
+//    sources (a deploy of a docs change) offers returning players no "Update" and no 6 MB.
 // Prints one JSON line with what it did. Exits non-zero on failure (build.py then ships no
 // snapshot and no .pyc; the page starts cold).
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
+import { createRequire } from "node:module";
 
 const SNAPSHOT_HEADER = 256;
 
@@ -30,12 +34,13 @@ if (!key) {
   console.error("usage: node tools/pyodide_prepare.mjs <pyodide-dir> <engine.whl> <out-dir> <snapshot-key>");
   process.exit(2);
 }
-const started = performance.now();
+const now = performance.now.bind(performance); // The real clock, also while pinHost runs.
+const started = now();
 const phases = {};
 let phaseStart = started;
 const phase = (name) => {
-  phases[name] = Math.round(performance.now() - phaseStart) / 1000;
-  phaseStart = performance.now();
+  phases[name] = Math.round(now() - phaseStart) / 1000;
+  phaseStart = now();
 };
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 const wheel = new Uint8Array(readFileSync(wheelPath));
@@ -58,6 +63,7 @@ for (const [rel, data] of pycFiles) {
 phase("compile");
 
 // 2. The snapshot: the shipped layout, the engine imported, nothing else.
+const unpinHost = pinHost();
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", _makeSnapshot: true });
 if (sitePackagesOf(pyodide) !== sitePackages) throw new Error("site-packages moved between interpreters");
 pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
@@ -74,6 +80,7 @@ pyodide.runPython("import gc; gc.collect()");
 const zeroed = zeroFreeMemory(pyodide._module);
 phase("import");
 const memory = pyodide.makeMemorySnapshot();
+unpinHost();
 const header = new Uint8Array(SNAPSHOT_HEADER);
 const label = new TextEncoder().encode(`railtrip-snapshot ${key}\n`);
 if (label.length > SNAPSHOT_HEADER) throw new Error("snapshot key too long");
@@ -92,7 +99,7 @@ console.log(JSON.stringify({
   snapshotGzipBytes: gz.length,
   zeroedBytes: zeroed,
   python: pyodide.runPython("import sys; sys.version.split()[0]"),
-  seconds: Math.round(performance.now() - started) / 1000,
+  seconds: Math.round(now() - started) / 1000,
   phases,
 }));
 
@@ -124,4 +131,44 @@ function zeroFreeMemory(module) {
   }
   for (const block of blocks) module._free(block);
   return zeroed;
+}
+
+/** Pins what an interpreter reads from the host while it starts, imports and is snapshotted:
+ *  entropy (Python's hash secret, the random module's and tempfile's generators, the C
+ *  library's own) comes from a fixed stream, the wall clock (file times, which the import
+ *  system caches) steps one second a call from 2000-01-01, the monotonic clock one millisecond
+ *  a call, and the program's name is Emscripten's own, as in the browser (under Node it
+ *  would be this script's path, which differs between checkouts). Every visitor restores the same snapshot anyway, so a fixed secret costs nothing;
+ *  the engine draws its randomness from each game's own seeded generator. Returns a function
+ *  that gives the host its own back. */
+function pinHost() {
+  const nodeCrypto = createRequire(import.meta.url)("node:crypto");
+  const saved = { fill: nodeCrypto.randomFillSync, values: globalThis.crypto.getRandomValues,
+    date: Date.now, perf: performance.now };
+  let state = 0x9e3779b9;
+  const fill = (view) => {
+    const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+    for (let i = 0; i < bytes.length; i++) {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      bytes[i] = state & 255;
+    }
+    return view;
+  };
+  const argv = process.argv;
+  let wallClock = Date.UTC(2000, 0, 1);
+  let monotonic = 0;
+  nodeCrypto.randomFillSync = fill;
+  Object.defineProperty(globalThis.crypto, "getRandomValues", { value: fill, configurable: true, writable: true });
+  Date.now = () => (wallClock += 1000);
+  performance.now = () => (monotonic += 1);
+  process.argv = argv.slice(0, 1);
+  return () => {
+    process.argv = argv;
+    nodeCrypto.randomFillSync = saved.fill;
+    Object.defineProperty(globalThis.crypto, "getRandomValues", { value: saved.values, configurable: true, writable: true });
+    Date.now = saved.date;
+    performance.now = saved.perf;
+  };
 }
