@@ -10,6 +10,16 @@ import pytest
 from pyengine.bots import report
 
 
+def run_two_games(tmp_path: Path, opponent: str, *extra: str) -> Path:
+    """``report run`` of a 2-game cell, classic, 2 players, normal against ``opponent`` (``extra``:
+    more options); returns the results folder."""
+    results = tmp_path / "results"
+    cell = ["--variant", "usa", "--players", "2", "--bot", "normal", "--opponent", opponent]
+    out = ["--games", "2", *extra, "--results", str(results), "--out", str(tmp_path)]
+    assert report.main(["run", *cell, *out]) == 0
+    return results
+
+
 def test_plan_covers_every_game_both_player_counts_and_the_ladder() -> None:
     cells = report.plan()
     for variant in report.VARIANTS:
@@ -25,29 +35,7 @@ def test_plan_covers_every_game_both_player_counts_and_the_ladder() -> None:
 
 
 def test_run_and_render_cells(tmp_path: Path) -> None:
-    results = tmp_path / "results"
-    assert (
-        report.main(
-            [
-                "run",
-                "--variant",
-                "usa",
-                "--players",
-                "2",
-                "--bot",
-                "normal",
-                "--opponent",
-                "easy",
-                "--games",
-                "2",
-                "--results",
-                str(results),
-                "--out",
-                str(tmp_path),
-            ]
-        )
-        == 0
-    )
+    results = run_two_games(tmp_path, "easy")
     files = list(results.glob("*.json"))
     assert [f.name for f in files] == ["usa-2p-normal-vs-easy.json"]
     cell = json.loads(files[0].read_text())
@@ -72,64 +60,14 @@ def test_tournament_in_processes_gives_the_same_results() -> None:
 
 
 def test_cells_on_another_seed_say_so(tmp_path: Path) -> None:
-    results = tmp_path / "results"
-    assert (
-        report.main(
-            [
-                "run",
-                "--variant",
-                "usa",
-                "--players",
-                "2",
-                "--bot",
-                "normal",
-                "--opponent",
-                "zombie",
-                "--games",
-                "2",
-                "--seed",
-                "2026",
-                "--results",
-                str(results),
-                "--out",
-                str(tmp_path),
-            ]
-        )
-        == 0
-    )
+    results = run_two_games(tmp_path, "zombie", "--seed", "2026")
     assert json.loads((results / "usa-2p-normal-vs-zombie.json").read_text())["seed"] == 2026
     assert report.main(["render", "--results", str(results), "--out", str(tmp_path)]) == 0
     assert "| normal | zombie | 2 (seed 2026) |" in (tmp_path / "bots-results.md").read_text()
 
 
 def test_cells_with_game_options_carry_them_and_render_apart(tmp_path: Path) -> None:
-    results = tmp_path / "results"
-    assert (
-        report.main(
-            [
-                "run",
-                "--variant",
-                "usa",
-                "--players",
-                "2",
-                "--bot",
-                "normal",
-                "--opponent",
-                "easy",
-                "--games",
-                "2",
-                "--seed",
-                "1910",
-                "--option",
-                "tickets=mega",
-                "--results",
-                str(results),
-                "--out",
-                str(tmp_path),
-            ]
-        )
-        == 0
-    )
+    results = run_two_games(tmp_path, "easy", "--seed", "1910", "--option", "tickets=mega")
     path = results / "usa+tickets=mega-2p-normal-vs-easy.json"
     cell = json.loads(path.read_text())
     assert cell["options"] == {"tickets": "mega"} and cell["command"].endswith("--option tickets=mega")
@@ -151,12 +89,8 @@ def test_check_says_which_cells_todays_bots_no_longer_reproduce(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A cell keeps its first game's fingerprint; ``check`` plays that game again."""
-    results = tmp_path / "results"
+    results = run_two_games(tmp_path, "easy")
     cell_args = ["--variant", "usa", "--players", "2", "--bot", "normal", "--opponent", "easy"]
-    assert (
-        report.main(["run", *cell_args, "--games", "2", "--results", str(results), "--out", str(tmp_path)])
-        == 0
-    )
     path = results / "usa-2p-normal-vs-easy.json"
     cell = json.loads(path.read_text())
     assert len(cell["first_game"]) == 16
