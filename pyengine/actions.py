@@ -159,14 +159,15 @@ class Pass(Action):
 
 
 def parse_count_card(token: str, item: str = "payment item") -> tuple[str, int]:
-    """``'3red'`` -> ``('red', 3)``: one counted card of a payment (``item`` names it in errors)."""
+    """``'3red'`` -> ``('red', 3)``: one counted card of a payment (``item`` names it in errors);
+    card names are lower case in every game, so ``3RED`` reads as ``3red``."""
     split = leading_number(token)
     if split is None:
         raise InvalidActionError(f"{item} {excerpt(token)} should look like '3red' (count, then card)")
     count, card = split
     if count < 1:
         raise InvalidActionError(f"{item} {excerpt(token)} has a zero count")
-    return card, count
+    return card.lower(), count
 
 
 def _parse_draw(args: list[str]) -> Action:
@@ -178,7 +179,7 @@ def _parse_draw(args: list[str]) -> Action:
 def _parse_take(args: list[str]) -> Action:
     if len(args) not in (2, 3) or not is_number_text(args[0]):
         raise InvalidActionError("'take' needs a slot number and a card, e.g. 'take 2 red'")
-    return TakeCard(int(args[0]), args[1], args[2] if len(args) == 3 else "")
+    return TakeCard(int(args[0]), args[1].lower(), args[2] if len(args) == 3 else "")
 
 
 def _parse_claim(args: list[str]) -> Action:

@@ -67,7 +67,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import __version__
 from .actions import Action, ClaimRoute
@@ -113,8 +113,7 @@ def _store(game: Game, meta: dict[str, Any]) -> str:
 
 def _state(game: Game, player: Any, log_from: Any = 0) -> dict[str, Any]:
     """The state ``player`` sees, with the log from event ``log_from`` on (what the page lacks)."""
-    if player is not None and (not is_int(player) or not 0 <= player < game.settings.players):
-        raise EngineError(f"there is no seat {excerpt(player)} in this game")
+    game.check_seat(player)
     if not is_int(log_from) or log_from < 0:
         raise EngineError(f"log_from must be a number of events, not {excerpt(log_from)}")
     log_start = min(log_from, len(game.log))
@@ -211,8 +210,7 @@ def _apply(args: dict[str, Any]) -> dict[str, Any]:
     player = args.get("player")
     if "seat" in args:  # the seat that acts: only the one to move may (never a bot's turn)
         seat = args["seat"]
-        if not is_int(seat) or not 0 <= seat < game.settings.players:
-            raise EngineError(f"there is no seat {excerpt(seat)} in this game")
+        game.check_seat(seat, spectator=False)
         if game.is_over:
             raise IllegalActionError("the game is over")
         if seat != game.current_player:
@@ -441,8 +439,7 @@ def _review_move(args: dict[str, Any]) -> dict[str, Any]:
     gid = str(args.get("game_id"))
     game = _game(args)
     seat, start, skip = args.get("seat"), args.get("from", 0), args.get("skip", 0)
-    if not is_int(seat) or not 0 <= seat < game.settings.players:
-        raise EngineError(f"there is no seat {excerpt(seat)} in this game")
+    game.check_seat(seat, spectator=False)
     if not is_int(start) or start < 0 or not is_int(skip) or skip < 0:
         raise EngineError("from must be a ply number and skip a count of decisions (0 or more)")
     limit, bot = _limit(args), str(args.get("bot") or "hard")
@@ -534,9 +531,8 @@ def _route_needs(args: dict[str, Any]) -> dict[str, Any]:
     route, player = args.get("route"), args.get("player")
     if not isinstance(route, str):
         raise EngineError("name the route as text")
-    if not is_int(player) or not 0 <= player < game.settings.players:
-        raise EngineError(f"there is no seat {excerpt(player)} in this game")
-    return {"route": route, "needs": game.variant.route_needs(game.state, route, player)}
+    game.check_seat(player, spectator=False)
+    return {"route": route, "needs": game.variant.route_needs(game.state, route, cast(int, player))}
 
 
 def _drop(args: dict[str, Any]) -> bool:
@@ -582,7 +578,7 @@ def call(name: str, args_json: str = "{}") -> str:
         fn = _FUNCTIONS.get(name)
         if fn is None:
             raise EngineError(f"unknown API function {excerpt(name)}")
-        args = load_json(args_json, "the API arguments", EngineError) if args_json else {}
+        args = load_json(args_json, "the API arguments text", EngineError) if args_json else {}
         if not isinstance(args, dict):
             raise EngineError("API arguments must be a JSON object")
         if name in _BOT_CALLS:

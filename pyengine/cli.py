@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .errors import EngineError
+from .boundary import MAX_JSON_CHARS
+from .errors import EngineError, RecordError
 
 
 class _Progress:
@@ -108,17 +109,27 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _read_record(source: str) -> str:
-    if source == "-":
-        return sys.stdin.read()
+    """The record's text from a file, standard input ('-') or the argument itself; never more
+    than a record may hold (``MAX_JSON_CHARS`` bytes): a huge file or an endless stream is
+    refused after reading that much."""
     if source.lstrip().startswith("{"):
         return source
-    path = Path(source)
-    if not path.exists():
-        raise EngineError(f"no such record file: {source}")
     try:
-        return path.read_text(encoding="utf-8")
+        if source == "-":
+            data = sys.stdin.buffer.read(MAX_JSON_CHARS + 1)
+        else:
+            path = Path(source)
+            if not path.exists():
+                raise EngineError(f"no such record file: {source}")
+            with path.open("rb") as f:
+                data = f.read(MAX_JSON_CHARS + 1)
+        if len(data) > MAX_JSON_CHARS:
+            raise RecordError(
+                f"the record is far too long (more than {MAX_JSON_CHARS:,} bytes)", kind="too_large"
+            )
+        return data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise EngineError(f"cannot read the record file {source}: {exc}") from exc
+        raise EngineError(f"cannot read the record {source}: {exc}") from exc
 
 
 # The other parts of a total that ``replay`` prints, by score key: (key, words, shown when 0).
@@ -251,7 +262,9 @@ def _option_text(value: Any) -> str:
     return json.dumps(value) if isinstance(value, bool) else str(value)
 
 
-def _add_table_arguments(parser: argparse.ArgumentParser, players: int) -> None:
+def _add_table_arguments(
+    parser: argparse.ArgumentParser, players: int, seed_help: str = "the seed every game derives from"
+) -> None:
     """The game, the table's size, how many games and the seed: the same words for every command."""
     parser.add_argument(
         "--variant", default="usa", help="the game: usa, world or cardgame (default: usa; see 'variants')"
@@ -260,7 +273,7 @@ def _add_table_arguments(parser: argparse.ArgumentParser, players: int) -> None:
         "--players", type=int, default=players, help=f"players at the table (default: {players})"
     )
     parser.add_argument("--games", type=int, default=100, help="games to play (default: 100)")
-    parser.add_argument("--seed", type=int, default=1, help="the seed every game derives from (default: 1)")
+    parser.add_argument("--seed", type=int, default=1, help=f"{seed_help} (default: 1)")
 
 
 def _add_records_argument(parser: argparse.ArgumentParser) -> None:
@@ -329,7 +342,11 @@ def build_parser() -> argparse.ArgumentParser:
         "  python -m pyengine tournament --players 4 --bots hard,long_route_junkie --games 200 --jobs 2",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    _add_table_arguments(tour, players=2)
+    _add_table_arguments(
+        tour,
+        players=2,
+        seed_help="the seed every game derives from, 0 to 999,999 (larger ones are kept for fitting the bots)",
+    )
     tour.add_argument(
         "--bots",
         required=True,

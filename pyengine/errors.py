@@ -74,5 +74,11 @@ class RecordError(EngineError):
     area = "record"
 
 
+class LinkError(EngineError):
+    """A share link is broken, truncated, tampered with or from an unknown version."""
+
+    area = "link"
+
+
 class DataError(EngineError):
     """A map or card data file is malformed."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action
-from .boundary import copy_json, is_int
-from .errors import IllegalActionError, InvalidActionError, SettingsError
+from .boundary import copy_json, excerpt, is_int
+from .errors import EngineError, IllegalActionError, InvalidActionError, RecordError, SettingsError
 from .events import Event, redact
 from .games import Settings, Variant, get_variant
 from .mechanics.stats import play_stats
@@ -16,6 +16,15 @@ RECORD_FORMAT = "railtrip-record"
 RECORD_VERSION = 1
 MAX_ACTIONS = 20000  # a record longer than any real game is refused
 MAX_SEED_CHARS = 200  # a text seed is a phrase, not a file
+
+
+def check_seed(seed: object) -> None:
+    """Refuse a seed that no record carries (SettingsError): an integer of at most 64 bits (a
+    negative one counts modulo 2^64) or a short text."""
+    if not ((is_int(seed) and abs(seed) < 2**64) or (isinstance(seed, str) and len(seed) <= MAX_SEED_CHARS)):
+        raise SettingsError(
+            f"the seed must be an integer below 2^64 or a text of at most {MAX_SEED_CHARS} characters"
+        )
 
 
 class Game:
@@ -63,12 +72,7 @@ class Game:
     ) -> Game:
         """Start a game from a seed (or an explicit ``setup`` of deck orders)."""
         v = get_variant(variant)
-        if not (
-            (is_int(seed) and abs(seed) < 2**64) or (isinstance(seed, str) and len(seed) <= MAX_SEED_CHARS)
-        ):
-            raise SettingsError(
-                f"the seed must be an integer below 2^64 or a text of at most {MAX_SEED_CHARS} characters"
-            )
+        check_seed(seed)
         if options is not None and not isinstance(options, dict):
             raise SettingsError("the options must be an object (name: value)")
         settings = Settings(v.name, players, seed, start_player, dict(options or {}), setup)
@@ -96,6 +100,14 @@ class Game:
             self._legal = self.variant.legal_actions(self.state)
         return self._legal
 
+    def check_seat(self, player: object, spectator: bool = True) -> None:
+        """Refuse a seat that is not at this table (EngineError); None is a spectator, where
+        ``spectator`` allows one."""
+        if player is None and spectator:
+            return
+        if not is_int(player) or not 0 <= player < self.settings.players:
+            raise EngineError(f"there is no seat {excerpt(player)} in this game")
+
     def view(self, player: int | None, log: bool = True, log_from: int = 0) -> dict[str, Any]:
         """What ``player`` may know (None: a spectator), plus the log as that player sees it
         (from event ``log_from`` on: the events a page already has are not sent again).
@@ -104,6 +116,7 @@ class Game:
         every call (tests/test_boundary.py holds it to that, so no second copy is made here). Its
         log events are copied once per seat and shared by that seat's later views (a bot reading
         the log every turn costs only the new events), so treat them as read-only."""
+        self.check_seat(player)
         view: dict[str, Any] = self.variant.view(self.state, player)
         if log:
             seen = self._seen_log.setdefault(player, [])
@@ -112,7 +125,12 @@ class Game:
         return view
 
     def event(self, index: int, player: int | None) -> dict[str, Any]:
-        """Log event ``index`` as ``player`` may see it (a copy)."""
+        """Log event ``index`` (negative: from the end) as ``player`` may see it (a copy)."""
+        self.check_seat(player)
+        if not is_int(index) or not -len(self.log) <= index < len(self.log):
+            raise EngineError(
+                f"there is no event {excerpt(index)} in this game's log ({len(self.log)} events)"
+            )
         copied: dict[str, Any] = copy_json(redact(self.log[index], player))
         return copied
 
@@ -127,7 +145,13 @@ class Game:
 
     # ------------------------------------------------------------------ changing
     def parse(self, action: Action | str) -> Action:
-        return parse_action(action) if isinstance(action, str) else action
+        if isinstance(action, str):
+            return parse_action(action)
+        if not isinstance(action, Action):
+            raise InvalidActionError(
+                f"an action is an Action or its text (e.g. 'draw'), not {type(action).__name__}"
+            )
+        return action
 
     def apply(self, action: Action | str) -> Game:
         """Apply a legal action (an Action or its text); raises IllegalActionError with the reason."""
@@ -206,6 +230,8 @@ class Game:
             **self.settings.to_json(),
             "actions": [a.text() for a in self.actions],
         }
+        if meta is not None and not isinstance(meta, dict):
+            raise RecordError(f"a record's meta is an object (name: value), not {type(meta).__name__}")
         if meta:
             rec["meta"] = meta
         return rec

@@ -18,7 +18,7 @@ import zlib
 from typing import Any
 
 from .boundary import is_number_text, load_json
-from .errors import EngineError
+from .errors import EngineError, LinkError
 from .game import RECORD_FORMAT, RECORD_VERSION, Game
 from .record import parse_record, replay
 
@@ -26,13 +26,8 @@ DEAL_TAG = "d1"
 GAME_TAG = "g1"
 MAX_LINK_CHARS = 200_000  # far above any real game; refuse before doing any work
 MAX_JSON_BYTES = 1_000_000  # a decompression bomb stops here
+MAX_SEATS = 8  # a deal link's seats: more than any game has
 _KNOWN_TAGS = {"d", "g"}
-
-
-class LinkError(EngineError):
-    """A share link is broken, truncated, tampered with or from an unknown version."""
-
-    area = "link"
 
 
 def _b64encode(data: bytes) -> str:
@@ -71,8 +66,19 @@ def _inflate(data: bytes) -> bytes:
     return out
 
 
+def _check_game(game: object) -> None:
+    if not isinstance(game, Game):
+        raise EngineError(f"a link is made from a Game, not {type(game).__name__}")
+
+
 def deal_link(game: Game, seats: list[dict[str, Any]] | None = None) -> str:
-    """The same-deal link: settings and seed (and seats), without any action."""
+    """The same-deal link: settings and seed (and seats: a list of objects, as ``decode_link``
+    reads them), without any action."""
+    _check_game(game)
+    if seats is not None and not (
+        isinstance(seats, list) and len(seats) <= MAX_SEATS and all(isinstance(s, dict) for s in seats)
+    ):
+        raise EngineError(f"the seats are a list of at most {MAX_SEATS} objects (name, kind, ...)")
     data: dict[str, Any] = {k: v for k, v in game.settings.to_json().items() if k != "setup"}
     if game.settings.setup is not None:
         data["setup"] = game.settings.setup
@@ -84,6 +90,7 @@ def deal_link(game: Game, seats: list[dict[str, Any]] | None = None) -> str:
 
 def game_link(game: Game, meta: dict[str, Any] | None = None) -> str:
     """The whole-game link: the full record, compressed."""
+    _check_game(game)
     rec = game.record(meta)
     del rec["format"]  # implied by the tag
     raw = json.dumps(rec, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
@@ -127,7 +134,9 @@ def decode_link(link: str) -> dict[str, Any]:
     if tag[0] == "d":
         seats = data.pop("seats", None)
         if seats is not None and (
-            not isinstance(seats, list) or len(seats) > 8 or not all(isinstance(s, dict) for s in seats)
+            not isinstance(seats, list)
+            or len(seats) > MAX_SEATS
+            or not all(isinstance(s, dict) for s in seats)
         ):
             raise LinkError("the link's seats are malformed", kind="damaged")
         data = {**data, "actions": [], "meta": {"seats": seats or []}}

@@ -9,7 +9,8 @@ from typing import Any
 
 from .actions import Action
 from .bots import bot_action
-from .game import Game
+from .errors import SettingsError
+from .game import Game, check_seed
 from .games import Settings, get_variant
 from .mechanics.graph import longest_trail
 from .record import bot_seats, records_dir, write_record
@@ -82,6 +83,14 @@ def simulate(
     v = get_variant(variant_name)
     options = dict(options or {})
     v.new_state(Settings(v.name, players, seed, options=options))  # bad settings fail here, once
+    try:  # the first and the last game's seeds bound the others
+        for game in (0, games - 1):
+            check_seed(_game_seed(seed, game))
+    except SettingsError:
+        raise SettingsError(
+            f"the seed {seed} is too large: game g of a run is dealt from seed × 1,000,003 + g, "
+            "which must stay below 2^64"
+        ) from None
     directory = None
     if records is not None:
         directory = records_dir(
@@ -135,36 +144,78 @@ def simulate(
     }
 
 
+MAX_BENCH_SECONDS = 600.0
+
+
 def bench(seconds: float = 2.0) -> dict[str, Any]:
-    """Benchmark figures: random-play games/s (2 and 4 players), legal-action rate, longest path."""
+    """Benchmark figures for every game (``<game>_...``): random-play games/s, legal-action lists
+    over positions of real games (with every payment listed), and the classic longest path.
+    ``seconds`` is the time of each measurement."""
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        raise SettingsError("the time per measurement must be a number of seconds")
+    if not 0 < seconds <= MAX_BENCH_SECONDS:
+        raise SettingsError(
+            f"the time per measurement must be more than 0 and at most {MAX_BENCH_SECONDS:g} s"
+        )
     out: dict[str, Any] = {}
-    for players in (2, 4):
-        n, t0 = 0, time.perf_counter()
-        while time.perf_counter() - t0 < seconds:
-            random_playout("usa", players, 1000 + n)
-            n += 1
-        out[f"usa_random_games_per_second_{players}p"] = round(n / (time.perf_counter() - t0), 1)
-    # Legal-action generation over positions of real games.
-    v = get_variant("usa")
+    for name, random_players, position_players in (
+        ("usa", (2, 4), 4),
+        ("world", (2,), 3),
+        ("cardgame", (2, 4), 4),
+    ):
+        for players in random_players:
+            out[f"{name}_random_games_per_second_{players}p"] = _random_games_per_second(
+                name, players, seconds
+            )
+        states = _positions(name, position_players, 5)
+        out.update({f"{name}_{key}": value for key, value in _legal_figures(name, states, seconds).items()})
+        if name == "usa":
+            out.update(_longest_path_figures(states, seconds))
+    return out
+
+
+def _random_games_per_second(variant: str, players: int, seconds: float) -> float:
+    n, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        random_playout(variant, players, 1000 + n)
+        n += 1
+    return round(n / (time.perf_counter() - t0), 1)
+
+
+def _positions(variant: str, players: int, games: int) -> list[Any]:
+    """Every position of ``games`` random games (seeds 77, 78, ...): real positions to list."""
+    v = get_variant(variant)
     states = []
-    for k in range(5):
-        g = v.new_state(Settings("usa", 4, 77 + k))
+    for k in range(games):
+        g = v.new_state(Settings(variant, players, 77 + k))
         rng = Rng(k)
         while not v.is_over(g):
             states.append(g.clone())
             legal = v.legal_actions(g)
             v.apply(g, legal[rng.randbelow(len(legal))])
+    return states
+
+
+def _legal_figures(variant: str, states: list[Any], seconds: float) -> dict[str, Any]:
+    v = get_variant(variant)
+    count = reps = 0
     t0 = time.perf_counter()
-    count = 0
-    reps = 0
     while time.perf_counter() - t0 < seconds:
         for s in states:
             count += len(v.legal_actions(s))
         reps += 1
     el = time.perf_counter() - t0
-    out["usa_legal_action_lists_per_second"] = round(reps * len(states) / el)
-    out["usa_legal_actions_per_second"] = round(count / el)
-    # Longest path: the densest 45-train network a game produced, and a whole-map stress case.
+    return {
+        "legal_action_lists_per_second": round(reps * len(states) / el),
+        "legal_actions_per_second": round(count / el),
+        "mean_legal_actions": round(count / (reps * len(states)), 1),
+        "max_legal_actions": max(len(v.legal_actions(s)) for s in states),
+    }
+
+
+def _longest_path_figures(states: list[Any], seconds: float) -> dict[str, Any]:
+    """Longest path: the densest 45-train network that classic games produced."""
+    v = get_variant("usa")
     best_edges: list[tuple[int, int, int]] = []
     for s in states[-200:]:
         for p in range(4):
@@ -175,37 +226,7 @@ def bench(seconds: float = 2.0) -> dict[str, Any]:
     while time.perf_counter() - t0 < seconds / 2:
         longest_trail(best_edges)
         reps += 1
-    out["longest_path_ms_player_network"] = round(1000 * (time.perf_counter() - t0) / reps, 3)
-    out["longest_path_network_routes"] = len(best_edges)
-    out.update(_world_bench(seconds))
-    return out
-
-
-def _world_bench(seconds: float) -> dict[str, Any]:
-    """Rails & Sails: random games/s and legal lists over real positions (every payment listed)."""
-    out: dict[str, Any] = {}
-    n, t0 = 0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        random_playout("world", 2, 1000 + n)
-        n += 1
-    out["world_random_games_per_second_2p"] = round(n / (time.perf_counter() - t0), 1)
-    v = get_variant("world")
-    states = []
-    for k in range(3):
-        g = v.new_state(Settings("world", 3, 55 + k))
-        rng = Rng(k)
-        while not v.is_over(g):
-            states.append(g.clone())
-            legal = v.legal_actions(g)
-            v.apply(g, legal[rng.randbelow(len(legal))])
-    count = reps = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        for s in states:
-            count += len(v.legal_actions(s))
-        reps += 1
-    el = time.perf_counter() - t0
-    out["world_legal_action_lists_per_second"] = round(reps * len(states) / el)
-    out["world_mean_legal_actions"] = round(count / (reps * len(states)), 1)
-    out["world_max_legal_actions"] = max(len(v.legal_actions(s)) for s in states)
-    return out
+    return {
+        "longest_path_ms_player_network": round(1000 * (time.perf_counter() - t0) / reps, 3),
+        "longest_path_network_routes": len(best_edges),
+    }

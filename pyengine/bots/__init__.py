@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..actions import Action
-from ..errors import EngineError
+from ..errors import EngineError, IllegalActionError
 from ..game import Game
 from ..rng import Rng, seed_to_int
 from .base import Bot, Comparison, RandomBot, time_limit, time_up
@@ -94,6 +94,12 @@ def _check_plays(game: Game, bot: Bot, name: str) -> Bot:
     return bot
 
 
+def _check_in_progress(game: Game) -> None:
+    """A bot is asked about a game in progress: a finished one has no move to choose."""
+    if game.is_over:
+        raise IllegalActionError("the game is over: there is no move to choose")
+
+
 def seat_view(game: Game, bot: Bot) -> dict[str, Any]:
     """The current player's view, the only thing a bot sees (with the log if it asks for it:
     the card game's bots remember the public moves)."""
@@ -111,6 +117,7 @@ def bot_action(game: Game, name: str, max_seconds: float | None = None) -> Actio
 def ask_bot(game: Game, bot: Bot, max_seconds: float | None = None) -> Action:
     """``bot_action`` for a bot object that is not registered by name (e.g. the tuner's
     parameter sets): the current player's move, from that player's view only."""
+    _check_in_progress(game)
     _check_plays(game, bot, bot.name)
     legal = game.legal_actions()
     if len(legal) == 1:
@@ -123,8 +130,7 @@ def bot_ranking(game: Game, name: str, max_seconds: float | None = None) -> list
     """Bot ``name``'s ranking of the current player's moves (``Bot.rank``: best first, each with
     its estimated final score margin), from that player's view only. Never empty: a bot that ranks
     nothing legal is read as preferring its own choice. A single legal move is ranked alone."""
-    if game.is_over:
-        raise EngineError("the game is over")
+    _check_in_progress(game)
     bot = playing_bot(game, name)
     legal = game.legal_actions()
     if len(legal) == 1:
@@ -147,8 +153,7 @@ def bot_comparison(
     """How much better the first of ``moves`` (both legal now) is than the second for the current
     player, by bot ``name``'s own measure on ``worlds`` fresh worlds (``Bot.compare``; None from a
     bot that does not measure, or when the clock cap left no world)."""
-    if game.is_over:
-        raise EngineError("the game is over")
+    _check_in_progress(game)
     bot = playing_bot(game, name)
     legal = game.legal_actions()
     if any(m not in legal for m in moves):

@@ -32,6 +32,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..errors import EngineError
 from . import bot_names_for
 from .tournament import first_game_digest, lineup, run_tournament
 
@@ -152,7 +153,21 @@ def run_cell(
 
 
 def load_cells(results: Path) -> list[dict[str, Any]]:
-    cells = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(results.glob("*.json"))]
+    """Every cell file in ``results``, in the report's order; a missing folder or a file that is
+    not a cell is an EngineError that names it."""
+    if not results.is_dir():
+        raise EngineError(
+            f"no results folder {results}: run this in the repository's top folder, or give --results DIR"
+        )
+    cells = []
+    for p in sorted(results.glob("*.json")):
+        try:
+            cell = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise EngineError(f"{p} is not a results cell: {exc}") from exc
+        if not isinstance(cell, dict) or not {"variant", "players", "bot", "opponent"} <= set(cell):
+            raise EngineError(f"{p} is not a results cell (variant, players, bot and opponent)")
+        cells.append(cell)
     order = {b: i for i, b in enumerate(LADDER)}
 
     def key(c: dict[str, Any]) -> tuple[Any, ...]:
@@ -184,18 +199,21 @@ def cell_status(c: dict[str, Any]) -> str:
     return "current" if now == stored else "changed"
 
 
-def check(results: Path, cells: list[tuple[str, int, str, str]], options: dict[str, Any] | None) -> int:
-    """Print each stored cell's status (``cell_status``); the number of changed cells."""
+def check(
+    results: Path, cells: list[tuple[str, int, str, str]], options: dict[str, Any] | None
+) -> tuple[int, int]:
+    """Print each stored cell's status (``cell_status``); (changed cells, cells checked)."""
     wanted = {cell_path(results, *cell, options).name for cell in cells}
-    changed = 0
+    changed = checked = 0
     for c in load_cells(results):
         path = cell_path(results, c["variant"], c["players"], c["bot"], c["opponent"], c.get("options"))
         if path.name not in wanted:
             continue
         status = cell_status(c)
         changed += status == "changed"
+        checked += 1
         print(f"{status:8} {path.name}", flush=True)
-    return changed
+    return changed, checked
 
 
 def target_of(c: dict[str, Any]) -> str:
@@ -412,9 +430,26 @@ def main(argv: list[str] | None = None) -> int:
             done = "done" if cell_path(results, variant, players, bot, opp, options).exists() else ""
             print(f"{variant:9} {players}p {bot:7} vs {opp:20} {n:5} games {done}")
         return 0
+    try:
+        return _command(args, results, cells, options)
+    except EngineError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+def _command(
+    args: argparse.Namespace, results: Path, cells: list[tuple[str, int, str, str]], options: dict[str, Any]
+) -> int:
     if args.command == "check":
-        changed = check(results, cells, options)
-        print(f"{changed} changed cell(s): run them again", file=sys.stderr)
+        changed, checked = check(results, cells, options)
+        if not checked:
+            raise EngineError(f"no stored cell in {results} matches the cells asked for")
+        print(
+            f"{changed} of {checked} cell(s) changed: run them again"
+            if changed
+            else f"{checked} cell(s) checked, none changed",
+            file=sys.stderr,
+        )
         return 1 if changed else 0
     if args.command in ("all", "run"):
         results.mkdir(parents=True, exist_ok=True)

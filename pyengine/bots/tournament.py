@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import hashlib
 import math
+import signal
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import multiprocessing.pool
 
 from ..errors import EngineError, SettingsError
 from ..game import Game
@@ -37,12 +41,25 @@ def game_seed(seed: int, g: int) -> int:
     return seed * GAME_SEED_STRIDE + g
 
 
+def _leave_interrupts_to_the_parent() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def worker_pool(jobs: int) -> multiprocessing.pool.Pool:
+    """``jobs`` worker processes that leave Ctrl-C to the parent, which stops them: one
+    "interrupted", not a traceback from every worker. (Imported here: no browser needs it.)"""
+    from multiprocessing import Pool
+
+    return Pool(jobs, initializer=_leave_interrupts_to_the_parent)
+
+
 def check_measuring_seed(seed: int) -> None:
     """Refuse a training seed for a measurement (the ranges are kept apart on purpose)."""
     if not 0 <= seed < TRAINING_SEED_BASE:
         raise EngineError(
-            f"measuring seeds are 0..{TRAINING_SEED_BASE - 1}; seeds from "
-            f"{TRAINING_SEED_BASE} on are the tuner's training seeds"
+            f"the seed must be from 0 to {TRAINING_SEED_BASE - 1:,}: larger seeds are kept for "
+            "fitting the bots' parameters (pyengine.bots.tune), so that no measured game is one "
+            "they were fitted on"
         )
 
 
@@ -166,9 +183,7 @@ def run_tournament(
     pool = None
     results: Iterable[tuple[int, list[dict[str, Any]], int, dict[str, list[float]], str]]
     if jobs > 1 and games > 1:
-        from multiprocessing import Pool
-
-        pool = Pool(jobs)
+        pool = worker_pool(jobs)
         results = pool.imap(_play_one, jobs_list, chunksize=1)
     else:
         results = map(_play_one, jobs_list)

@@ -40,7 +40,7 @@ from ..game import Game
 from ..rng import Rng
 from . import ask_bot, get_variant_bot
 from .base import Bot
-from .tournament import TRAINING_SEED_BASE, Z95, check_measuring_seed, game_seed, wilson
+from .tournament import TRAINING_SEED_BASE, Z95, check_measuring_seed, game_seed, wilson, worker_pool
 from .tune_subjects import SUBJECTS, Knob, Subject, subject
 
 RUN_SEED_STRIDE = 100_000  # iterations per run seed (run seed s uses 10^6 + s * 100_000 + k)
@@ -90,9 +90,7 @@ class Runner:
     def __init__(self, jobs: int = 1) -> None:
         self.pool = None
         if jobs > 1:
-            from multiprocessing import Pool
-
-            self.pool = Pool(jobs)
+            self.pool = worker_pool(jobs)
 
     def play(self, jobs: Sequence[GameJob]) -> list[float]:
         if self.pool is None:

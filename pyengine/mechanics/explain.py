@@ -16,7 +16,7 @@ def why_keep_illegal(action: KeepTickets, offered: set[str], need: int) -> str:
         return "a ticket is listed twice"
     if len(action.tickets) < min(need, len(offered)):
         return f"you must keep at least {min(need, len(offered))} of the offered tickets"
-    return "list the kept tickets in the order of the legal actions (ticket order)"
+    return "list the kept tickets in the order they were offered (as the legal actions list them)"
 
 
 def why_take_illegal(

@@ -58,7 +58,7 @@ def canonical_cards(items: list[tuple[str, int]]) -> tuple[tuple[str, int], ...]
 def _parse_play(args: list[str]) -> Action:
     if not args:
         raise InvalidActionError("'play' needs cards, e.g. 'play 3red 1loco' or 'play 1red 1green 1blue'")
-    items = [(card.lower(), n) for card, n in (parse_count_card(t, "card item") for t in args)]
+    items = [parse_count_card(t, "card item") for t in args]
     return PlayCards(canonical_cards(items))
 
 
