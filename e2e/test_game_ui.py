@@ -129,8 +129,9 @@ def play_to_the_end(page: Page, snapshot=None) -> int:
             check_offered_actions(page)
         if moves == 3 and snapshot:
             snapshot(page, "board-1280x800")
-        if page.is_enabled("[data-testid=route-claim]"):
+        if page.locator("[data-testid=route-option]").count():
             page.click("[data-testid=tab-routes]")
+            page.locator("[data-testid=route-option]").first.click()  # Claim waits for a chosen row
             page.click("[data-testid=route-claim]")
         elif page.is_enabled("[data-testid=deck]"):
             page.click("[data-testid=deck]")

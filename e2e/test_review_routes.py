@@ -1,6 +1,7 @@
 """The Routes tab (player review, issue 13): every route a player can claim reads whole in every
 layout (a select in the side column cut them, "San Francisco – Salt Lake C…", "Cape Town – Indian
-Oce…"), a route chosen there glows on the map, and the keyboard chooses and claims."""
+Oce…"), no route is chosen before the person picks one, a route chosen there glows on the map, and
+the keyboard chooses and claims."""
 
 from __future__ import annotations
 
@@ -69,8 +70,13 @@ def open_routes(page: Page, server) -> list[dict]:
 
 def test_a_route_chosen_in_the_list_glows_and_the_keyboard_claims_it(page: Page, server) -> None:
     rows = open_routes(page, server)
-    assert len(rows) > 12 and [r["selected"] for r in rows[:2]] == ["true", "false"]
-    assert page.evaluate(GLOW) == []  # the first row is the default choice: nothing glows yet
+    assert len(rows) > 12 and {r["selected"] for r in rows} == {"false"}  # nothing chosen yet
+    assert page.evaluate(GLOW) == []
+    # Tab reaches the first row: the focus alone chooses nothing.
+    page.locator("[data-testid=route-option]").first.focus()
+    assert page.evaluate(GLOW) == [] and not page.is_enabled("[data-testid=route-claim]")
+    page.keyboard.press("ArrowDown")  # the first key chooses the first row, not the second
+    assert page.evaluate(GLOW) == [rows[0]["route"]] and page.is_enabled("[data-testid=route-claim]")
     page.locator("[data-testid=route-option]").nth(1).click()
     assert page.evaluate(GLOW) == [rows[1]["route"]]
     page.keyboard.press("ArrowDown")
@@ -104,6 +110,32 @@ def test_a_route_chosen_in_the_list_glows_and_the_keyboard_claims_it(page: Page,
     event = page.evaluate(STATE)["view"]["log"][before]
     assert event["kind"] == "claim" and event["route"] == last, event
     assert last not in page.evaluate(GLOW)  # claimed: its glow went with its row
+
+
+@pytest.mark.parametrize("variant", ["usa", "world"])
+def test_no_route_is_chosen_until_the_person_picks_one(page: Page, server, variant: str) -> None:
+    """The tab opened with its first row chosen and Claim enabled: one press claimed a route the
+    person never picked (in Rails & Sails "Al-Qahira – Tehran", with the only joker in hand and no
+    payment to choose). Claim now waits for a row; Enter and Space in the list claim nothing."""
+    setup = EVERY_KIND["usa"] if variant == "usa" else {**WORLD, "hands": [["joker"], ["red-train"]]}
+    page.goto(server.url + "?botDelay=0")
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    new_game(page, {"variant": variant, "players": 2, "seats": SEATS, "setup": setup, "speed": "instant"})
+    page.click("[data-testid=tab-routes]")
+    rows = page.eval_on_selector("[data-testid=route-list]", ROWS)
+    assert rows and {r["selected"] for r in rows} == {"false"}, rows
+    assert not page.is_enabled("[data-testid=route-claim]") and page.evaluate(GLOW) == []
+    log = len(page.evaluate(STATE)["view"]["log"])
+    page.locator("[data-testid=route-option]").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(900)  # past the type-ahead pause: a space would claim a chosen row
+    page.keyboard.press(" ")
+    page.wait_for_timeout(300)
+    assert page.get_attribute("#app", "data-ui-state") == "playing"
+    assert len(page.evaluate(STATE)["view"]["log"]) == log  # nothing was claimed
+    page.locator("[data-testid=route-option]").nth(1).click()
+    assert page.is_enabled("[data-testid=route-claim]")
+    assert page.evaluate(GLOW) == [rows[1]["route"]]
 
 
 def test_letters_typed_in_the_list_find_a_route_and_draw_no_card(page: Page, server) -> None:

@@ -202,8 +202,9 @@ def play_to_the_end(page: Page, snapshot) -> dict[str, int]:
             check_labels_on_a_phone(page)
             page.set_viewport_size({"width": 1280, "height": 800})
             page.wait_for_timeout(200)
-        if page.is_enabled("[data-testid=route-claim]"):
+        if page.locator("[data-testid=route-option]").count():
             page.click("[data-testid=tab-routes]")
+            page.locator("[data-testid=route-option]").first.click()  # Claim waits for a chosen row
             page.click("[data-testid=route-claim]")
             seen["claims"] += 1
         elif page.is_enabled("[data-testid=build-harbor]"):

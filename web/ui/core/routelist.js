@@ -3,7 +3,8 @@
 // in a side column 200–330 px wide), its colour, length and points on a second line. A listbox:
 // a click, the arrow keys or a city's first letters choose a route (it glows on the map), Enter, a
 // double click or the Claim button claim it -- two steps, as a tap on a phone while scrolling must
-// not claim.
+// not claim. No row is chosen until the person (or the Hint, or a tutorial step) chooses one: a
+// first row chosen by default left Claim enabled, and one press claimed a route nobody had picked.
 import { h } from "../dom.js";
 import { t, getLang } from "../../i18n.js";
 import { CARD_COLORS, cardName, symbolSvg } from "../cards.js";
@@ -20,7 +21,7 @@ export class RouteList {
     this.onClaim = onClaim;
     this.ids = [];       // one per row: the first of the routes it stands for
     this.rowFor = new Map();  // every listed route's id -> its row's id
-    this.chosen = null;  // the selected route's id (the first route until the person chooses)
+    this.chosen = null;  // the selected route's id (none until the person chooses)
     this.label = h("p", { id: "routes-label", class: "field-label", text: t("routes.label") });
     this.list = h("ul", { class: "route-list", role: "listbox", testid: "route-list", "aria-labelledby": "routes-label",
       on: { keydown: (ev) => this.#onKey(ev) } });
@@ -52,13 +53,13 @@ export class RouteList {
     if (!this.ids.includes(this.chosen)) {
       const kept = this.rowFor.get(this.chosen) ?? null;  // its twin track, if that one is left
       if (!kept && this.chosen) this.onChoose(null);  // claimed or gone: its glow goes
-      this.chosen = kept ?? this.ids[0] ?? null;
+      this.chosen = kept;
     }
     const items = [...rows.values()].map((group) => this.#row(group));
     if (!items.length) items.push(h("li", { class: "route-none hint", role: "presentation", text: t("routes.none") }));
     this.list.replaceChildren(...items);
     this.list.setAttribute("aria-disabled", String(!ids.length));
-    this.claim.disabled = !ids.length;
+    this.claim.disabled = !this.chosen;
     this.bar.hidden = !ids.length;  // nothing to count or claim: the list's own line says so
     this.count.textContent = ids.length ? t("routes.count", { n: this.ids.length }) : "";
   }
@@ -77,8 +78,10 @@ export class RouteList {
     const r = this.board.routeById.get(id);
     const colour = r.kind ? cardName(`${r.color}-${r.kind}`) : cardName(r.color);
     const selected = id === this.chosen;
+    // The row Tab reaches: the chosen one, else the first (focus alone chooses nothing).
+    const tabStop = this.chosen ? selected : id === this.ids[0];
     return h("li", { class: "route-opt", role: "option", id: `route-opt-${id}`, testid: "route-option",
-      dataset: { route: id, routes: [id, ...twins].join(" ") }, "aria-selected": String(selected), tabindex: selected ? "0" : "-1",
+      dataset: { route: id, routes: [id, ...twins].join(" ") }, "aria-selected": String(selected), tabindex: tabStop ? "0" : "-1",
       style: { "--rc": CARD_COLORS[r.color] ?? CARD_COLORS.gray },
       on: { click: () => this.#select(id), dblclick: () => this.onClaim(id) } },
     h("span", { class: "route-swatch", "aria-hidden": "true" }, symbolSvg(r.color, { size: 11 })),
@@ -94,6 +97,7 @@ export class RouteList {
   /** Selects `id`; chosen by the person (not pointed at by the Hint), it takes the focus and glows. */
   #select(id, { byPerson = true } = {}) {
     this.chosen = id;
+    this.claim.disabled = false;
     for (const el of this.list.children) {
       const on = el.dataset.route === id;
       el.setAttribute("aria-selected", String(on));
@@ -106,8 +110,9 @@ export class RouteList {
 
   #onKey(ev) {
     if (!this.ids.length || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    const at = Math.max(0, this.ids.indexOf(this.chosen));
-    const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: this.ids.length - 1, PageDown: at + 8, PageUp: at - 8 }[ev.key];
+    const at = this.ids.indexOf(this.chosen);  // -1: none chosen yet, the first arrow key chooses the first row
+    const to = at < 0 ? { ArrowDown: 0, ArrowUp: 0, Home: 0, End: this.ids.length - 1, PageDown: 0, PageUp: 0 }[ev.key]
+      : { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: this.ids.length - 1, PageDown: at + 8, PageUp: at - 8 }[ev.key];
     if (to !== undefined) {
       ev.preventDefault();
       ev.stopPropagation();
@@ -142,9 +147,9 @@ export class RouteList {
     const typed = fold(this.typed);
     const repeat = [...typed].every((c) => c === typed[0]);
     const prefix = repeat ? typed[0] : typed;
-    const at = Math.max(0, this.ids.indexOf(this.chosen));
+    const at = this.ids.indexOf(this.chosen);  // -1: none chosen yet
     const n = this.ids.length;
-    const from = repeat ? at + 1 : at;  // a new search may stay on the chosen row, a repeat moves on
+    const from = repeat ? at + 1 : Math.max(0, at);  // a new search may stay on the chosen row, a repeat moves on
     for (let i = 0; i < n; i++) {
       const id = this.ids[(from + i) % n];
       if (fold(routeName(this.board, id)).startsWith(prefix)) {
