@@ -1,14 +1,14 @@
 """The Routes tab (player review, issue 13): every route a player can claim reads whole in every
 layout (a select in the side column cut them, "San Francisco – Salt Lake C…", "Cape Town – Indian
-Oce…"), no route is chosen before the person picks one, a route chosen there glows on the map, and
-the keyboard chooses and claims."""
+Oce…"), no route is chosen before the person picks one, a route chosen there glows on the map, the
+keyboard chooses and claims, and a row says what its route costs as the map's tip does."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page
 
-from e2e.test_review_map import FULL_HAND, WORLD
+from e2e.test_review_map import FULL_HAND, WORLD, route_point
 from e2e.test_review_words import EVERY_KIND, PERSON, new_game, start_in_german
 from e2e.test_share_offline import SEATS
 
@@ -136,6 +136,38 @@ def test_no_route_is_chosen_until_the_person_picks_one(page: Page, server, varia
     page.locator("[data-testid=route-option]").nth(1).click()
     assert page.is_enabled("[data-testid=route-claim]")
     assert page.evaluate(GLOW) == [rows[1]["route"]]
+
+
+def test_a_rough_terrain_row_says_its_cost_as_the_map_tip_does(page: Page, server, snapshot) -> None:
+    """Casablanca – Marseille is 1 space of rough terrain: every way to claim it takes 2 cards. Its
+    row read "1 × gray train · 1 point" alone while the map's tip said so; the row now says it in
+    the tip's own words, in English and German, and a route without rough terrain says nothing more."""
+    page.goto(server.url + "?botDelay=0")
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    new_game(
+        page, {"variant": "world", "players": 2, "seats": SEATS, "setup": WORLD_MANY, "speed": "instant"}
+    )
+    page.click("[data-testid=tab-routes]")
+    row = page.locator("[data-testid=route-option][data-route=CAS-MRS]")
+    assert row.inner_text().split("\n")[1:] == [
+        "1 × gray train · 1 point",
+        "1 rough-terrain space: 2 cards of one colour",
+    ]
+    # Every legal claim of it pays 2 cards (the engine's list, not the page's rule).
+    claims = [a["text"] for a in page.evaluate(STATE)["legal"] if a.get("route") == "CAS-MRS"]
+    assert claims and all(sum(int(p[0]) for p in c.split()[2:]) == 2 for c in claims), claims
+    page.mouse.move(*route_point(page, "CAS-MRS"))
+    tip = page.wait_for_selector("[data-testid=route-tip]:visible [data-testid=route-note]")
+    assert tip.inner_text() == row.locator("[data-testid=route-note]").inner_text()
+    assert (
+        page.locator("[data-testid=route-option][data-route=CAS-LAG] [data-testid=route-note]").count() == 0
+    )
+    row.scroll_into_view_if_needed()
+    snapshot(page, "rough-row-1280x800")
+    page.click("[data-testid=lang-de]")
+    page.click("[data-testid=tab-routes]")
+    note = page.inner_text("[data-testid=route-option][data-route=CAS-MRS] [data-testid=route-note]")
+    assert note == "1 unwegsames Feld: 2 Karten einer Farbe"
 
 
 def test_letters_typed_in_the_list_find_a_route_and_draw_no_card(page: Page, server) -> None:

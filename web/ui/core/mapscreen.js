@@ -75,6 +75,7 @@ export class GameScreen extends TurnScreen {
     this.playersEl = h("ol", { class: "players", testid: "players", "aria-label": t("players.title") });
     this.logEl = h("ol", { class: "log", testid: "game-log", "aria-label": t("log.title") });
     this.routeList = new RouteList(b, {
+      note: (r) => this.game.routeNote?.(r) ?? null,
       onChoose: (id) => this._chooseRoute(id),
       onClaim: (id) => this.claimRoute(id),
     });

@@ -12,11 +12,13 @@ import { routeName } from "../logtext.js";
 
 export class RouteList {
   /**
-   * board: the page's board (routeById, route_points); onChoose(id|null): a route chosen by the
-   * person (null: none); onClaim(id): claim it.
+   * board: the page's board (routeById, route_points); note(route): what the route's cost has
+   * beyond its length and colour, as its tip on the map says it (the game's `routeNote`), or null;
+   * onChoose(id|null): a route chosen by the person (null: none); onClaim(id): claim it.
    */
-  constructor(board, { onChoose, onClaim }) {
+  constructor(board, { note = () => null, onChoose, onClaim }) {
     this.board = board;
+    this.note = note;
     this.onChoose = onChoose;
     this.onClaim = onClaim;
     this.ids = [];       // one per row: the first of the routes it stands for
@@ -45,7 +47,7 @@ export class RouteList {
     const order = ids.slice().sort((a, b) => names.get(a).localeCompare(names.get(b), getLang()));
     for (const id of order) {
       const r = this.board.routeById.get(id);
-      const twin = [[r.a, r.b].sort().join("|"), r.color, r.length, r.kind ?? ""].join("/");
+      const twin = [[r.a, r.b].sort().join("|"), r.color, r.length, r.kind ?? "", r.rough ?? 0].join("/");
       rows.set(twin, [...(rows.get(twin) ?? []), id]);
     }
     this.ids = [...rows.values()].map((group) => group[0]);
@@ -77,6 +79,7 @@ export class RouteList {
   #row([id, ...twins]) {
     const r = this.board.routeById.get(id);
     const colour = r.kind ? cardName(`${r.color}-${r.kind}`) : cardName(r.color);
+    const note = this.note(r);
     const selected = id === this.chosen;
     // The row Tab reaches: the chosen one, else the first (focus alone chooses nothing).
     const tabStop = this.chosen ? selected : id === this.ids[0];
@@ -87,7 +90,8 @@ export class RouteList {
     h("span", { class: "route-swatch", "aria-hidden": "true" }, symbolSvg(r.color, { size: 11 })),
     h("span", { class: "route-opt-name", text: routeName(this.board, id) }),
     h("span", { class: "route-opt-info",
-      text: t(r.kind ? "routes.infoKind" : "routes.info", { n: r.length, color: colour, points: this.board.route_points[r.length] }) }));
+      text: t(r.kind ? "routes.infoKind" : "routes.info", { n: r.length, color: colour, points: this.board.route_points[r.length] }) }),
+    note ? h("span", { class: "route-opt-note", testid: "route-note", text: note }) : null);
   }
 
   #rowOf(id) {

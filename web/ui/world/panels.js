@@ -180,6 +180,13 @@ export class Tickets extends TicketsPanel {
   }
 }
 
+/** What a route costs beyond its length and colour: rough-terrain spaces take 2 cards each. The
+ *  map's tip and the Routes tab's row both say it (the row read "1 × gray train" alone, for a
+ *  route no one can claim with fewer than 2 cards). */
+function routeNote(r) {
+  return r.rough ? t("wtip.rough", { n: r.rough }) : null;
+}
+
 /** Rails & Sails's page: its panels, wording and the piece-mix prompt (see ../core/mapscreen.js). */
 export const world = {
   Market, Hand, Tickets,
@@ -196,12 +203,13 @@ export const world = {
   },
   tipLine: (board, r) => {
     const kind = r.kind === "ship" ? "ship" : "train";
+    const note = routeNote(r);
     return h("span", { class: "tip-lines" },
       h("span", { class: "tip-line" },
         h("span", { class: ["chip", kind === "ship" && "chip-ship"], style: { "--chip": CARD_COLORS[r.color] ?? CARD_COLORS.gray } },
           r.color !== "gray" ? symbolSvg(r.color, { size: 12 }) : null),
         t(`wtip.${kind}`, { n: r.length, color: tMaybe(`card.${r.color}`, r.color), points: board.route_points[r.length] })),
-      r.rough ? h("span", { class: "tip-hint tip-rough", text: t("wtip.rough", { n: r.rough }) }) : null,
+      note ? h("span", { class: "tip-hint tip-rough", testid: "route-note", text: note }) : null,
       r.wraps ? h("span", { class: "tip-hint tip-wrap", text: t("wtip.wraps") }) : null);
   },
   /** The status line on the person's own turn (null: the map screen's wording). */
@@ -214,6 +222,7 @@ export const world = {
     }
     return null;
   },
+  routeNote,
   routesHelp: "wroutes.help",
   /** Choices the engine asks for besides tickets: the secret piece mix (dialog kind choose-pieces). */
   prompts: { pieces: { dialog: "choose-pieces", open: openPieces } },
