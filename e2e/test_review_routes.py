@@ -1,13 +1,15 @@
 """The Routes tab (player review, issue 13): every route a player can claim reads whole in every
 layout (a select in the side column cut them, "San Francisco – Salt Lake C…", "Cape Town – Indian
 Oce…"), no route is chosen before the person picks one, a route chosen there glows on the map, the
-keyboard chooses and claims, and a row says what its route costs as the map's tip does."""
+keyboard chooses and claims, a row says what its route costs as the map's tip does, and a Hint on a
+phone leaves its route in view."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page
 
+from e2e.conftest import snapshot_on_first_visit
 from e2e.test_review_map import FULL_HAND, WORLD, route_point
 from e2e.test_review_words import EVERY_KIND, PERSON, new_game, start_in_german
 from e2e.test_share_offline import SEATS
@@ -213,3 +215,71 @@ def test_with_nothing_to_claim_the_tab_says_so_once(page: Page, server) -> None:
         "[data-testid=route-count]"
     )
     assert page.is_visible("[data-testid=routes-help]")
+
+
+# A classic hand that makes the Hint claim a route (Denver – Oklahoma City, on the way to the ticket).
+HINT_CLAIMS = {
+    "hands": [["red"] * 6 + ["blue"] * 6 + ["orange"] * 6 + ["loco"] * 2, ["red"] * 4],
+    "tickets": [["DEN-ELP"], ["SEA-LA"]],
+}
+
+# Where the hinted route shows: its row (the window's top and bottom of it) and the middle of its
+# track on the map, and the band of the window that the top bar and the floating hint leave free.
+HINTED = """() => { const row = document.querySelector('[data-testid=route-option][aria-selected=true]');
+  const r = row.getBoundingClientRect();
+  const panel = document.querySelector('#panel-routes').getBoundingClientRect();
+  const bar = document.querySelector('.route-bar').getBoundingClientRect();
+  const c = document.querySelector('[data-testid=board-canvas]').getBoundingClientRect();
+  const p = window.__railtrip.board.routePoint(row.dataset.route);
+  return { route: row.dataset.route, top: r.top, bottom: r.bottom, panelBottom: panel.bottom, barBottom: bar.bottom,
+    mapY: c.top + p.y, bandTop: document.querySelector('.topbar').getBoundingClientRect().bottom,
+    bandBottom: document.querySelector('[data-testid=hint-box]').getBoundingClientRect().top, scrollY }; }"""
+
+
+def ask_for_a_hint(page: Page) -> dict:
+    page.click("[data-testid=hint]")
+    page.wait_for_function(
+        "() => { const e = document.querySelector('[data-testid=hint-text]');"
+        " return e && e.checkVisibility() && !/thinking/.test(e.textContent); }"
+    )
+    page.wait_for_timeout(200)  # a scroll, if any, has landed
+    return page.evaluate(HINTED)
+
+
+def test_a_hint_on_a_phone_leaves_its_route_in_view(browser, server, page_errors, snapshot) -> None:
+    """On a phone with the Routes tab open, the Hint scrolled the page ~650 px from the map down to
+    the route's row, which then lay under the floating hint, the map's glow out of view. Now the
+    row is scrolled within the list alone: from the top of the page the map stays in view with the
+    route glowing on it; from the list, the row comes into view above the hint."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    context.route("**/build-config.js", snapshot_on_first_visit)  # a returning player's start, as `page` has
+    page = context.new_page()
+    page.on("console", page_errors.console)
+    page.on("pageerror", page_errors.page_error)
+    try:
+        page.goto(server.url + "?botDelay=0")
+        page.wait_for_selector("#app[data-ui-state=new-game]")
+        new_game(
+            page, {"variant": "usa", "players": 2, "seats": SEATS, "setup": HINT_CLAIMS, "speed": "instant"}
+        )
+        page.click("[data-testid=tab-routes]")
+        page.evaluate("() => window.scrollTo(0, 0)")
+        at = ask_for_a_hint(page)
+        snapshot(page, "hint-from-the-top-390x844")
+        assert at["scrollY"] == 0, at  # the page stays at the map
+        assert at["bandTop"] < at["mapY"] < at["bandBottom"], at  # where the route glows
+        assert page.evaluate(GLOW) == [at["route"]]
+        # Its row was brought into the list's own view, clear of the count and Claim above it.
+        assert at["barBottom"] - 1 <= at["top"] and at["bottom"] <= at["panelBottom"] + 1, at
+        page.click("[data-testid=hint-close]")
+        page.evaluate("() => document.querySelector('#panel-routes').scrollTop = 0")
+        page.locator("[data-testid=tab-routes]").evaluate("el => el.scrollIntoView({ block: 'start' })")
+        at = ask_for_a_hint(page)  # from the list (the map out of view): its row, above the hint
+        snapshot(page, "hint-from-the-list-390x844")
+        assert at["bandTop"] - 1 <= at["top"] and at["bottom"] <= at["bandBottom"] + 1, at
+        assert at["barBottom"] - 1 <= at["top"] and at["bottom"] <= at["panelBottom"] + 1, at
+    finally:
+        context.close()
+    assert not page_errors.messages, page_errors.messages

@@ -71,6 +71,25 @@ export class HintControl {
     this.screen._pointOut?.(this.hint.action);
   }
 
+  /**
+   * Where the page scrolls (a phone), the hint floats over the window's foot, so the move it points
+   * out can lie under it or out of the window. `targets` are the move's places as rectangles in
+   * the window, best first (null where not shown). While one of them is in view, between the top
+   * bar and the floating hint, the page stays where the person has it; else the first is scrolled
+   * to the middle of that band. (On a phone the Routes tab's row was scrolled ~650 px down the
+   * page, under the hint, away from the map where the route glowed.) Layout only.
+   */
+  keepInView(targets) {
+    const shown = targets.filter((r) => r && r.bottom > r.top);
+    if (!shown.length || !document.documentElement.classList.contains("page-scrolls")) return;
+    const top = this.screen.el?.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0;
+    const floats = !this.box.hidden && getComputedStyle(this.box).position === "fixed";
+    const bottom = floats ? this.box.getBoundingClientRect().top : window.innerHeight;
+    if (shown.some((r) => r.top >= top - 1 && r.bottom <= bottom + 1)) return;
+    const [first] = shown;
+    window.scrollBy({ top: (first.top + first.bottom) / 2 - (top + bottom) / 2 });
+  }
+
   /** The reason in the page's language (after a language change too). */
   show() {
     if (!this.hint || this.ply === null) return;

@@ -270,7 +270,8 @@ export class GameScreen extends TurnScreen {
     return new Set(Object.keys(owners).filter((id) => owners[id] === seat));
   }
 
-  /** The Hint button points out its move: a route on the map too. */
+  /** The Hint button points out its move: a route on the map (it glows) and in the Routes tab (it
+   *  is chosen); the page keeps one of the two in view (the row when its tab is open, else the map). */
   _pointOut(action) {
     super._pointOut(action);
     if (this.hintFocus && this.focus === this.hintFocus) this._setFocus(null);
@@ -278,8 +279,19 @@ export class GameScreen extends TurnScreen {
     if (action?.kind === "claim") {
       const r = this.board.routeById.get(action.route);
       if (r) this._setFocus(this.hintFocus = { cities: new Set([r.a, r.b]), routes: new Set([r.id]) });
-      this.routeList.show(action.route);
+      const row = this.routeList.show(action.route);
+      this.hintCtl.keepInView([row?.getBoundingClientRect(), this.#routeOnMap(action.route)]);
     }
+  }
+
+  /** The middle of a route's track as a small rectangle in the window, or null while it is off the
+   *  map's shown part (zoomed in elsewhere). */
+  #routeOnMap(id) {
+    const p = this.boardView.routePoint(id);
+    const c = this.boardView.canvas.getBoundingClientRect();
+    if (!p || p.x < 0 || p.y < 0 || p.x > c.width || p.y > c.height) return null;
+    const x = c.left + p.x, y = c.top + p.y;
+    return { left: x - 8, right: x + 8, top: y - 8, bottom: y + 8 };
   }
 
   _setFocus(focus) {

@@ -67,13 +67,37 @@ export class RouteList {
   }
 
   /** Chooses `id` if it is in the list (the Hint or the tutorial points at it), scrolled into the
-   *  list's view; returns whether it was there. */
+   *  list's own view (never the page's: the screen decides that); returns its row, or null when
+   *  it is not there. */
   show(routeId) {
     const id = this.rowFor.get(routeId);
-    if (!id) return false;
+    if (!id) return null;
     this.#select(id, { byPerson: false });
-    this.#rowOf(id)?.scrollIntoView({ block: "nearest" });
-    return true;
+    const row = this.#rowOf(id);
+    if (row) this.#reveal(row);
+    return row;
+  }
+
+  /** Scrolls `row` into the view of the box the list scrolls in (the Routes tab), clear of the
+   *  count and Claim bar that sticks at its top, and scrolls nothing else. scrollIntoView scrolled
+   *  the page as well: on a phone a Hint pressed at the top of the page took it ~650 px down to
+   *  the row (under the floating hint), away from the map where the route glowed; and a row
+   *  reached upwards stopped under the sticky bar. */
+  #reveal(row) {
+    if (!row) return;
+    let box = this.list.parentElement;
+    while (box && box !== document.body) {
+      const { overflowY } = getComputedStyle(box);
+      if ((overflowY === "auto" || overflowY === "scroll") && box.scrollHeight > box.clientHeight) break;
+      box = box.parentElement;
+    }
+    if (!box || box === document.body) return;
+    const r = row.getBoundingClientRect();
+    const frame = box.getBoundingClientRect();
+    const top = Math.max(frame.top + box.clientTop, this.bar.hidden ? -Infinity : this.bar.getBoundingClientRect().bottom);
+    const bottom = frame.top + box.clientTop + box.clientHeight;
+    if (r.top < top) box.scrollTop -= top - r.top;
+    else if (r.bottom > bottom) box.scrollTop += Math.min(r.bottom - bottom, r.top - top);
   }
 
   #row([id, ...twins]) {
@@ -122,7 +146,7 @@ export class RouteList {
       ev.stopPropagation();
       const id = this.ids[Math.min(this.ids.length - 1, Math.max(0, to))];
       this.#select(id);
-      this.#rowOf(id)?.scrollIntoView({ block: "nearest" });
+      this.#reveal(this.#rowOf(id));
     } else if (ev.key === "Enter" || (ev.key === " " && !this.#typing(ev.timeStamp))) {
       ev.preventDefault();
       ev.stopPropagation();
@@ -158,7 +182,7 @@ export class RouteList {
       const id = this.ids[(from + i) % n];
       if (fold(routeName(this.board, id)).startsWith(prefix)) {
         this.#select(id);
-        this.#rowOf(id)?.scrollIntoView({ block: "nearest" });
+        this.#reveal(this.#rowOf(id));
         return;
       }
     }
