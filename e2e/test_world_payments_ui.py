@@ -1,13 +1,14 @@
-"""Rails & Sails payments in the page (issue 12 §1): the chooser proposes the cheapest payment
+"""Payments in the page. Rails & Sails (issue 12 §1): the chooser proposes the cheapest payment
 first and offers every other payment the rules allow. The position is the rulebook's example, a
 white 4-space ship route with 2 double ships and 4 single ships in hand, opened from a deal link
-with an explicit setup."""
+with an explicit setup. Both map games: the current Hint's payment comes first, marked as the
+hint's."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from e2e.helpers import wait_for_app_state
+from e2e.helpers import start_game_on_page, wait_for_app_state
 from pyengine.game import Game
 from pyengine.links import deal_link
 
@@ -91,3 +92,100 @@ def test_payment_chooser_offers_every_payment_cheapest_first(page: Page, server,
     page.wait_for_selector("#app:not([data-ply='0'])")
     record = page.evaluate("window.__railtripRecord()")
     assert record["actions"][0] == "claim MUM-THR-1 1purple-train 2joker"
+
+
+# A classic hand of 4 purple and 4 yellow and a ticket from Calgary: the Hint claims Calgary –
+# Seattle (gray, 4) with the purple cards, while the chooser's cheapest-first order leads with yellow.
+HINT_PAYS = {"hands": [["purple"] * 4 + ["yellow"] * 4, ["red"] * 4], "tickets": [["CAL-SLC"], ["SEA-LA"]]}
+
+
+def _options(page: Page) -> list[str]:
+    page.wait_for_selector("[data-testid=payment-dialog]")
+    return [
+        page.get_attribute(f"[data-testid=payment-option-{i}]", "data-action") or ""
+        for i in range(page.locator("[data-testid^=payment-option-]").count())
+    ]
+
+
+def _claim_chosen(page: Page) -> list[str]:
+    page.click("[data-testid=route-claim]")
+    return _options(page)
+
+
+def _ask_hint(page: Page) -> str:
+    page.click("[data-testid=hint]")
+    page.wait_for_function(
+        "() => { const e = document.querySelector('[data-testid=hint-text]');"
+        " return e && e.checkVisibility() && !/thinking|denkt/i.test(e.textContent); }"
+    )
+    return page.inner_text("[data-testid=hint-text]")
+
+
+def test_the_hints_payment_comes_first_while_the_hint_is_current(page: Page, server, snapshot) -> None:
+    """The Hint said "claims Calgary–Seattle (4) with 4 × purple", but the chooser's first option,
+    tagged cheapest, was 4 × yellow: a player who took it had not done what the hint said (the
+    review listed it as a disagreement). While the hint is current its payment leads, tagged as the
+    hint's, the others after it; without a hint, or for another route, the order is as before."""
+    start_game_on_page(page, server, {"variant": "usa", "seed": 8, "setup": HINT_PAYS}, size=(1280, 800))
+    page.click("[data-testid=tab-routes]")
+    page.click("[data-testid=route-option][data-routes~='CAL-SEA']")
+    plain = _claim_chosen(page)
+    assert plain == ["claim CAL-SEA 4yellow", "claim CAL-SEA 4purple"], plain
+    assert page.locator("[data-testid=payment-hinted]").count() == 0
+    assert page.locator("[data-testid=payment-option-0] [data-testid=payment-cheapest]").count() == 1
+    page.click("[data-testid=payment-cancel]")
+
+    text = _ask_hint(page)
+    assert "Calgary" in text and "Seattle" in text and "4 × purple" in text, text
+    assert page.get_attribute("[data-testid=route-option][aria-selected=true]", "data-routes") == "CAL-SEA"
+    hinted = _claim_chosen(page)
+    assert hinted == ["claim CAL-SEA 4purple", "claim CAL-SEA 4yellow"], hinted
+    tag = page.locator("[data-testid=payment-option-0] [data-testid=payment-hinted]")
+    assert tag.inner_text() == "Hint"
+    assert page.locator("[data-testid=payment-hinted]").count() == 1
+    # Both pay no locomotive: neither is cheaper than the hint's.
+    assert page.locator("[data-testid=payment-cheapest]").count() == 0
+    assert page.evaluate("document.activeElement.dataset.testid") == "payment-option-0"
+    snapshot(page, "hinted-payment-1280x800")
+    page.set_viewport_size({"width": 390, "height": 844})
+    tag_box = tag.bounding_box()
+    option = page.locator("[data-testid=payment-option-0]").bounding_box()
+    assert tag_box and option and tag_box["x"] + tag_box["width"] <= option["x"] + option["width"] + 0.5
+    snapshot(page, "hinted-payment-390x844")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.click("[data-testid=payment-cancel]")
+
+    # Another route with several payments keeps its order and has no hint's tag.
+    legal = page.evaluate("() => window.__railtrip.state().legal")
+    routes = [a["route"] for a in legal if a["kind"] == "claim"]
+    other = sorted({r for r in routes if routes.count(r) > 1 and r != "CAL-SEA"})[0]
+    page.click(f"[data-testid=route-option][data-routes~='{other}']")
+    _claim_chosen(page)
+    assert page.locator("[data-testid=payment-hinted]").count() == 0
+    page.click("[data-testid=payment-cancel]")
+
+    # In German, the hint kept across the language switch.
+    page.click("[data-testid=lang-de]")
+    page.click("[data-testid=tab-routes]")
+    page.click("[data-testid=route-option][data-routes~='CAL-SEA']")
+    assert _claim_chosen(page)[0] == "claim CAL-SEA 4purple"
+    assert page.inner_text("[data-testid=payment-option-0] [data-testid=payment-hinted]") == "Tipp"
+    page.click("[data-testid=payment-cancel]")
+
+    # A hint put away is no longer the current one: the order is the plain one again.
+    page.click("[data-testid=hint-close]")
+    page.click("[data-testid=route-option][data-routes~='CAL-SEA']")
+    assert _claim_chosen(page) == plain
+    page.click("[data-testid=payment-cancel]")
+
+    # Taking the first option while the hint is current plays the hint's move.
+    page.click("[data-testid=hint]")
+    page.wait_for_selector("[data-testid=route-option][aria-selected=true][data-routes~='CAL-SEA']")
+    page.wait_for_function(
+        "() => !/denkt/i.test(document.querySelector('[data-testid=hint-text]').textContent)"
+    )
+    assert _claim_chosen(page)[0] == "claim CAL-SEA 4purple"
+    page.click("[data-testid=payment-option-0]")
+    page.wait_for_selector("#app:not([data-ply='0'])")
+    record = page.evaluate("window.__railtripRecord()")
+    assert "claim CAL-SEA 4purple" in record["actions"], record["actions"]

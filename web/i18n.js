@@ -111,6 +111,8 @@ const en = {
   "pay.option": "Pay {list}",
   "pay.optionCheapest": "Pay {list} (cheapest)",
   "pay.cheapest": "cheapest",
+  "pay.hinted": "Hint",
+  "pay.optionHinted": "Pay {list} (as the hint says)",
 
   "pass.title": "Pass the device to {name}",
   "pass.explain": "The other players should look away now. {name}, tap the button when you are ready.",
@@ -307,6 +309,8 @@ const de = {
   "pay.option": "Bezahlen mit {list}",
   "pay.optionCheapest": "Bezahlen mit {list} (am günstigsten)",
   "pay.cheapest": "am günstigsten",
+  "pay.hinted": "Tipp",
+  "pay.optionHinted": "Bezahlen mit {list} (wie im Tipp)",
 
   "pass.title": "Gib das Gerät an {name} weiter",
   "pass.explain": "Die anderen schauen jetzt bitte weg. {name}, tippe auf den Knopf, wenn du bereit bist.",

@@ -90,24 +90,33 @@ export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, 
  * the engine's order (it lists each route's payments cheapest first), so the first is the proposal.
  * `hand` (the view's own hand, {card: n}): each option also says what stays in hand after it.
  * `picture` (mappicture.js routePicture): the route being paid for, shown above the options.
+ * `hinted`: the action text of the current Hint's move, when it is one of `options`.
  */
-export function paymentDialog(parent, { title, options, onChoose, onCancel, hand = null, picture = null }) {
+export function paymentDialog(parent, { title, options, onChoose, onCancel, hand = null, picture = null, hinted = null }) {
   let dlg;
   const wild = (opt) => opt.cards.loco ?? opt.cards.joker ?? 0;
   const sorted = options.map((opt, i) => ({ opt, i })).sort((a, b) => wild(a.opt) - wild(b.opt) || a.i - b.i).map((x) => x.opt);
-  const buttons = sorted.map((opt, i) => {
+  // The current Hint's payment (its action text, one of the engine's options) leads, marked as the
+  // hint's: taking the first option then plays what the hint said. "Cheapest" then tags the first of
+  // the others only where it takes fewer wild cards than the hint's.
+  const hint = sorted.find((opt) => opt.text === hinted) ?? null;
+  const ordered = hint ? [hint, ...sorted.filter((opt) => opt !== hint)] : sorted;
+  const buttons = ordered.map((opt, i) => {
     const faces = [];
     for (const [card, n] of Object.entries(opt.cards)) {
       if (n > 0) faces.push(cardFace(card, { count: n, size: "sm" }));
     }
     const parts = Object.entries(opt.cards).filter(([, n]) => n > 0).map(([c, n]) => t("log.payPart", { n, card: cardName(c) }));
-    const proposed = i === 0 && sorted.length > 1;
+    const isHint = opt === hint;
+    const proposed = ordered.length > 1 && (hint ? i === 1 && wild(opt) < wild(hint) : i === 0);
+    const label = isHint ? "pay.optionHinted" : proposed ? "pay.optionCheapest" : "pay.option";
     const left = hand ? leftInHand(hand, opt.cards) : null;
-    return h("button", { type: "button", class: "pay-option", testid: `payment-option-${i}`, dataset: { action: opt.text },
-      "aria-label": t(proposed ? "pay.optionCheapest" : "pay.option", { list: parts.join(" + ") }) + (left ? `. ${left.text}` : ""),
+    return h("button", { type: "button", class: ["pay-option", isHint && "is-hinted"], testid: `payment-option-${i}`, dataset: { action: opt.text },
+      "aria-label": t(label, { list: parts.join(" + ") }) + (left ? `. ${left.text}` : ""),
       on: { click: () => { close(dlg); onChoose(opt.text); } } }, faces,
     h("span", { class: "pay-text" }, h("span", { text: parts.join(" + ") }),
       left && h("small", { class: "pay-left", testid: `payment-left-${i}`, text: left.text, dataset: { left: left.cards } })),
+    isHint && h("span", { class: "pay-tag pay-tag-hint", testid: "payment-hinted", text: t("pay.hinted") }),
     proposed && h("span", { class: "pay-tag", testid: "payment-cheapest", text: t("pay.cheapest") }));
   });
   dlg = modal(parent, { testid: "payment-dialog", title, className: picture ? "dlg-pay dlg-with-map" : "dlg-pay", onCancel },

@@ -61,6 +61,13 @@ export class HintControl {
     }
   }
 
+  /** The shown hint's move (the engine's action JSON, a claim's cards in it) while it is for the
+   *  position on screen, else null. */
+  current() {
+    const ply = this.screen.res?.ply;
+    return this.hint && this.ply !== null && this.ply === ply ? this.hint.action : null;
+  }
+
   /** A language switch rebuilds the screen: the new control takes over the shown hint of
    *  `previous` (same position), in the new language, and points its move out again. */
   adopt(previous) {

@@ -135,7 +135,8 @@ export class GameScreen extends TurnScreen {
     return this._legal().filter((a) => a.kind === "claim" && a.route === routeId);
   }
 
-  /** Claims a route: directly if one payment is legal, else through the payment chooser. */
+  /** Claims a route: directly if one payment is legal, else through the payment chooser (which
+   *  offers the current Hint's payment first when the hint claims this route). */
   claimRoute(routeId) {
     const options = this._claimsFor(routeId);
     if (!options.length) {
@@ -149,7 +150,7 @@ export class GameScreen extends TurnScreen {
     this.dialogKind = "choose-payment";
     this.dialog = paymentDialog(this.ctx.root, {
       title: t("pay.title", { route: routeName(this.board, routeId) }), options,
-      hand: this.res.view.me?.hand ?? null, picture: routePicture(this, routeId),
+      hand: this.res.view.me?.hand ?? null, picture: routePicture(this, routeId), hinted: this.hintCtl.current()?.text,
       onChoose: (text) => { this.dialog = null; this.dialogKind = null; this._updateRoot(); this.act(text); },
       onCancel: () => { this.dialog = null; this.dialogKind = null; this._updateRoot(); },
     });

@@ -99,6 +99,7 @@ function payHarbor(screen, city, options) {
   screen.dialogKind = "choose-payment";
   screen.dialog = paymentDialog(screen.ctx.root, {
     title: t("wharbor.pay", { city: screen.board.cityName(city) }), options, hand: screen.res.view.me?.hand ?? null,
+    hinted: screen.hintCtl?.current()?.text,
     onChoose: (text) => { screen.dialog = null; screen.dialogKind = null; screen._updateRoot(); screen.act(text); },
     onCancel: () => { screen.dialog = null; screen.dialogKind = null; screen._updateRoot(); },
   });
