@@ -140,6 +140,60 @@ def test_no_route_is_chosen_until_the_person_picks_one(page: Page, server, varia
     assert page.evaluate(GLOW) == [rows[1]["route"]]
 
 
+# The Routes tab's bar: its text lines and the Claim button, as laid out (window px).
+BAR = """() => { const lines = (e) => { const range = document.createRange(); range.selectNodeContents(e);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size; };
+  const box = (s) => { const e = document.querySelector(s);
+    if (!e || !e.checkVisibility()) return null; const r = e.getBoundingClientRect();
+    return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, lines: lines(e),
+      cut: e.scrollWidth > e.clientWidth + 1, text: e.innerText }; };
+  return { bar: box('.route-bar'), count: box('[data-testid=route-count]'), prompt: box('[data-testid=route-prompt]'),
+    claim: box('[data-testid=route-claim]') }; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize(
+    "size", [(1280, 800), (900, 700), (390, 844)], ids=["1280x800", "900x700", "390x844"]
+)
+def test_the_bar_says_to_choose_a_route_until_one_is_chosen(
+    page: Page, server, snapshot, size, lang: str
+) -> None:
+    """Claim waits for a chosen row, and nothing said so: a disabled button alone. The bar now says
+    "Choose a route to claim" while no row is chosen, in words shown whole beside Claim at every
+    width (the side column is narrowest at 900 px), and drops the line once a row is chosen."""
+    settings = {
+        "variant": "usa",
+        "players": 2,
+        "seats": SEATS,
+        "setup": EVERY_KIND["usa"],
+        "speed": "instant",
+    }
+    if lang == "de":
+        start_in_german(page, server, size, settings)
+    else:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.goto(server.url + "?botDelay=0")
+        page.wait_for_selector("#app[data-ui-state=new-game]")
+        new_game(page, settings)
+    page.click("[data-testid=tab-routes]")
+    at = page.evaluate(BAR)
+    snapshot(page, f"bar-{lang}-{size[0]}x{size[1]}")
+    prompt, claim, bar = at["prompt"], at["claim"], at["bar"]
+    assert (
+        prompt and prompt["text"] == {"en": "Choose a route to claim", "de": "Wähle erst eine Strecke"}[lang]
+    )
+    assert not page.is_enabled("[data-testid=route-claim]")
+    assert page.get_attribute("[data-testid=route-claim]", "aria-describedby") == "route-prompt"
+    for line in (at["count"], prompt):  # whole, at most two lines, left of Claim, inside the bar
+        assert not line["cut"] and line["lines"] <= 2, at
+        assert bar["left"] - 0.5 <= line["left"] and line["right"] <= claim["left"] + 0.5, at
+    assert claim["lines"] == 1 and not claim["cut"] and claim["right"] <= bar["right"] + 0.5, at
+    page.locator("[data-testid=route-option]").nth(1).click()
+    assert page.is_enabled("[data-testid=route-claim]")
+    assert page.evaluate(BAR)["prompt"] is None  # chosen: the line goes
+    assert page.is_visible("[data-testid=route-count]")
+
+
 def test_a_rough_terrain_row_says_its_cost_as_the_map_tip_does(page: Page, server, snapshot) -> None:
     """Casablanca – Marseille is 1 space of rough terrain: every way to claim it takes 2 cards. Its
     row read "1 × gray train · 1 point" alone while the map's tip said so; the row now says it in

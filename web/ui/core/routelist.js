@@ -30,7 +30,10 @@ export class RouteList {
     this.claim = h("button", { type: "button", class: "btn btn-primary", testid: "route-claim", text: t("routes.claim"),
       on: { click: () => this.chosen && this.onClaim(this.chosen) } });
     this.count = h("p", { class: "hint route-count", testid: "route-count", "aria-live": "polite" });
-    this.bar = h("div", { class: "route-bar" }, this.count, this.claim);
+    // While no row is chosen Claim is disabled; this line says why (and goes once one is chosen).
+    this.prompt = h("p", { class: "route-prompt", id: "route-prompt", testid: "route-prompt", text: t("routes.choose") });
+    this.claim.setAttribute("aria-describedby", "route-prompt");
+    this.bar = h("div", { class: "route-bar" }, h("div", { class: "route-bar-text" }, this.count, this.prompt), this.claim);
     this.el = h("div", { class: "route-pick" }, this.label, this.bar, this.list);
   }
 
@@ -61,7 +64,7 @@ export class RouteList {
     if (!items.length) items.push(h("li", { class: "route-none hint", role: "presentation", text: t("routes.none") }));
     this.list.replaceChildren(...items);
     this.list.setAttribute("aria-disabled", String(!ids.length));
-    this.claim.disabled = !this.chosen;
+    this.#showChosen();
     this.bar.hidden = !ids.length;  // nothing to count or claim: the list's own line says so
     this.count.textContent = ids.length ? t("routes.count", { n: this.ids.length }) : "";
   }
@@ -118,6 +121,12 @@ export class RouteList {
     note ? h("span", { class: "route-opt-note", testid: "route-note", text: note }) : null);
   }
 
+  /** Claim is enabled exactly while a row is chosen; until then the bar says to choose one. */
+  #showChosen() {
+    this.claim.disabled = !this.chosen;
+    this.prompt.hidden = Boolean(this.chosen);
+  }
+
   #rowOf(id) {
     return [...this.list.children].find((el) => el.dataset.route === id) ?? null;
   }
@@ -125,7 +134,7 @@ export class RouteList {
   /** Selects `id`; chosen by the person (not pointed at by the Hint), it takes the focus and glows. */
   #select(id, { byPerson = true } = {}) {
     this.chosen = id;
-    this.claim.disabled = false;
+    this.#showChosen();
     for (const el of this.list.children) {
       const on = el.dataset.route === id;
       el.setAttribute("aria-selected", String(on));
