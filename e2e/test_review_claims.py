@@ -1,5 +1,6 @@
 """Player review (issue 13), claiming on the map: a tap selects the nearest route (it glows, its tip
-offers Claim) and claims nothing by itself; the controls a finger uses are at least 44 px."""
+offers Claim) and claims nothing by itself, also where a pinned tip lies over the route; the
+controls a finger uses are at least 44 px."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from e2e.conftest import snapshot_on_first_visit
 from e2e.helpers import start_game_on_page, wait_for_board
 from e2e.test_review_choices import SIZES, WORLD
 
@@ -176,3 +178,60 @@ def test_confirm_claims_is_a_setting_for_the_mouse(page: Page, server) -> None:
     if page.get_attribute("#app", "data-ui-state") == "choose-payment":
         page.locator("[data-testid=payment-option-0]").click()
     page.wait_for_function("r => window.__railtrip.state().view.routes[r] === 0", arg=target["route"])
+
+
+# El Paso – Houston (6 green, in the south) and Calgary – Vancouver (3 gray, in the north-west)
+# are both claimable; the gray one in two ways, so its Claim asks how to pay.
+SOUTH_AND_NORTH = {"hands": [["green"] * 6 + ["red"] * 3, ["red"] * 4], "tickets": [["DEN-ELP"], ["SEA-LA"]]}
+# A route's middle on the page, and the boxes of the tip and its Claim there.
+TIP_OVER = """id => { const c = document.querySelector('[data-testid=board-canvas]').getBoundingClientRect();
+  const p = window.__railtrip.board.routePoint(id);
+  const box = (s) => { const e = document.querySelector(s); if (!e || !e.checkVisibility()) return null;
+    const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; };
+  return { x: c.left + p.x, y: c.top + p.y, tip: box('[data-testid=route-tip]'), claim: box('[data-testid=tip-claim]') }; }"""
+
+
+def inside(x: float, y: float, b: dict | None) -> bool:
+    return b is not None and b["left"] <= x <= b["right"] and b["top"] <= y <= b["bottom"]
+
+
+def test_a_tap_on_a_route_under_a_docked_tip_selects_it(browser: Browser, server, snapshot) -> None:
+    """On a phone, the tip of a route tapped in the south docks over the top ~70 px of the 310 px
+    map and took the taps there: a tap on Calgary – Vancouver did nothing until the player tapped
+    empty map first. The tip's words now let a tap through: it selects the route under them (its
+    tip docks at the other edge, away from the finger) and claims nothing; Claim still claims."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    context.route("**/build-config.js", snapshot_on_first_visit)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(e.message))
+    try:
+        start_game_on_page(page, server, {"variant": "usa", "seed": 8, "setup": SOUTH_AND_NORTH})
+        wait_for_board(page)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        ply = page.get_attribute("#app", "data-ply")
+        south = page.evaluate(TIP_OVER, "ELP-HOU")
+        page.touchscreen.tap(south["x"], south["y"])
+        page.wait_for_selector("[data-testid=tip-claim]")
+        assert page.evaluate("window.__railtrip.board.pinned?.id") == "ELP-HOU"
+        north = page.evaluate(TIP_OVER, "CAL-VAN")
+        snapshot(page, "south-tip-390x844")
+        # The scene of the report: Calgary – Vancouver lies under the docked tip, clear of its Claim.
+        assert inside(north["x"], north["y"], north["tip"]), north
+        assert not inside(north["x"], north["y"], north["claim"]), north
+        page.touchscreen.tap(north["x"], north["y"])
+        page.wait_for_function("() => window.__railtrip.board.pinned?.id === 'CAL-VAN'", timeout=5_000)
+        assert page.get_attribute("#app", "data-ply") == ply  # the tap claimed nothing
+        again = page.evaluate(TIP_OVER, "CAL-VAN")
+        assert again["tip"] and not inside(again["x"], again["y"], again["tip"]), again  # docked away
+        snapshot(page, "north-tip-390x844")
+        page.locator("[data-testid=tip-claim]").tap()
+        page.wait_for_selector("[data-testid=payment-dialog] [data-testid=dialog-map][data-route=CAL-VAN]")
+        page.locator("[data-testid=payment-cancel]").tap()
+        assert page.get_attribute("#app", "data-ply") == ply
+    finally:
+        context.close()
+    assert not errors, errors

@@ -111,14 +111,20 @@ export function showTip(bv, id, sx, sy, pinned) {
   tip.hidden = false;
   tip.classList.toggle("pinned", pinned);
   // On a small map a pinned tip would hide the route it is about: it docks to the map's top or
-  // bottom edge, the one farther from the route.
+  // bottom edge, the one farther from the route -- unless it would lie under the finger that tapped
+  // (a long route tapped near its end): a second tap there would land on its Claim. The tip's body
+  // lets taps through to the map (game.css), so a route under it can still be tapped.
   const docked = pinned && bv.size.w < DOCK_BELOW_PX;
   tip.classList.toggle("docked", docked);
   if (docked) {
     const mid = bv.routePoint(id) ?? { y: sy };
     const th = tip.offsetHeight;
+    const top = 4, bottom = Math.max(4, bv.size.h - th - 4);
+    const under = (y) => sy >= y - 4 && sy <= y + th + 4;
+    let y = mid.y > bv.size.h / 2 ? top : bottom;
+    if (under(y)) y = y === top ? bottom : top;
     tip.style.setProperty("left", "4px");
-    tip.style.setProperty("top", `${mid.y > bv.size.h / 2 ? 4 : Math.max(4, bv.size.h - th - 4)}px`);
+    tip.style.setProperty("top", `${y}px`);
     return;
   }
   const tw = tip.offsetWidth, th = tip.offsetHeight;
