@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from e2e.helpers import keep_tickets, wait_for_app_state
 from pyengine.record import replay
@@ -45,6 +45,29 @@ def test_learn_panel_names_every_game_in_full_on_a_phone(page: Page, server, sna
             )
     page.locator("[data-testid=learn-panel]").scroll_into_view_if_needed()
     snapshot(page, f"learn-phone-{lang}")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "phone"])
+def test_learn_to_play_at_the_top_brings_the_panel_into_view(page: Page, server, snapshot, size) -> None:
+    """The panel stands below the fold (a newcomer at 1280x800 did not find it): the top bar's
+    "Learn to play" scrolls it into view and focuses its first button, in one row with Settings
+    and the language switch."""
+    width, height = size
+    open_app(page, server, width, height)
+    panel = page.locator("[data-testid=learn-panel]")
+    button = page.locator("[data-testid=open-learn]")
+    assert button.inner_text() == "Learn to play"
+    settings_box, button_box = (
+        page.locator("[data-testid=open-settings]").bounding_box(),
+        button.bounding_box(),
+    )
+    middle = lambda box: box["y"] + box["height"] / 2  # noqa: E731
+    assert abs(middle(button_box) - middle(settings_box)) < 2 and button_box["x"] >= 0
+    assert panel.bounding_box()["y"] > height  # below the fold at first
+    button.click()
+    expect(panel).to_be_in_viewport()
+    expect(page.locator("[data-testid=rules-usa]")).to_be_focused()
+    snapshot(page, f"learn-open-{width}")
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -15,7 +15,7 @@ import { UI_VARIANTS, loadPrefs } from "./ui/newgame.js";
 import { latestSave, listSaves, removeSave, newSaveId, setSessionGame, sessionGame, getSave, settingsFromRecord,
   sanitizeSeats, readRecordFile, downloadRecord, savedGamesPanel } from "./ui/saves.js";
 import { linkFromLocation, clearLinkFromLocation, openShareDialog } from "./ui/share.js";
-import { learnPanel } from "./ui/learn.js";
+import { learnButton, learnPanel } from "./ui/learn.js";
 import { precheckLink, cleanRecord } from "./ui/safedata.js";
 import { cleanName, isolate } from "./ui/names.js";
 import { openSettings } from "./ui/settings.js";
@@ -103,7 +103,9 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
     const saved = latestSave();
     const settingsBtn = h("button", { type: "button", class: "btn btn-secondary btn-small settings-open", testid: "open-settings",
       text: t("prefs.open"), on: { click: () => openSettings(root) } });
-    const page = h("div", { class: "newgame-page" }, h("div", { class: "newgame-top" }, settingsBtn, langSwitch()));
+    const learn = learnPanel({ onRules: (variant) => openRules(variant), onTutorial: (variant) => startTutorial(variant) });
+    const page = h("div", { class: "newgame-page" },
+      h("div", { class: "newgame-top" }, learnButton(learn), settingsBtn, langSwitch()));
     shell.replaceChildren(page);
     if (notice) page.append(noticeBox(notice));
     newGameForm = renderNewGame(page.appendChild(h("div")), {
@@ -115,7 +117,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
         onContinue: () => openSave(saved),
       } : null,
     });
-    page.append(learnPanel({ onRules: (variant) => openRules(variant), onTutorial: (variant) => startTutorial(variant) }));
+    page.append(learn);
     const savesSlot = page.appendChild(h("div", { class: "newgame saves-wrap" }));
     const drawSaves = () => savesSlot.replaceChildren(savedGamesPanel(listSaves(), {
       onOpen: (s) => openSave(s),
