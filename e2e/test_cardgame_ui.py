@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from playwright.sync_api import Browser, Page
 
 from e2e.helpers import wait_for_app_state
@@ -133,6 +134,8 @@ def play_to_the_end(page: Page, snapshot) -> dict:
                 assert page.get_attribute(block, "data-completed") == str(len(r["completed"]))
             snapshot(page, "half-end")
             stats["half_ends"] += 1
+            stats["half_title"] = page.inner_text("[data-testid=half-end] .dlg-title")
+            stats["half_status"] = page.inner_text("[data-testid=turn-status]")
             page.click("[data-testid=half-end-continue]")
             continue
         game = engine_game(page)
@@ -176,6 +179,9 @@ def test_card_game_against_a_bot(page: Page, server, snapshot) -> None:
     stats = play_to_the_end(page, snapshot)
     assert stats["moves"] > 8 and stats["plays"] >= 1 and stats["verdicts"]
     assert stats["half_ends"] == 1
+    # Two players play one half (the view's halves): the end is the game's, never "half 1".
+    assert stats["half_title"] == "End of the game", stats
+    assert "half" not in stats["half_status"].lower(), stats
     page.wait_for_selector("[data-testid=game-over]")
     snapshot(page, "game-over")
     game = engine_game(page)
@@ -198,6 +204,8 @@ def test_card_game_against_a_bot(page: Page, server, snapshot) -> None:
     # The log tells plays and the automatic phase-1 moves in words.
     texts = page.locator("[data-testid=log-entry]").all_text_contents()
     assert any("rail yard to the on-the-way pile" in x for x in texts)
+    assert any(x.startswith("Tickets completed: ") for x in texts), texts
+    assert not [x for x in texts if "half" in x.lower()], texts
     assert any("to the rail yard" in x for x in texts)
     page.click("[data-testid=view-board]")
     page.wait_for_selector("[data-testid=show-scores]")
@@ -249,3 +257,50 @@ def _artifact(name: str):
 
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS / name
+
+
+FOUR_SEATS = [
+    {"name": "Ann", "kind": "human", "bot": None, "color": "red"},
+    {"name": "Bot", "kind": "bot", "bot": "easy", "color": "blue"},
+    {"name": "Cy", "kind": "bot", "bot": "easy", "color": "green"},
+    {"name": "Di", "kind": "bot", "bot": "easy", "color": "yellow"},
+]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_only_a_game_with_a_second_half_speaks_of_halves(page: Page, server, players: int) -> None:
+    """The rules give a second half to four players only; the page takes the number of halves from
+    the view (`halves`). With two or three players the ticket dialog and the on-the-way pile's note
+    said "at the end of the half" of a game that has no halves; now they say "the end of the game",
+    in both languages. With four players they still speak of the half."""
+    open_app(page, server)
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {
+            "variant": "cardgame",
+            "players": players,
+            "seed": 5,
+            "seats": FOUR_SEATS[:players],
+            "speed": "instant",
+        },
+    )
+    page.wait_for_selector("[data-testid=ticket-dialog]")
+    halves = page.evaluate("() => window.__railtrip.state().view.halves")
+    assert halves == (2 if players == 4 else 1)
+    words = {
+        "en": ("Your first destination tickets", "end of the half", "end of the game"),
+        "de": ("Deine ersten Zielaufträge", "Ende der Hälfte", "Spielende"),
+    }
+    for lang in ("en", "de"):
+        title, half, game = words[lang]
+        page.evaluate(
+            "l => localStorage.setItem('railtrip.lang', l)", lang
+        )  # the switch is behind the dialog
+        page.reload()
+        page.wait_for_selector(f"[data-testid=ticket-dialog] .dlg-title:text-is('{title}')")
+        explain = page.inner_text("[data-testid=ticket-dialog] .dlg-sub")
+        pile = page.inner_text(".cg-pile-hint")
+        for text in (explain, pile):
+            assert (half in text) == (halves == 2) and (game in text) == (halves == 1), (lang, text)
+            assert halves == 2 or not any(w in text.lower() for w in ("half", "hälfte")), (lang, text)
+    assert page.is_hidden("[data-testid=half]") == (halves == 1)

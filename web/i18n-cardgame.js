@@ -24,6 +24,8 @@ export const CARDGAME_STRINGS = {
     "cg.pileAria": plural("On-the-way pile: {n} card (face down)", "On-the-way pile: {n} cards (face down)"),
     "cg.pileSecret": "Face down: nobody may look, not even you. At the end of the half these cards complete your tickets.",
     "cg.pileLook": "You may look at your own pile. At the end of the half these cards complete your tickets.",
+    "cg.pileSecretGame": "Face down: nobody may look, not even you. At the end of the game these cards complete your tickets.",
+    "cg.pileLookGame": "You may look at your own pile. At the end of the game these cards complete your tickets.",
     "cg.ticketAria": "{route}, {n} points, needs {need}",
     "cg.paidWith": "paid with",
     "cg.needs": "needs",
@@ -38,6 +40,7 @@ export const CARDGAME_STRINGS = {
     "cg.status.yourTurnName": "{name}, your turn: draw cards, play cards to your rail yard or draw tickets",
     "cg.finalToast": "The deck is empty! Every player gets one more turn, then the tickets are completed.",
     "cg.status.scoring": "The half is over: the tickets are completed.",
+    "cg.status.scoringGame": "The last round is over: the tickets are completed.",
 
     "cg.handAria": (p) => `${p.n} ${p.card} card${p.n === 1 ? "" : "s"}${p.k ? `, ${p.k} selected` : ""}. Click to select one more.`,
     "cg.unselect": "Select one {card} card less",
@@ -58,6 +61,7 @@ export const CARDGAME_STRINGS = {
 
     "cg.ticketSum": (p) => `${p.n} open ticket${p.n === 1 ? "" : "s"}, ${p.points} points at stake · colours needed:`,
     "cg.ticketsExplain": "A ticket is completed at the end of the half if your on-the-way pile holds its colours (each card pays one ticket; locomotives replace any colour). Tickets left in hand at the end count against you.",
+    "cg.ticketsExplainGame": "A ticket is completed at the end of the game if your on-the-way pile holds its colours (each card pays one ticket; locomotives replace any colour). Tickets left in hand at the end count against you.",
     "cg.keepNone": "Keep none",
     "cg.keepAny": "Keep any number of tickets, none included.",
     "cg.keepTotal": (p) => `Selected: ${p.points} points, ${p.cards} cards needed.`,
@@ -69,6 +73,7 @@ export const CARDGAME_STRINGS = {
     "cg.log.finalRound": "{name} took the last card of the deck: final round, every player gets one more turn.",
     "cg.log.halfPart": (p) => `${p.name} ${p.n} ticket${p.n === 1 ? "" : "s"} (+${p.points})`,
     "cg.log.halfEnd": "End of half {half}: {list}.",
+    "cg.log.halfEndGame": "Tickets completed: {list}.",
     "cg.log.secondHalf": (p) => `The second half begins: ${p.you ? "you start" : `${p.name} starts`}; every player drew ${p.n} cards.`,
     "cg.log.gameOver": (p) => `Game over: ${p.you ? "you win" : `${p.name} wins`}.`,
     "cg.log.gameOverTie": "Game over: shared victory for {names}.",
@@ -79,6 +84,7 @@ export const CARDGAME_STRINGS = {
     "cg.raidBurst": "Raided by {name}: −{n} {color}",
 
     "cg.halfTitle": "End of half {half}",
+    "cg.halfTitleGame": "End of the game",
     "cg.halfExplain": "Each player completed tickets with the cards of their on-the-way pile. Uncompleted tickets and hand cards stay for the second half.",
     "cg.halfExplainLast": "Each player completed tickets with the cards of their on-the-way pile.",
     "cg.halfNone": "No ticket completed.",
@@ -120,6 +126,8 @@ export const CARDGAME_STRINGS = {
     "cg.pileAria": plural("Stapel „Unterwegs“: {n} Karte (verdeckt)", "Stapel „Unterwegs“: {n} Karten (verdeckt)"),
     "cg.pileSecret": "Verdeckt: niemand darf nachsehen, auch du nicht. Am Ende der Hälfte erfüllen diese Karten deine Aufträge.",
     "cg.pileLook": "Du darfst deinen eigenen Stapel ansehen. Am Ende der Hälfte erfüllen diese Karten deine Aufträge.",
+    "cg.pileSecretGame": "Verdeckt: niemand darf nachsehen, auch du nicht. Am Spielende erfüllen diese Karten deine Aufträge.",
+    "cg.pileLookGame": "Du darfst deinen eigenen Stapel ansehen. Am Spielende erfüllen diese Karten deine Aufträge.",
     "cg.ticketAria": "{route}, {n} Punkte, braucht {need}",
     "cg.paidWith": "bezahlt mit",
     "cg.needs": "braucht",
@@ -134,6 +142,7 @@ export const CARDGAME_STRINGS = {
     "cg.status.yourTurnName": "{name}, du bist dran: Karten ziehen, Karten in den Bahnhof spielen oder Aufträge ziehen",
     "cg.finalToast": "Der Stapel ist leer! Jeder hat noch einen Zug, dann werden die Aufträge erfüllt.",
     "cg.status.scoring": "Die Hälfte ist vorbei: Die Aufträge werden erfüllt.",
+    "cg.status.scoringGame": "Die letzte Runde ist vorbei: Die Aufträge werden erfüllt.",
 
     "cg.handAria": (p) => `${p.n} × ${p.card}${p.k ? `, ${p.k} ausgewählt` : ""}. Klicken wählt eine weitere aus.`,
     "cg.unselect": "Eine Karte {card} weniger auswählen",
@@ -154,6 +163,7 @@ export const CARDGAME_STRINGS = {
 
     "cg.ticketSum": (p) => `${p.n} ${p.n === 1 ? "offener Auftrag" : "offene Aufträge"}, ${p.points} Punkte im Spiel · benötigte Farben:`,
     "cg.ticketsExplain": "Ein Auftrag ist am Ende der Hälfte erfüllt, wenn dein Stapel „Unterwegs“ seine Farben enthält (jede Karte bezahlt einen Auftrag; Lokomotiven ersetzen jede Farbe). Aufträge, die am Ende noch auf der Hand sind, zählen als Minuspunkte.",
+    "cg.ticketsExplainGame": "Ein Auftrag ist am Spielende erfüllt, wenn dein Stapel „Unterwegs“ seine Farben enthält (jede Karte bezahlt einen Auftrag; Lokomotiven ersetzen jede Farbe). Aufträge, die am Ende noch auf der Hand sind, zählen als Minuspunkte.",
     "cg.keepNone": "Keinen behalten",
     "cg.keepAny": "Behalte beliebig viele Aufträge, auch keinen.",
     "cg.keepTotal": (p) => `Ausgewählt: ${p.points} Punkte, ${p.cards} Karten nötig.`,
@@ -165,6 +175,7 @@ export const CARDGAME_STRINGS = {
     "cg.log.finalRound": "{name} nahm{st} die letzte Karte des Stapels: letzte Runde, jeder hat noch einen Zug.",
     "cg.log.halfPart": (p) => `${p.name} ${p.n} ${p.n === 1 ? "Auftrag" : "Aufträge"} (+${p.points})`,
     "cg.log.halfEnd": "Ende der {half}. Hälfte: {list}.",
+    "cg.log.halfEndGame": "Erfüllte Aufträge: {list}.",
     "cg.log.secondHalf": (p) => `Die zweite Hälfte beginnt: ${p.you ? "du fängst" : `${p.name} fängt`} an; jeder zog ${p.n} Karten.`,
     "cg.log.gameOver": (p) => `Spielende: ${p.you ? "du gewinnst" : `${p.name} gewinnt`}.`,
     "cg.log.gameOverTie": "Spielende: geteilter Sieg für {names}.",
@@ -175,6 +186,7 @@ export const CARDGAME_STRINGS = {
     "cg.raidBurst": "Überfall von {name}: −{n} {color}",
 
     "cg.halfTitle": "Ende der {half}. Hälfte",
+    "cg.halfTitleGame": "Spielende",
     "cg.halfExplain": "Jeder hat mit den Karten seines Stapels „Unterwegs“ Aufträge erfüllt. Offene Aufträge und Handkarten bleiben für die zweite Hälfte.",
     "cg.halfExplainLast": "Jeder hat mit den Karten seines Stapels „Unterwegs“ Aufträge erfüllt.",
     "cg.halfNone": "Kein Auftrag erfüllt.",

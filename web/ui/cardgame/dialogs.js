@@ -2,7 +2,7 @@
 import { h } from "../dom.js";
 import { t } from "../../i18n.js";
 import { modal, close, initialTickets } from "../dialogs.js";
-import { cardChips, cardCount, cityPair, cardsText } from "./parts.js";
+import { cardChips, cardCount, cityPair, cardsText, halvesKey } from "./parts.js";
 import { playerDot } from "../seatmarks.js";
 
 const sameSet = (a, b) => a.length === b.size && a.every((x) => b.has(x));
@@ -11,7 +11,7 @@ const sameSet = (a, b) => a.length === b.size && a.every((x) => b.has(x));
  * Ticket choice. `keeps` are the legal keep actions: "Keep" is enabled only when the selection
  * is the ticket set of one of them (zero tickets included when the engine offers a bare "keep").
  */
-export function cardTicketDialog(parent, { offered, keeps, minKeep, board, setup, onConfirm, chosen, onChange = () => {} }) {
+export function cardTicketDialog(parent, { offered, keeps, minKeep, halves, board, setup, onConfirm, chosen, onChange = () => {} }) {
   const selected = initialTickets(offered, chosen);
   const confirm = h("button", { type: "button", class: "btn btn-primary", testid: "ticket-confirm" });
   const hint = h("p", { class: "dlg-hint", testid: "ticket-hint" });
@@ -51,7 +51,7 @@ export function cardTicketDialog(parent, { offered, keeps, minKeep, board, setup
   refresh();
   dlg = modal(parent, { testid: "ticket-dialog", title: setup ? t("tickets.titleSetup") : t("tickets.title"),
     className: "dlg-tickets cg-dlg-tickets", cancellable: false },
-  h("p", { class: "dlg-sub", text: t("cg.ticketsExplain") }),
+  h("p", { class: "dlg-sub", text: t(halvesKey("cg.ticketsExplain", halves)) }),
   h("div", { class: "ticket-options", testid: "ticket-options" }, items.map((i) => i.label)),
   total, hint,
   h("div", { class: "dlg-actions" }, confirm));
@@ -61,9 +61,10 @@ export function cardTicketDialog(parent, { offered, keeps, minKeep, board, setup
 
 /**
  * The end of a half: per player, the tickets completed with the cards that paid them, and what
- * was left in the on-the-way pile. `ev` is the engine's half_end event.
+ * was left in the on-the-way pile. `ev` is the engine's half_end event, `halves` the view's number
+ * of halves (one: the title says the game is over, not "half 1").
  */
-export function halfEndDialog(parent, { ev, board, names, colors, marks = [], viewer, last, onContinue }) {
+export function halfEndDialog(parent, { ev, halves, board, names, colors, marks = [], viewer, last, onContinue }) {
   let dlg;
   const blocks = ev.results.map((r) => h("section", { class: "cg-half-player", testid: `half-end-${r.seat}`,
     dataset: { seat: r.seat, points: r.points, completed: r.completed.length }, style: { "--pc": colors[r.seat] } },
@@ -84,7 +85,7 @@ export function halfEndDialog(parent, { ev, board, names, colors, marks = [], vi
     ? t("cg.halfLeft", { n: cardCount(r.pile_left), cards: cardsText(r.pile_left) }) : t("cg.halfLeftNone") })));
   const btn = h("button", { type: "button", class: "btn btn-primary", testid: "half-end-continue",
     text: last ? t("cg.toFinal") : t("cg.toSecondHalf"), on: { click: () => { close(dlg); onContinue(); } } });
-  dlg = modal(parent, { testid: "half-end", title: t("cg.halfTitle", { half: ev.half }), className: "cg-dlg-half", cancellable: false },
+  dlg = modal(parent, { testid: "half-end", title: t(halvesKey("cg.halfTitle", halves), { half: ev.half }), className: "cg-dlg-half", cancellable: false },
     h("p", { class: "dlg-sub", text: last ? t("cg.halfExplainLast") : t("cg.halfExplain") }),
     h("div", { class: "cg-half-grid" }, blocks),
     h("div", { class: "dlg-actions" }, btn));

@@ -4,7 +4,7 @@
 import { t } from "../../i18n.js";
 import { groupTurns, describeTurn, subject } from "../logtext.js";
 import { cardName } from "../cards.js";
-import { cardsText } from "./parts.js";
+import { cardsText, halvesKey } from "./parts.js";
 
 /** One sentence for a play event (with its raids); `you` as in ../logtext.js subject(). */
 export function describePlay(ev, { names, you = null }) {
@@ -18,8 +18,8 @@ export function describePlay(ev, { names, you = null }) {
   return text;
 }
 
-/** One sentence for an automatic event. */
-export function describeAuto(ev, { names, board, you = null }) {
+/** One sentence for an automatic event; `halves`: the view's number of halves in this game. */
+export function describeAuto(ev, { names, board, you = null, halves = 1 }) {
   const { name, st, you: isYou } = ev.player == null ? { name: "", st: "", you: false } : subject(ev.player, { names, you });
   switch (ev.kind) {
     case "phase1":
@@ -28,7 +28,7 @@ export function describeAuto(ev, { names, board, you = null }) {
       return t("cg.log.finalRound", { name, st });
     case "half_end": {
       const parts = ev.results.map((r) => t("cg.log.halfPart", { name: names[r.seat], n: r.completed.length, points: r.points }));
-      return t("cg.log.halfEnd", { half: ev.half, list: parts.join("; ") });
+      return t(halvesKey("cg.log.halfEnd", halves), { half: ev.half, list: parts.join("; ") });
     }
     case "second_half":
       return t("cg.log.secondHalf", { ...subject(ev.start, { names, you }), n: ev.cards_each });
@@ -43,7 +43,7 @@ export function describeAuto(ev, { names, board, you = null }) {
 }
 
 /**
- * The log as entries, oldest first: [{player, kind, text, auto, raid}]. A turn's draws form one
+ * The log as entries, oldest first: [{player, kind, text, auto, raid}] (`ctx.halves`: the view's). A turn's draws form one
  * entry (as in the map game); each automatic event after an action is an entry of its own.
  */
 export function logEntries(log, ctx) {

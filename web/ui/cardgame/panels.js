@@ -6,7 +6,7 @@ import { fillList, h } from "../dom.js";
 import { t, tMaybe } from "../../i18n.js";
 import { cardFace, cardName } from "../cards.js";
 import { icon } from "../icons.js";
-import { COLORS, CARD_ORDER, cardChips, cardsText, cardCount, yardView, pileView, ticketCard } from "./parts.js";
+import { COLORS, CARD_ORDER, cardChips, cardsText, cardCount, yardView, pileView, ticketCard, halvesKey } from "./parts.js";
 import { logEntries } from "./logtext.js";
 import { TicketList } from "../core/tickets.js";
 import { playerDot, seatSymbol } from "../seatmarks.js";
@@ -107,7 +107,7 @@ export class MyYard {
     this.yardEl.replaceChildren(yardView(seat, p.yard, { size: "lg", empty: t(s.frozen ? "cg.yardEmpty" : "cg.myYardEmpty") }));
     const pile = v.me?.pile;
     this.pileEl.replaceChildren(pileView(seat, p.pile, { contents: v.look_at_own_pile && pile ? pile : null }),
-      h("p", { class: "hint cg-pile-hint", text: v.look_at_own_pile ? t("cg.pileLook") : t("cg.pileSecret") }));
+      h("p", { class: "hint cg-pile-hint", text: t(halvesKey(v.look_at_own_pile ? "cg.pileLook" : "cg.pileSecret", v.halves)) }));
   }
 }
 
@@ -290,7 +290,7 @@ export class Log {
     const s = this.screen;
     if (v.log.length === s.lastLogLength) return;
     s.lastLogLength = v.log.length;
-    const entries = logEntries(v.log, { names: s.names, board: s.board, viewer: s.viewer, you: s.you });
+    const entries = logEntries(v.log, { names: s.names, board: s.board, viewer: s.viewer, you: s.you, halves: v.halves });
     const items = entries.slice().reverse().slice(0, 250).map((e) => h("li", {
       class: ["log-entry", e.auto && "auto", e.raid && "raid"], testid: "log-entry",
       dataset: { player: e.player ?? "", kind: e.kind }, style: { "--pc": e.player === null ? "#888" : s.colors[e.player] } },

@@ -12,6 +12,14 @@ export function cardsText(cards) {
     .map((c) => t("log.payPart", { n: cards[c], card: c === "loco" && cards[c] > 1 ? t("cg.locos") : cardName(c) })).join(" + ");
 }
 
+/**
+ * A string key for a game of `halves` halves (the view's `halves`: 2 with four players, else 1):
+ * a one-half game's wording ends at the end of the game and never mentions halves ("…Game" keys).
+ */
+export function halvesKey(key, halves) {
+  return halves > 1 ? key : `${key}Game`;
+}
+
 /** Total number of cards in a {card: n} map. */
 export function cardCount(cards) {
   return Object.values(cards ?? {}).reduce((a, b) => a + b, 0);

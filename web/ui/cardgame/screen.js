@@ -10,7 +10,7 @@ import { cardName } from "../cards.js";
 import { close } from "../dialogs.js";
 import { TurnScreen } from "../turnscreen.js";
 import { MarketPanel } from "../core/market.js";
-import { COLORS, cityPair } from "./parts.js";
+import { COLORS, cityPair, halvesKey } from "./parts.js";
 import { logEntries } from "./logtext.js";
 import { cardTicketDialog, halfEndDialog } from "./dialogs.js";
 import { cardEndScreen } from "./endscreen.js";
@@ -88,7 +88,7 @@ export class CardGameScreen extends TurnScreen {
     this.finalToast = null;
     this.dialogKind = "half-end";
     this.dialog = halfEndDialog(this.ctx.root, {
-      ev, board: this.board, names: this.names, colors: this.colors, marks: this.marks, viewer: this.viewer, last,
+      ev, halves: this.res.view.halves, board: this.board, names: this.names, colors: this.colors, marks: this.marks, viewer: this.viewer, last,
       onContinue: () => {
         this.dialog = null;
         this.dialogKind = null;
@@ -114,7 +114,7 @@ export class CardGameScreen extends TurnScreen {
     const keeps = this.res.legal.filter((a) => a.kind === "keep");
     this.dialogKind = "choose-tickets";
     this.dialog = cardTicketDialog(this.ctx.root, {
-      offered: me.offered, keeps, minKeep: me.min_keep, board: this.board, setup: this.res.phase === "setup_tickets",
+      offered: me.offered, keeps, minKeep: me.min_keep, halves: this.res.view.halves, board: this.board, setup: this.res.phase === "setup_tickets",
       chosen: this._pendingChoice("tickets")?.ids, onChange: (ids) => this._keepChoice({ kind: "tickets", ids }),
       onConfirm: (text) => { this.dialog = null; this.dialogKind = null; this._updateRoot(); this.act(text); },
     });
@@ -159,9 +159,9 @@ export class CardGameScreen extends TurnScreen {
   #renderStatus(r, legal) {
     const v = r.view;
     const scoring = this.dialogKind === "half-end";
-    this.statusMain.textContent = scoring ? t("cg.status.scoring") : this._turnStatus(r, legal, "cg.status.yourTurn", "cg.status.yourTurnName");
+    this.statusMain.textContent = scoring ? t(halvesKey("cg.status.scoring", v.halves)) : this._turnStatus(r, legal, "cg.status.yourTurn", "cg.status.yourTurnName");
     this.statusMain.parentElement.style.setProperty("--pc", r.over ? "transparent" : this.colors[r.current]);
-    const entries = logEntries(v.log, { names: this.names, board: this.board, viewer: this.viewer, you: this.you });
+    const entries = logEntries(v.log, { names: this.names, board: this.board, viewer: this.viewer, you: this.you, halves: v.halves });
     this.statusLast.textContent = scoring ? "" : entries.at(-1)?.text ?? "";
     this.halfBadge.hidden = v.halves < 2;
     this.halfBadge.textContent = t("cg.halfOf", { half: v.half, halves: v.halves });
