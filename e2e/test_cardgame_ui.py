@@ -304,3 +304,47 @@ def test_only_a_game_with_a_second_half_speaks_of_halves(page: Page, server, pla
             assert (half in text) == (halves == 2) and (game in text) == (halves == 1), (lang, text)
             assert halves == 2 or not any(w in text.lower() for w in ("half", "hälfte")), (lang, text)
     assert page.is_hidden("[data-testid=half]") == (halves == 1)
+
+
+REASON_IN_VIEW = """([hintSel, bandSel]) => {
+  const hint = document.querySelector(hintSel), band = document.querySelector(bandSel);
+  const h = hint.getBoundingClientRect(), b = band.getBoundingClientRect();
+  const x = h.left + Math.min(h.width, 40) / 2, y = h.top + h.height / 2;
+  return { inBand: h.top >= b.top - 0.5 && h.bottom <= b.bottom + 0.5, inWindow: h.bottom <= innerHeight,
+           onTop: hint.contains(document.elementFromPoint(x, y)), text: hint.textContent }; }"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+@pytest.mark.parametrize("where", ["game", "tutorial"])
+def test_the_reason_a_keep_waits_for_stands_beside_the_button(
+    page: Page, server, snapshot, where, size
+) -> None:
+    """The first ticket choice keeps at least one ticket. The page showed a greyed-out "Keep none"
+    with the reason, "Keep at least 1 ticket.", below the list and under the dialog's button band,
+    out of sight on a phone and in the tutorial at 1280x800. Now the reason (and the chosen total)
+    stands in the band beside the button, on top of everything, and the button never offers to keep
+    none when the engine lists no keep without tickets."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_app(page, server)
+    if where == "game":
+        page.evaluate(
+            "s => window.__railtripNewGame(s)",
+            {"variant": "cardgame", "players": 2, "seed": 7, "seats": FOUR_SEATS[:2], "speed": "instant"},
+        )
+    else:
+        page.click("[data-testid=tutorial-cardgame]")
+    page.wait_for_selector("[data-testid=ticket-dialog]")
+    keeps = page.evaluate("() => window.__railtrip.state().legal.filter((a) => a.kind === 'keep')")
+    assert keeps and all(k["tickets"] for k in keeps)  # the first choice: no keep without a ticket
+    band = "[data-testid=ticket-dialog] > .dlg-actions"
+    assert page.is_disabled("[data-testid=ticket-confirm]")
+    assert page.inner_text("[data-testid=ticket-confirm]") != "Keep none"
+    seen = page.evaluate(REASON_IN_VIEW, ["[data-testid=ticket-hint]", band])
+    assert seen == {"inBand": True, "inWindow": True, "onTop": True, "text": "Keep at least 1 ticket."}, seen
+    snapshot(page, f"{where}-{size[0]}-none")
+    first = page.locator("[data-testid=ticket-options] input[type=checkbox]").first
+    first.check(force=True)
+    assert page.is_enabled("[data-testid=ticket-confirm]")
+    total = page.evaluate(REASON_IN_VIEW, ["[data-testid=ticket-total]", band])
+    assert total["inBand"] and total["onTop"] and total["text"].startswith("Selected: "), total
+    snapshot(page, f"{where}-{size[0]}-one")

@@ -307,3 +307,27 @@ def test_a_tutorial_left_for_another_game_leaves_no_coach_behind(page: Page, ser
     assert page.locator("[data-testid=coach]").count() == 0
     assert page.locator(".coach-target").count() == 0
     assert page.get_attribute("#app", "data-tutorial") in (None, "", "over")
+
+
+def test_the_piece_mix_keeps_its_controls_above_the_button_band_in_the_tutorial(
+    page: Page, server, snapshot
+) -> None:
+    """Rails & Sails' piece mix with the coach in the dialog at 1280x800: the −/+ buttons were half
+    under the dialog's button band (the map took their room). Now the map gives way in a short
+    window, and the numbers, the −/+ buttons and the note under them are above the band."""
+    open_app(page, server, 1280, 800)
+    page.click("[data-testid=tutorial-world]")
+    page.wait_for_selector("[data-testid=ticket-dialog]")
+    keep_tickets(page)
+    page.wait_for_selector("[data-testid=pieces-dialog] [data-testid=coach]")
+    band = page.locator("[data-testid=pieces-dialog] > .dlg-actions").bounding_box()
+    assert band
+    for testid in ("pieces-minus", "pieces-plus", "pieces-trains", "pieces-ships", "pieces-note"):
+        box = page.locator(f"[data-testid={testid}]").bounding_box()
+        assert box and box["y"] + box["height"] <= band["y"] + 0.5, (testid, box, band)
+    # The map keeps its proportions as it narrows.
+    board_el = page.locator("[data-testid=pieces-dialog] .dlg-map-board")
+    board = board_el.bounding_box()
+    ratio = float(board_el.evaluate("e => e.style.getPropertyValue('--map-ratio')"))
+    assert board and abs(board["width"] / board["height"] - ratio) < 0.05, (board, ratio)
+    snapshot(page, "pieces-1280x800")

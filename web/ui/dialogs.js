@@ -27,11 +27,13 @@ export function initialTickets(offered, chosen) {
  * `chosen`: the ids ticked before a reload; `onChange(ids)` hears every tick.
  * `picture` (mappicture.js ticketPicture): the person's network with the offered tickets as
  * numbered lines, shown beside the list (each ticket then carries its number instead of a mini-map).
+ * The reason a keep is not possible yet sits in the button band, beside "Keep", never scrolled
+ * out of view under the band.
  */
 export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, onConfirm, setup, chosen, onChange = () => {}, picture = null }) {
   const selected = initialTickets(offered, chosen);
   const confirm = h("button", { type: "button", class: "btn btn-primary", testid: "ticket-confirm" });
-  const hint = h("p", { class: "dlg-hint", testid: "ticket-hint" });
+  const hint = h("p", { class: "dlg-hint", testid: "ticket-hint", "aria-live": "polite" });
   let pointed = null;
   const hover = (tk) => { pointed = tk?.id ?? null; picture?.show(selected, pointed); onHover(tk); };
   const items = offered.map((tk, i) => {
@@ -77,9 +79,8 @@ export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, 
   dlg = modal(parent, { testid: "ticket-dialog", title: setup ? t("tickets.titleSetup") : t("tickets.title"),
     className: picture ? "dlg-tickets dlg-with-map" : "dlg-tickets", cancellable: false },
     h("p", { class: "dlg-sub", text: tMaybe(`tickets.explain.${board.variant}`, t("tickets.explain")) }),
-    picture ? h("div", { class: "dlg-map-layout" }, picture.el, h("div", { class: "dlg-map-side" }, list, hint)) : list,
-    picture ? null : hint,
-    h("div", { class: "dlg-actions" }, confirm));
+    picture ? h("div", { class: "dlg-map-layout" }, picture.el, h("div", { class: "dlg-map-side" }, list)) : list,
+    h("div", { class: "dlg-actions" }, h("div", { class: "dlg-reason" }, hint), confirm));
   if (picture) dlg.addEventListener("close", () => picture.destroy());
   items[0]?.input.focus();
   return dlg;

@@ -15,7 +15,10 @@ function stillMap(screen, { frame = null, focus, label }) {
   const board = screen.board;
   const view = new BoardView(board, { frame, interactive: false });
   view.el.classList.add("dlg-map-board");
-  if (!frame) view.el.style.setProperty("aspect-ratio", `${board.width} / ${board.height}`);
+  if (!frame) {
+    view.el.style.setProperty("aspect-ratio", `${board.width} / ${board.height}`);
+    view.el.style.setProperty("--map-ratio", String(board.width / board.height));
+  }
   view.update({ owners: screen.res.view.routes, playerColors: screen.colors, focus,
     harbors: screen.res.view.harbors ?? {} });
   const el = h("figure", { class: "dlg-map", testid: "dialog-map", role: "img", "aria-label": label }, view.el);

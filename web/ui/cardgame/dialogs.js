@@ -9,12 +9,15 @@ const sameSet = (a, b) => a.length === b.size && a.every((x) => b.has(x));
 
 /**
  * Ticket choice. `keeps` are the legal keep actions: "Keep" is enabled only when the selection
- * is the ticket set of one of them (zero tickets included when the engine offers a bare "keep").
+ * is the ticket set of one of them (zero tickets included when the engine offers a bare "keep";
+ * only then does the button say "Keep none"). The selection's total and the reason a keep is
+ * not possible yet sit in the button band, beside the button: under a long list they were
+ * scrolled out of view below the band, and a phone showed a greyed-out button alone.
  */
 export function cardTicketDialog(parent, { offered, keeps, minKeep, halves, board, setup, onConfirm, chosen, onChange = () => {} }) {
   const selected = initialTickets(offered, chosen);
   const confirm = h("button", { type: "button", class: "btn btn-primary", testid: "ticket-confirm" });
-  const hint = h("p", { class: "dlg-hint", testid: "ticket-hint" });
+  const hint = h("p", { class: "dlg-hint", testid: "ticket-hint", "aria-live": "polite" });
   const items = offered.map((tk) => {
     const input = h("input", { type: "checkbox", checked: selected.has(tk.id), value: tk.id, testid: `ticket-check-${tk.id}`,
       on: { change: () => { input.checked ? selected.add(tk.id) : selected.delete(tk.id); onChange([...selected]); refresh(); } } });
@@ -29,10 +32,11 @@ export function cardTicketDialog(parent, { offered, keeps, minKeep, halves, boar
     return { tk, input, label };
   });
   const legalKeep = () => keeps.find((k) => sameSet(k.tickets ?? [], selected));
+  const keepsNone = keeps.some((k) => !(k.tickets ?? []).length);
   function refresh() {
     const k = legalKeep();
     confirm.disabled = !k;
-    confirm.textContent = selected.size ? t("tickets.keepN", { n: selected.size }) : t("cg.keepNone");
+    confirm.textContent = !selected.size && keepsNone ? t("cg.keepNone") : t("tickets.keepN", { n: selected.size });
     hint.textContent = minKeep > 0 ? t("tickets.keepAtLeast", { n: minKeep }) : t("cg.keepAny");
     hint.classList.toggle("warn", !k);
     const pts = offered.filter((tk) => selected.has(tk.id)).reduce((s, tk) => s + tk.points, 0);
@@ -40,7 +44,7 @@ export function cardTicketDialog(parent, { offered, keeps, minKeep, halves, boar
     total.textContent = selected.size ? t("cg.keepTotal", { points: pts, cards }) : "";
     for (const it of items) it.label.classList.toggle("selected", selected.has(it.tk.id));
   }
-  const total = h("p", { class: "dlg-hint cg-keep-total", testid: "ticket-total" });
+  const total = h("p", { class: "cg-keep-total", testid: "ticket-total" });
   let dlg;
   confirm.addEventListener("click", () => {
     const k = legalKeep();
@@ -53,8 +57,7 @@ export function cardTicketDialog(parent, { offered, keeps, minKeep, halves, boar
     className: "dlg-tickets cg-dlg-tickets", cancellable: false },
   h("p", { class: "dlg-sub", text: t(halvesKey("cg.ticketsExplain", halves)) }),
   h("div", { class: "ticket-options", testid: "ticket-options" }, items.map((i) => i.label)),
-  total, hint,
-  h("div", { class: "dlg-actions" }, confirm));
+  h("div", { class: "dlg-actions" }, h("div", { class: "dlg-reason" }, total, hint), confirm));
   items[0]?.input.focus();
   return dlg;
 }
