@@ -22,6 +22,13 @@ SEATS = [
     {"name": "Ann", "kind": "human", "bot": None, "color": "red"},
     {"name": "Bot", "kind": "bot", "bot": "easy", "color": "blue"},
 ]
+# A table of four with longer names: its statistics are wider than a phone's box.
+SEATS4 = [
+    {"name": "Annemarie", "kind": "human", "bot": None, "color": "red"},
+    {"name": "Bartholomew", "kind": "bot", "bot": "easy", "color": "blue"},
+    {"name": "Cornelius", "kind": "bot", "bot": "easy", "color": "green"},
+    {"name": "Dorothea", "kind": "bot", "bot": "easy", "color": "yellow"},
+]
 SAVE_ID = "e2e-finished-1"
 # The person may act: the opening choices, or a turn with more than one move (the Hint is offered).
 MY_TURN = """() => { const a = document.getElementById('app').dataset;
@@ -31,28 +38,36 @@ MY_TURN = """() => { const a = document.getElementById('app').dataset;
 
 
 @cache
-def finished(variant: str) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
-    """A finished 2-player game of easy bots: its record (seat 0 shown as the person), stats, scores."""
-    game = Game.new(variant, players=2, seed=31)
+def finished(
+    variant: str, players: int = 2
+) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
+    """A finished game of easy bots (2 players unless told): its record (seat 0 shown as the
+    person), stats, scores."""
+    game = Game.new(variant, players=players, seed=31)
     while not game.is_over:
         game.apply(bot_action(game, "easy"))
-    return game.record({"seats": SEATS}), game.stats(), game.scores()
+    return game.record({"seats": (SEATS4 if players > 2 else SEATS)[:players]}), game.stats(), game.scores()
 
 
 def open_finished(
-    page: Page, server, variant: str, size: str | tuple[int, int], history: str | None = None
+    page: Page,
+    server,
+    variant: str,
+    size: str | tuple[int, int],
+    history: str | None = None,
+    players: int = 2,
 ) -> None:
     """Stores the finished game as this tab's save (and `history` as the stored history), reloads.
     `size` is a key of SIZES or a (width, height)."""
     page.set_viewport_size(dict(zip(("width", "height"), SIZES[size] if isinstance(size, str) else size)))
     page.goto(server.url + "?botDelay=0")
     assert wait_for_app_state(page, "ready", "error") == "ready"
-    record = finished(variant)[0]
+    record = finished(variant, players)[0]
     settings = {
         "variant": variant,
-        "players": 2,
+        "players": players,
         "seed": record["seed"],
-        "seats": SEATS,
+        "seats": record["meta"]["seats"],
         "speed": "instant",
         "saveId": SAVE_ID,
     }
@@ -161,6 +176,34 @@ def test_the_end_screen_keeps_its_buttons_in_view_in_a_short_window(
     snapshot(page, f"end-laptop-de-{variant}")
     page.click("[data-testid=new-game]")
     page.wait_for_selector("#app[data-ui-state=new-game]")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_statistics_keep_their_row_names_in_view_when_scrolled_sideways(
+    page: Page, server, snapshot, lang: str
+) -> None:
+    """Four players' statistics on a phone are wider than their box (~520 px in ~340 px): the
+    table scrolls sideways. Swiped to its far end, the numbers stood without the row names that say
+    what they count. Now the names' column stays at the box's left edge, over the scrolled cells."""
+    page.add_init_script(f"try {{ localStorage.setItem('railtrip.lang', '{lang}'); }} catch (e) {{}}")
+    open_finished(page, server, "usa", "phone", players=4)
+    wrap = page.locator("[data-testid=end-stats] .table-wrap")
+    assert wrap.evaluate("w => w.scrollWidth > w.clientWidth + 20")  # it does scroll sideways
+    wrap.scroll_into_view_if_needed()
+    wrap.evaluate("w => { w.scrollLeft = w.scrollWidth; }")
+    page.wait_for_timeout(100)
+    seen = wrap.evaluate("""w => { const box = w.getBoundingClientRect();
+      return [...w.querySelectorAll('tbody tr')].map((tr) => { const th = tr.querySelector('th');
+        const r = th.getBoundingClientRect(), x = r.left + 4, y = r.top + r.height / 2;
+        return { text: th.textContent, left: r.left - box.left,
+                 onTop: y > 0 && y < innerHeight ? th.contains(document.elementFromPoint(x, y)) : null }; }); }""")
+    assert seen and all(abs(row["left"]) < 1 for row in seen), seen
+    shown = [row for row in seen if row["onTop"] is not None]
+    assert len(shown) >= 3 and all(row["onTop"] for row in shown), seen
+    # The last player's column is in view beside them.
+    last = page.locator("[data-testid=stats-blind-3]").bounding_box()
+    assert last and last["x"] + last["width"] <= SIZES["phone"][0], last
+    snapshot(page, f"stats-4-players-{lang}-scrolled")
 
 
 def review_plies(page: Page) -> list[str]:

@@ -49,7 +49,7 @@ export function statsPanel(stats, players, variant) {
     })));
   return h("section", { class: "end-stats", testid: "end-stats" },
     h("div", { class: "table-wrap" }, h("table", { class: "end-table stats-table" }, h("thead", {}, head),
-      h("tbody", {}, body, h("tr", { class: "stats-sep" }, h("th", { scope: "row", colspan: String(stats.length + 1), text: t("stats.pointsBySource") })), points))));
+      h("tbody", {}, body, h("tr", { class: "stats-sep" }, h("th", { scope: "row", text: t("stats.pointsBySource") }), h("td", { colspan: String(stats.length) })), points))));
 }
 
 /** A review line's words in the page's language (the engine writes both). */
