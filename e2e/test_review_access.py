@@ -559,12 +559,12 @@ def test_german_end_screen(page: Page, server, snapshot, variant: str, size: str
         snapshot(page, f"end-de-{variant}-{size}-{tab}")
 
 
-REVIEW_WORDS = {"en": ("Your move ", "Turn "), "de": ("Dein Zug ", "Runde ")}
+REVIEW_WORDS = {"en": ("Your move ", "Turn "), "de": ("Dein Zug ", "Zug ")}
 
 
 def check_review_words(page: Page, lang: str) -> None:
-    """Each listed move reads "Your move …" (not "You: claims …"), its turn a "Runde" in German, as
-    on the saved games."""
+    """Each listed move reads "Your move …" (not "You: claims …"), its turn a "Zug" in German (the
+    engine's turn counts every player's turns: not a "Runde"), as on the saved games."""
     you, turn = REVIEW_WORDS[lang]
     items = page.locator("[data-testid=review-item]")
     assert items.count() >= 1

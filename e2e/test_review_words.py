@@ -14,6 +14,8 @@ from e2e.helpers import keep_tickets
 from e2e.test_review_access import not_cut
 from e2e.test_review_choices import SIZES
 from e2e.test_share_offline import REPLAY_IDLE, SEATS, Q, app, goto_ready, played_game
+from pyengine.bots import bot_action
+from pyengine.game import Game
 from pyengine.links import game_link
 
 
@@ -268,3 +270,53 @@ def test_the_game_menu_opens_inside_a_phones_window(page: Page, server, variant:
         box = page.locator(".menu-panel").bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, (width, box)
     assert page.is_visible("[data-testid=menu-new-game]")
+
+
+ISOLATES = str.maketrans("", "", "\u2068\u2069")
+
+
+def test_saved_games_and_the_replay_count_turns_not_rounds(page: Page, server, snapshot) -> None:
+    """The engine counts every player's turns (view.turn) and has no rounds: German said "Runde 93"
+    in a game of ~31 rounds, beside the replay's "Zug 219 von 219", which counts actions. Now a turn
+    is a "Zug" (the saved list, Continue, the review) and the replay steps through "Aktionen". On a
+    phone Continue takes its own row, so "Anna, Ben, Bruno · Zug 28" is one line, not six."""
+    game = Game.new("usa", players=3, seed=11)
+    while len(game.actions) < 60:
+        game.apply(bot_action(game, "easy"))
+    turn = game.view(0)["turn"]
+    assert len(game.actions) > turn + 1 > 3  # actions, turns and rounds are three numbers
+    seats = [
+        {"name": n, "kind": k, "bot": b, "color": c}
+        for n, k, b, c in [
+            ("Anna", "human", None, "red"),
+            ("Ben", "bot", "easy", "blue"),
+            ("Bruno", "bot", "easy", "green"),
+        ]
+    ]
+    record = game.record({"seats": seats})
+    settings = {"variant": "usa", "players": 3, "seed": record["seed"], "seats": seats, "speed": "instant"}
+    page.add_init_script("try { localStorage.setItem('railtrip.lang', 'de'); } catch (e) {}")
+    page.set_viewport_size({"width": 390, "height": 844})
+    goto_ready(page, server.url + "?botDelay=0")
+    page.evaluate(
+        "e => localStorage.setItem('railtrip.save.e2e-turns', JSON.stringify(e))",
+        {"record": record, "settings": settings, "turn": turn, "savedAt": 1},
+    )
+    page.reload()
+    page.wait_for_selector("#app[data-ui-state=new-game] [data-testid=continue-game]")
+    label = page.locator("[data-testid=continue-game] small")
+    assert label.inner_text().translate(ISOLATES) == f"Anna, Ben, Bruno · Zug {turn + 1}"
+    one_line = label.evaluate(
+        "e => e.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(e).fontSize)"
+    )
+    assert one_line, label.bounding_box()
+    row = page.locator("[data-testid=save-row][data-save-id=e2e-turns] .save-detail").inner_text()
+    assert f"Zug {turn + 1}" in row and "Runde" not in row, row
+    page.locator("[data-testid=continue-game]").scroll_into_view_if_needed()
+    snapshot(page, "continue-de-390")
+    # The replay of the same game: actions ("Aktion n von m") and the turn ("Zug t").
+    goto_ready(page, server.url + "?botDelay=0#" + game_link(game, {"seats": seats}))
+    page.wait_for_function(REPLAY_IDLE)
+    position = page.inner_text("[data-testid=replay-position]")
+    total = len(game.actions)
+    assert position == f"Aktion {total} von {total} · Zug {turn + 1}", position

@@ -100,7 +100,7 @@ export const ENDGAME_STRINGS = {
     "review.failed": "Der Rückblick wurde abgebrochen: {error}",
     "review.summary": (p) => `Der Bot stimmte ${p.agreed} von ${p.n} deiner Entscheidungen zu. Wo er am meisten abwich:`,
     "review.none": "Der Bot hätte jeden Zug wie du gespielt.",
-    "review.turn": "Runde {n}",
+    "review.turn": "Zug {n}",
     "review.you": "Dein Zug {move}.",
     "review.bot": "Der Zug des Bots {move}.",
     "review.cost": "etwa {n} Punkte",

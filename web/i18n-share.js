@@ -96,7 +96,10 @@ export const SHARE_STRINGS = {
 
     "saves.title": "Gespeicherte Spiele",
     "saves.none": "Keine gespeicherten Spiele: Spiele werden nach jedem Zug gespeichert.",
-    "saves.turn": "Runde {n}",
+    // "Zug": one player's turn (the engine's view.turn counts every player's turns; it has no
+    // rounds, so "Runde 93" was wrong in a game of ~31 rounds); "Aktion": one action of the record
+    // (a turn of two draws is two), what the replay steps through.
+    "saves.turn": "Zug {n}",
     "saves.continue": "Weiter",
     "saves.export": "Exportieren",
     "saves.exportAria": "{game} als Datei exportieren",
@@ -117,15 +120,15 @@ export const SHARE_STRINGS = {
 
     "replay.title": "Wiederholung",
     "hand.hiddenReplay": "Handkarten bleiben in der Wiederholung verdeckt: Sie zeigt, was alle sehen konnten. Wähle bei „Karten von“ einen Spieler, um seine Karten zu sehen.",
-    "replay.first": "Erster Zug",
-    "replay.back": "Einen Zug zurück",
+    "replay.first": "Erste Aktion",
+    "replay.back": "Eine Aktion zurück",
     "replay.play": "Abspielen",
     "replay.pause": "Pause",
-    "replay.forward": "Einen Zug vor",
-    "replay.last": "Letzter Zug",
-    "replay.slider": "Zug",
-    "replay.position": "Zug {n} von {total} · Runde {turn}",
-    "replay.positionOver": "Zug {n} von {total} · Spielende",
+    "replay.forward": "Eine Aktion vor",
+    "replay.last": "Letzte Aktion",
+    "replay.slider": "Aktion",
+    "replay.position": "Aktion {n} von {total} · Zug {turn}",
+    "replay.positionOver": "Aktion {n} von {total} · Spielende",
     "replay.showCards": "Karten von",
     "replay.cardsHidden": "niemandem (verdeckt)",
     "replay.takeOverAs": "Weiterspielen als",

@@ -264,7 +264,7 @@ const de = {
   "newgame.speed": "Computer-Tempo",
   "newgame.start": "Spiel starten",
   "newgame.continue": "Spiel fortsetzen",
-  "newgame.savedLabel": "{names} · Runde {turn}",
+  "newgame.savedLabel": "{names} · Zug {turn}",
 
   "board.title": "Karte",
   "board.aria": "Streckenkarte. Mit dem Reiter „Strecken“ kannst du per Tastatur eine Strecke bauen.",

@@ -259,7 +259,7 @@ export function renderNewGame(container, { version, onStart, saved = null, initi
         h("label", { for: "bot-speed", text: t("newgame.speed") }), speedSelect)),
     error,
     h("div", { class: "form-actions" },
-      saved ? h("button", { type: "button", class: "btn btn-secondary", testid: "continue-game",
+      saved ? h("button", { type: "button", class: "btn btn-secondary btn-continue", testid: "continue-game",
         on: { click: saved.onContinue } }, t("newgame.continue"), h("small", { text: saved.label })) : null,
       h("button", { type: "submit", class: "btn btn-primary btn-big", testid: "start-game", text: t("newgame.start") })),
   );
