@@ -17,7 +17,22 @@ export function modal(parent, { testid, title, className = "", cancellable = tru
   });
   parent.append(dlg);
   dlg.showModal();
+  bandRoom(dlg);
   return dlg;
+}
+
+/**
+ * A dialog that scrolls keeps its buttons on a sticky band at its foot (game.css). Its height goes
+ * to `--dlg-band`, the dialog's scroll padding: what is scrolled into view (a focused checkbox,
+ * a tapped or clicked option) stops above the band instead of under it, as the band grows with
+ * the reason it holds (a ticket dialog's total and hint on a phone).
+ */
+function bandRoom(dlg) {
+  const band = dlg.querySelector(":scope > .dlg-actions");
+  if (!band || typeof ResizeObserver === "undefined") return;
+  const watch = new ResizeObserver(() => dlg.style.setProperty("--dlg-band", `${band.offsetHeight}px`));
+  watch.observe(band);
+  dlg.addEventListener("close", () => watch.disconnect(), { once: true });
 }
 
 export function close(dlg) {
