@@ -41,11 +41,11 @@ export const CARDGAME_RULES = {
     intro: "Lege Wagenkarten in deinen Bahnhof, schicke sie auf die Reise und erfülle damit Aufträge.",
     sections: {
       goal: { title: "Ziel", items: [
-        "Aufträge zeigen zwei Städte, Punkte und die Farbkarten, die sie brauchen. Die Karten deines Reisestapels bezahlen sie, wenn der Stapel leer ist.",
+        "Aufträge zeigen zwei Städte, Punkte und die Farbkarten, die sie brauchen. Die Karten deines Unterwegs-Stapels bezahlen sie, wenn der Stapel leer ist.",
         "Du beginnst mit 1 Lok, 7 Karten und 6 Aufträgen, von denen du mindestens 1 behältst.",
       ] },
       move: { title: "Zuerst: Karten auf die Reise schicken", items: [
-        "Hat dein Bahnhof Reihen, kommt die oberste Karte jeder Reihe auf deinen verdeckten Reisestapel.",
+        "Hat dein Bahnhof Reihen, kommt die oberste Karte jeder Reihe auf deinen verdeckten Unterwegs-Stapel.",
       ] },
       turn: { title: "Dann eine von drei Aktionen", items: [
         "2 Karten ziehen (offen oder verdeckt; eine offene Lok ist deine einzige Karte), Karten in den Bahnhof legen oder 4 Aufträge ziehen und beliebig viele behalten.",
@@ -59,13 +59,13 @@ export const CARDGAME_RULES = {
         "Dann wirft diese Person ihre ganze Reihe dieser Farbe ab.",
       ] },
       end: { title: "Ende und Wertung", items: [
-        "Ist der Stapel leer, hat jede Person noch einen Zug. Dann bezahlt dein Reisestapel Aufträge; jede Karte dient einem Auftrag, Loks jeder Farbe.",
+        "Ist der Stapel leer, hat jede Person noch einen Zug. Dann bezahlt dein Unterwegs-Stapel Aufträge; jede Karte dient einem Auftrag, Loks jeder Farbe.",
         "Erfüllte Aufträge zählen, die übrigen auf der Hand minus. Wer die meisten Aufträge zu einer Großstadt erfüllt, bekommt ihren Bonus. Zu viert folgt eine zweite Hälfte.",
       ] },
     },
     captions: {
       goal: "Ein Auftrag: die Städte, seine Punkte und die Karten, die er braucht.",
-      move: "Die oberste Karte jeder Reihe kommt auf den Reisestapel.",
+      move: "Die oberste Karte jeder Reihe kommt auf den Unterwegs-Stapel.",
       play: "Eine rote Reihe mit 3 Karten und einer Lok obenauf.",
       raid: "3 blaue Karten überfallen eine blaue Reihe mit 2: sie wird abgeworfen.",
     },
