@@ -176,6 +176,17 @@ def test_tutorial_plays_to_its_end(page: Page, server, snapshot, variant: str) -
     assert page.get_attribute("#app", "data-tutorial") == "over"
 
 
+# Resolves once the coach's box and the page's scroll have held still for three frames (2 s at most).
+SETTLED = """() => new Promise(done => {
+  const at = () => { const c = document.querySelector('[data-testid=coach]').getBoundingClientRect();
+    return [c.top, c.left, c.height, window.scrollY].join(); };
+  let last = at(), still = 0, frames = 0;
+  const tick = () => { const now = at(); still = now === last ? still + 1 : 0; last = now;
+    if (still >= 3 || ++frames > 120) done(); else requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+})"""
+
+
 @pytest.mark.parametrize("variant", ["world", "cardgame"])
 def test_the_coach_leaves_the_last_row_in_view_where_the_page_scrolls(
     page: Page, server, snapshot, variant
@@ -196,6 +207,9 @@ def test_the_coach_leaves_the_last_row_in_view_where_the_page_scrolls(
     assert page.evaluate("() => document.documentElement.scrollHeight") > 700
     page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
     page.wait_for_function("() => window.scrollY > 0")
+    # The coach places itself again at the frame after a scroll (a loaded machine may read it
+    # before): read it once its place and the page's scroll hold still for a few frames.
+    page.evaluate(SETTLED)
     coach = page.locator("[data-testid=coach]").bounding_box()
     last = page.locator(".cg-mine" if variant == "cardgame" else ".hand-area").bounding_box()
     assert coach and last, (coach, last)
