@@ -56,11 +56,12 @@ def open_finished(
     size: str | tuple[int, int],
     history: str | None = None,
     players: int = 2,
+    query: str = "",
 ) -> None:
     """Stores the finished game as this tab's save (and `history` as the stored history), reloads.
-    `size` is a key of SIZES or a (width, height)."""
+    `size` is a key of SIZES or a (width, height); `query` adds URL parameters."""
     page.set_viewport_size(dict(zip(("width", "height"), SIZES[size] if isinstance(size, str) else size)))
-    page.goto(server.url + "?botDelay=0")
+    page.goto(server.url + "?botDelay=0" + query)
     assert wait_for_app_state(page, "ready", "error") == "ready"
     record = finished(variant, players)[0]
     settings = {
@@ -292,9 +293,10 @@ def test_a_review_shared_with_a_helper_engine_gives_the_same_steps(
     """With a core to spare a helper engine reviews every other decision (two helpers, every third
     with four cores); a helper that cannot start leaves its share to the page's engine. Either way
     the kept steps are the ones one engine gives (each decision is seeded by its game and ply).
-    The card game's decisions are quick, so no measure meets the clock cap (1.5 s a call)."""
+    The clock cap is raised far above any decision (`?reviewSeconds`): on a loaded machine one may
+    meet the page's 1.5 s, and a capped search is not the serial review's."""
     page.context.add_init_script(CORES % cores)
-    open_finished(page, server, "cardgame", "desktop")
+    open_finished(page, server, "cardgame", "desktop", query="&reviewSeconds=300")
     if helper == "fails":  # every worker after the page's engine points at a missing script
         page.evaluate(NO_MORE_WORKERS)
     page.click("[data-testid=end-tab-review]")

@@ -8,6 +8,16 @@ import { t, getLang, decimal } from "../i18n.js";
 import { playerDot } from "./seatmarks.js";
 import { runReview } from "./reviewrun.js";
 
+/**
+ * The clock cap of one reviewed decision: 1.5 s, so a slow device finishes the review. A test on
+ * a loaded machine sets `?reviewSeconds=S` (up to 600) so that no decision meets it and the steps
+ * are those of an uncapped review.
+ */
+function reviewSeconds() {
+  const q = Number(new URLSearchParams(location.search).get("reviewSeconds"));
+  return q > 0 && q <= 600 ? q : 1.5;
+}
+
 const SOURCE_ORDER = ["routes", "tickets_completed", "tickets_failed", "itineraries", "longest_path",
   "globetrotter", "harbors", "unbuilt_harbors", "exchanges", "big_cities"];
 
@@ -86,7 +96,7 @@ export function reviewPanel({ engine, gameId, seat, bot = "hard", hintsUsed = 0,
     note.textContent = t("review.working");
     let steps;
     try {
-      steps = await runReview({ engine, gameId, seat, bot, maxSeconds: 1.5, cancelled: () => cancelled,
+      steps = await runReview({ engine, gameId, seat, bot, maxSeconds: reviewSeconds(), cancelled: () => cancelled,
         progress: (fraction) => { bar.value = fraction; }, engines: (n) => { panel.dataset.engines = String(n); } });
     } catch (err) {
       note.textContent = t("review.failed", { error: err.message });
