@@ -397,6 +397,45 @@ def test_a_hint_floats_above_the_warning_of_a_failed_autosave(page: Page, server
         snapshot(page, f"hint-above-{warning}")
 
 
+# The card game, Ann to move with four tickets that want black, white, green and yellow: the hard
+# bot's hint takes a face-up card (from a market of close choices), at worst draws blind.
+CARD_TAKE = {
+    "hands": [["red", "red", "blue"], ["red"] * 4],
+    "tickets": [["SEA-LA", "LA-VAN", "SEA-DEN", "SEA-CHI"], ["NY-MIA"]],
+    "market": ["red", "loco", "black", "orange", "purple"],
+}
+HINTED_IN_VIEW = """() => { const el = document.querySelector('[data-testid=market] .is-hinted');
+  const top = document.querySelector('.topbar').getBoundingClientRect().bottom;
+  const foot = document.querySelector('[data-testid=hint-box]').getBoundingClientRect().top;
+  const r = el.getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, band: [top, foot], scrollY: window.scrollY}; }"""
+
+
+def test_a_hinted_card_or_pile_is_kept_in_view_on_a_phone(page: Page, server, snapshot) -> None:
+    """A hint to take a face-up card, draw or take tickets points out that card or pile, as a
+    hinted route is: on a phone, where the page scrolls and the hint floats at the window's foot,
+    a card above the window is scrolled between the top bar and the hint; one in view stays where
+    the person has it (the page does not move). The hinted card used to stay out of view."""
+    open_app(page, server, 390, 844)
+    start_game(page, "cardgame", CARD_TAKE, seed=4)
+    page.evaluate("() => window.scrollTo(0, 60)")  # the market in view, the page not at its top
+    page.click("[data-testid=hint]")
+    page.wait_for_selector("[data-testid=market] .is-hinted")
+    seen = page.evaluate(HINTED_IN_VIEW)
+    assert seen["scrollY"] == 60 and seen["band"][0] <= seen["top"], seen  # not moved
+    page.click("[data-testid=hint-close]")
+    # Scrolled to the page's foot the market lies above the window: the hint brings it into view.
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    market = page.locator("[data-testid=market]").bounding_box()
+    assert market and market["y"] + market["height"] < 0, market
+    page.click("[data-testid=hint]")
+    page.wait_for_selector("[data-testid=market] .is-hinted")
+    seen = page.evaluate(HINTED_IN_VIEW)
+    top, foot = seen["band"]
+    assert top - 1 <= seen["top"] and seen["bottom"] <= foot + 1, seen
+    snapshot(page, "hinted-card-in-view")
+
+
 @pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
 def test_zoom_buttons_cover_no_city(page: Page, server, snapshot, size) -> None:
     open_app(page, server, *size)

@@ -627,10 +627,15 @@ export class TurnScreen {
     for (const el of this.el?.querySelectorAll("[data-own-label]") ?? []) el.setAttribute("aria-label", this._ownTitle(el.dataset.ownLabel));
   }
 
-  /** The Hint button points out its move (null: none): here the face-up card it takes. */
+  /** The Hint button points out its move (null: none): here the face-up card it takes, the deck
+   *  it draws from or the ticket pile (the market's element for the move, as for a move's event:
+   *  `source`); where the page scrolls (a phone), that element is kept in view (`keepInView`). */
   _pointOut(action) {
-    const slots = this.panels?.market?.slots;  // every game's Market panel
-    slots?.forEach((el) => el.classList.remove("is-hinted"));
-    if (action?.kind === "take") slots?.[action.slot]?.classList.add("is-hinted");
+    const market = this.panels?.market;  // every game's Market panel
+    market?.el.querySelectorAll(".is-hinted").forEach((el) => el.classList.remove("is-hinted"));
+    const el = ["take", "draw", "tickets"].includes(action?.kind) ? market?.source(action) : null;
+    if (!el) return;
+    el.classList.add("is-hinted");
+    this.hintCtl?.keepInView([el.getBoundingClientRect()]);
   }
 }
