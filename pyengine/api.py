@@ -374,23 +374,26 @@ def _limit(args: dict[str, Any]) -> float | None:
     return float(limit) if limit is not None else None
 
 
-def _proposal(game: Game, bot: str, limit: float | None) -> tuple[list[tuple[Action, float]], dict[str, Any]]:
+def _proposal(
+    game: Game, bot: str, limit: float | None, hint: bool = False
+) -> tuple[list[tuple[Action, float]], dict[str, Any]]:
     """The bot's ranking for the player to move and the reason for its first choice."""
     from .bots import bot_ranking
 
     ranked = bot_ranking(game, bot, limit)
-    return ranked, _reason(game, ranked[0][0])
+    return ranked, _reason(game, ranked[0][0], hint=hint)
 
 
-def _reason(game: Game, action: Action, advice: bool = True) -> dict[str, str]:
-    """Why the seat to move would play ``action``, in both languages (``hint_reason``; without
+def _reason(game: Game, action: Action, advice: bool = True, hint: bool = False) -> dict[str, str]:
+    """Why the seat to move would play ``action``, in both languages (``hint_reason``: with
+    ``hint`` addressed to the player, "Take …", else what the move does, "takes …"; without
     ``advice``, what the played move does); a claim names its cards when the same route could be
     paid another way."""
     paid_otherwise = isinstance(action, ClaimRoute) and any(
         isinstance(a, ClaimRoute) and a.route == action.route and a != action for a in game.legal_actions()
     )
     view = game.view(game.current_player, log=False)
-    return hint_reason(action.to_json(), view, game.variant.board_view(), paid_otherwise, advice)
+    return hint_reason(action.to_json(), view, game.variant.board_view(), paid_otherwise, advice, hint)
 
 
 def _hint(args: dict[str, Any]) -> dict[str, Any]:
@@ -401,7 +404,7 @@ def _hint(args: dict[str, Any]) -> dict[str, Any]:
         raise EngineError("the game is over")
     if not is_int(player) or player != game.current_player:
         raise IllegalActionError(f"a hint is only for the seat to move (seat {game.current_player})")
-    ranked, reason = _proposal(game, str(args.get("bot") or "hard"), _limit(args))
+    ranked, reason = _proposal(game, str(args.get("bot") or "hard"), _limit(args), hint=True)
     return {
         "action": _action_json(game, ranked[0][0]),
         "value": ranked[0][1],

@@ -155,7 +155,7 @@ def test_engines_sharing_a_review_take_every_kth_decision_and_give_the_same_step
 
 
 def test_a_claim_names_its_cards_where_the_route_could_be_paid_another_way() -> None:
-    """Portland–Seattle (1, gray) for Seattle–Los Angeles: with a white card and a locomotive in
+    """Portland – Seattle (1, gray) for Seattle – Los Angeles: with a white card and a locomotive in
     hand the hint says which card to pay with; with the white card alone there is no choice to
     speak of. A person who pays with the locomotive reads two different moves in the review, and
     that disagreement weighs as a card choice, not as another route."""
@@ -164,21 +164,26 @@ def test_a_claim_names_its_cards_where_the_route_could_be_paid_another_way() -> 
     hint = _call("hint", game_id=gid, player=0, bot="normal")
     assert hint["action"]["text"] == "claim POR-SEA-1 1white"
     assert hint["reason"] == {
-        "en": "claims Portland–Seattle (1) with 1 × white: 1 point, on the way to Seattle–Los Angeles",
-        "de": "baut Portland–Seattle (1) mit 1 × Weiß: 1 Punkt, auf dem Weg für Seattle–Los Angeles",
+        "en": "Claim Portland – Seattle (1 train, 1 point) with 1 × white: towards ticket Seattle – Los Angeles",
+        "de": "Bau Portland – Seattle (1 Waggon, 1 Punkt) mit 1 × Weiß: für den Auftrag Seattle – Los Angeles",
     }
     only = usa_game(hands=[["white"], ["red"]], tickets=[["SEA-LA"], ["DEN-ELP"]])
     hint = _call("hint", game_id=_call("load", record=only.record())["game_id"], player=0, bot="normal")
     assert hint["action"]["text"] == "claim POR-SEA-1 1white"
-    assert hint["reason"]["en"] == "claims Portland–Seattle (1): 1 point, on the way to Seattle–Los Angeles"
+    assert (
+        hint["reason"]["en"]
+        == "Claim Portland – Seattle (1 train, 1 point): towards ticket Seattle – Los Angeles"
+    )
 
     for text in ["claim POR-SEA-1 1loco", "draw", "draw"]:
         choice.apply(text)
     gid = _call("load", record=choice.record())["game_id"]
     step = _call("review_move", game_id=gid, seat=0, bot="normal", **{"from": 0})
     assert step["best"]["text"] == "claim POR-SEA-1 1white" and not step["agree"]
-    assert "with 1 × locomotive: 1 point" in step["played_reason"]["en"]
-    assert "with 1 × white: 1 point" in step["reason"]["en"]
+    assert step["played_reason"]["en"].startswith(
+        "claims Portland – Seattle (1 train, 1 point) with 1 × locomotive:"
+    )
+    assert step["reason"]["en"].startswith("claims Portland – Seattle (1 train, 1 point) with 1 × white:")
     assert step["weight"] == 2  # a route choice against a draw weighs 4, against another route 6
 
 
@@ -191,9 +196,9 @@ def test_the_review_says_what_a_blind_draw_does_not_why_the_bot_would_draw() -> 
     gid = _call("load", record=game.record())["game_id"]
     step = _call("review_move", game_id=gid, seat=0, bot="normal", **{"from": 0})
     assert step["played"]["text"] == "draw" and not step["agree"]
-    assert step["played_reason"] == {"en": "draws a card blind", "de": "zieht verdeckt"}
+    assert step["played_reason"] == {"en": "draws a card from the deck", "de": "zieht eine Karte vom Stapel"}
     advice = hint_reason({"kind": "draw", "text": "draw"}, game.view(0, log=False), game.variant.board_view())
-    assert advice["en"] == "draws a card blind: no face-up card helps more"
+    assert advice["en"] == "draws a card from the deck: no face-up card helps more"
 
 
 def test_cards_are_named_as_the_pages_log_names_them() -> None:
@@ -203,20 +208,23 @@ def test_cards_are_named_as_the_pages_log_names_them() -> None:
     take = hint_reason(
         {"kind": "take", "card": "green-double"}, world.view(0, log=False), world.variant.board_view()
     )
-    assert take["en"].startswith("takes the face-up green double ship card (")
-    assert take["de"].startswith("nimmt die offene Karte Doppelschiff (Grün), dann ")
+    assert take["en"].startswith("takes the face-up green double ship card: then you hold ")
+    assert take["de"].startswith("nimmt die offene Karte Doppelschiff (Grün): danach hast du ")
     harbor = hint_reason(
         {"kind": "take", "card": "red-train-h"}, world.view(0, log=False), world.variant.board_view()
     )
-    assert harbor["de"].startswith("nimmt die offene Karte Zug mit Anker (Rot), dann ")
-    assert harbor["en"].startswith("takes the face-up red train with anchor card (")  # as the rules page says
+    assert harbor["de"].startswith("nimmt die offene Karte Zug mit Anker (Rot): ")
+    assert harbor["en"].startswith("takes the face-up red train with anchor card: ")  # as the rules page says
     cards = Game.new("cardgame", players=2, seed=4)
     play = hint_reason(
         {"kind": "play", "cards": {"green": 2, "loco": 1}},
         {"me": {"tickets": []}},
         cards.variant.board_view(),
     )
-    assert play == {"en": "plays 2 × green + 1 × locomotive", "de": "spielt 2 × Grün + 1 × Lokomotive"}
+    assert play == {
+        "en": "plays 2 × green + 1 × locomotive to your rail yard",
+        "de": "spielt 2 × Grün + 1 × Lokomotive in deinen Bahnhof",
+    }
 
 
 def test_the_review_measures_each_disagreement_afresh() -> None:
@@ -249,3 +257,64 @@ def test_the_review_measures_each_disagreement_afresh() -> None:
         unranked += all(a != played for a, _ in bot_ranking(at, "hard"))
     assert unranked >= 1  # a move the ranking never valued is measured too (its cost was null)
     assert any(step["cost"] > 0 for step in differ)
+
+
+# Each move's verb: the Hint tells the player what to do ("Take …", "Nimm …"); the review says
+# what a move does, after "Your move" / "Dein Zug" ("takes …", "nimmt …").
+HINT_VERBS = {
+    "take": ("Take the face-up ", "Nimm die offene Karte ", "takes the face-up ", "nimmt die offene Karte "),
+    "claim": ("Claim ", "Bau ", "claims ", "baut "),
+    "draw": ("Draw a card from ", "Zieh eine Karte vom ", "draws a card from ", "zieht eine Karte vom "),
+    "tickets": ("Draw new tickets", "Zieh neue Aufträge", "draws new tickets", "zieht neue Aufträge"),
+    "keep": ("Keep ", "Behalte ", "keeps ", "behält "),
+    "harbor": ("Build a harbor in ", "Bau einen Hafen in ", "builds a harbor in ", "baut einen Hafen in "),
+    "pieces": ("Choose ", "Wähle ", "chooses ", "wählt "),
+    "exchange": ("Exchange ", "Tausche ", "exchanges ", "tauscht "),
+    "play": ("Play ", "Spiele ", "plays ", "spielt "),
+}
+
+
+def test_every_hint_kind_tells_the_player_what_to_do_in_both_languages() -> None:
+    """The Hint's line is an instruction in the log's words ("Take the face-up orange card: then
+    you hold 3 × orange", "Nimm die offene Karte Orange: danach hast du 3 × Orange"), where it
+    said "takes the face-up orange card (3 in hand then)" / "nimmt die offene Karte Orange, dann 3
+    davon auf der Hand"; the review's line says what the move does, to follow "Your move". Every
+    kind of move of every game, one line each, the German without English words ("gegen trains")."""
+    seen: set[tuple[str, str]] = set()
+    for variant in ("usa", "world", "cardgame"):
+        game = Game.new(variant, players=2, seed=3)
+        board = game.variant.board_view()
+        for _ in range(60):
+            view = game.view(game.current_player, log=False)
+            for action in game.legal_actions():
+                j = action.to_json()
+                if j["kind"] not in HINT_VERBS or (variant, j["kind"]) in seen:
+                    continue
+                seen.add((variant, j["kind"]))
+                en_hint, de_hint, en_did, de_did = HINT_VERBS[j["kind"]]
+                hint = hint_reason(j, view, board, hint=True)
+                did = hint_reason(j, view, board)
+                assert hint["en"].startswith(en_hint) and hint["de"].startswith(de_hint), hint
+                assert did["en"].startswith(en_did) and did["de"].startswith(de_did), did
+                for line in (*hint.values(), *did.values()):
+                    assert "\n" not in line and "davon" not in line and "in hand then" not in line, line
+                for word in ("trains", "ships", "ticket", "card", "point"):
+                    assert word not in hint["de"] and word not in did["de"], did["de"]
+            game.apply(bot_action(game, "easy"))
+    assert {kind for _, kind in seen} == set(HINT_VERBS)
+    # A card taken face up says how many of it the player then holds.
+    game = usa_game(hands=[["orange", "orange", "red"], ["red"]], tickets=[["SEA-LA"], ["DEN-ELP"]])
+    view, board = game.view(0, log=False), game.variant.board_view()
+    take = {"kind": "take", "slot": 0, "card": "orange", "text": "take 0 orange"}
+    assert hint_reason(take, view, board, hint=True) == {
+        "en": "Take the face-up orange card: then you hold 3 × orange",
+        "de": "Nimm die offene Karte Orange: danach hast du 3 × Orange",
+    }
+    tickets = {"kind": "tickets", "text": "tickets"}
+    assert hint_reason(tickets, view, board, hint=True) == {
+        "en": "Draw new tickets: you have completed 0 of 1 ticket",
+        "de": "Zieh neue Aufträge: du hast 0 von 1 Auftrag erfüllt",
+    }
+    # The api: the Hint addresses the player, the review says what the moves do.
+    gid = _call("load", record=game.record())["game_id"]
+    assert _call("hint", game_id=gid, player=0, bot="normal")["reason"]["en"][0].isupper()

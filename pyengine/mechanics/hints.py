@@ -59,7 +59,12 @@ def _cards(cards: dict[str, int]) -> tuple[str, str]:
 
 def _points(n: int) -> tuple[str, str]:
     """ "1 point" / "1 Punkt", "7 points" / "7 Punkte"."""
-    return (f"{n} point" if n == 1 else f"{n} points", f"{n} Punkt" if n == 1 else f"{n} Punkte")
+    return _count(n, "point", "points", "Punkt", "Punkte")
+
+
+def _count(n: int, en_one: str, en_many: str, de_one: str, de_many: str) -> tuple[str, str]:
+    """ "1 ship" / "1 Schiff", "3 ships" / "3 Schiffe"."""
+    return (f"{n} {en_one if n == 1 else en_many}", f"{n} {de_one if n == 1 else de_many}")
 
 
 def _city(board: dict[str, Any], cid: str) -> str:
@@ -70,9 +75,45 @@ def _city(board: dict[str, Any], cid: str) -> str:
 
 
 def _ticket_name(board: dict[str, Any], ticket: dict[str, Any]) -> str:
-    return "–".join(_city(board, c) for c in ticket["cities"][:2]) + (
+    """ "Denver – El Paso", as the page names a ticket (an itinerary by its first two cities, "…")."""
+    return " – ".join(_city(board, c) for c in ticket["cities"][:2]) + (
         "…" if len(ticket["cities"]) > 2 else ""
     )
+
+
+def _tickets(board: dict[str, Any], tickets: list[dict[str, Any]], points: bool = False) -> tuple[str, str]:
+    """Tickets named as tickets: "ticket Denver – El Paso", "tickets Denver – El Paso, Seattle –
+    Los Angeles" / "den Auftrag …", "die Aufträge …" (``points``: each with its "(+9)")."""
+    names = ", ".join(_ticket_name(board, tk) + (f" (+{tk['points']})" if points else "") for tk in tickets)
+    if len(tickets) == 1:
+        return f"ticket {names}", f"den Auftrag {names}"
+    return f"tickets {names}", f"die Aufträge {names}"
+
+
+# The verb of each move, (English, German): what a move does, for the review ("Your move claims
+# …", "Dein Zug baut …"), and what to do, for the Hint ("Claim …", "Bau …").
+VERBS = {
+    "take": (("takes", "take"), ("nimmt", "nimm")),
+    "claim": (("claims", "claim"), ("baut", "bau")),
+    "build": (("builds", "build"), ("baut", "bau")),
+    "draw": (("draws", "draw"), ("zieht", "zieh")),
+    "keep": (("keeps", "keep"), ("behält", "behalte")),
+    "choose": (("chooses", "choose"), ("wählt", "wähle")),
+    "exchange": (("exchanges", "exchange"), ("tauscht", "tausche")),
+    "play": (("plays", "play"), ("spielt", "spiele")),
+}
+
+
+def _move(hint: bool, verb: str, en: str, de: str, grounds: tuple[str, str] = ("", "")) -> Reason:
+    """One line: the verb (an imperative for the Hint, capitalised as the sentence it is; else the
+    third person, to follow "Your move"), the rest of the move, and after a colon why."""
+    (en3, en2), (de3, de2) = VERBS[verb]
+    en_verb, de_verb = (en2.capitalize(), de2.capitalize()) if hint else (en3, de3)
+    en_why, de_why = grounds
+    return {
+        "en": f"{en_verb} {en}" + (f": {en_why}" if en_why else ""),
+        "de": f"{de_verb} {de}" + (f": {de_why}" if de_why else ""),
+    }
 
 
 def _components(edges: list[tuple[str, str]]) -> dict[str, str]:
@@ -96,7 +137,11 @@ def _connected(comp: dict[str, str], cities: list[str]) -> bool:
     return None not in roots and len(roots) == 1
 
 
-def _claim(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any], name_cards: bool) -> Reason:
+def _claim(
+    action: dict[str, Any], view: dict[str, Any], board: dict[str, Any], name_cards: bool, hint: bool
+) -> Reason:
+    """ "Claim Denver – Omaha (4 trains, 7 points) with 4 × red: completes ticket Denver – El Paso
+    (+4); longest path 3 → 7", as the log names a claim."""
     routes = {r["id"]: r for r in board.get("routes", ())}
     route = routes[action["route"]]
     seat = view.get("you")
@@ -109,7 +154,7 @@ def _claim(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any], 
     length = int(route["length"])
     table = board.get("route_points", {})
     points = int(table.get(length, table.get(str(length), 0)))
-    name = f"{_city(board, route['a'])}–{_city(board, route['b'])}"
+    name = f"{_city(board, route['a'])} – {_city(board, route['b'])}"  # as the log names a route
     done, toward = [], []
     for tk in (view.get("me") or {}).get("tickets", ()):
         cities = tk["cities"]
@@ -119,28 +164,36 @@ def _claim(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any], 
             done.append(tk)
         elif any(after.get(c) is not None and after.get(c) == after.get(route["a"]) for c in cities):
             toward.append(tk)
+    # The route's pieces as the log says them: North America's "Waggons", Rails & Sails' trains and ships.
+    en_size, de_size = (
+        _count(length, "ship", "ships", "Schiff", "Schiffe")
+        if route.get("kind") == "ship"
+        else _count(length, "train", "trains", "Zug", "Züge")
+        if "kind" in route
+        else _count(length, "train", "trains", "Waggon", "Waggons")
+    )
     en_points, de_points = _points(points)
-    en_with, de_with = "", ""
+    en, de = f"{name} ({en_size}, {en_points})", f"{name} ({de_size}, {de_points})"
     if name_cards:  # the route could be paid another way: say which cards
         en_cards, de_cards = _cards(action.get("cards") or {})
-        en_with, de_with = f" with {en_cards}", f" mit {de_cards}"
-    en = f"claims {name} ({length}){en_with}: {en_points}"
-    de = f"baut {name} ({length}){de_with}: {de_points}"
+        en, de = f"{en} with {en_cards}", f"{de} mit {de_cards}"
+    en_why: list[str] = []
+    de_why: list[str] = []
     if done:
-        names = ", ".join(f"{_ticket_name(board, tk)} (+{tk['points']})" for tk in done)
-        en, de = (
-            f"claims {name}{en_with}: completes {names}, {en_points}",
-            f"baut {name}{de_with}: schließt {names} ab, {de_points}",
-        )
+        en_names, de_names = _tickets(board, done, points=True)
+        en_why.append(f"completes {en_names}")
+        de_why.append(f"erfüllt {de_names}")
     elif toward:
-        names = ", ".join(_ticket_name(board, tk) for tk in toward[:2])
-        en, de = f"{en}, on the way to {names}", f"{de}, auf dem Weg für {names}"
+        en_names, de_names = _tickets(board, toward[:2])
+        en_why.append(f"towards {en_names}")
+        de_why.append(f"für {de_names}")
     if "longest_path" in (view.get("bonuses") or {}):
         owned = [routes[r] for r, o in view.get("routes", {}).items() if o == seat and r in routes]
         was, now = _longest(owned), _longest([*owned, route])
         if now > was > 0:  # a first route is no path to speak of yet
-            en, de = f"{en}; longest path {was} → {now}", f"{de}; längste Strecke {was} → {now}"
-    return {"en": en, "de": de}
+            en_why.append(f"longest path {was} → {now}")
+            de_why.append(f"längste Strecke {was} → {now}")
+    return _move(hint, "claim", en, de, ("; ".join(en_why), "; ".join(de_why)))
 
 
 def _longest(routes: list[dict[str, Any]]) -> int:
@@ -154,7 +207,7 @@ def _longest(routes: list[dict[str, Any]]) -> int:
     )
 
 
-def _play(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any]) -> Reason:
+def _play(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any], hint: bool) -> Reason:
     """Card game: which of the seat's tickets need the colors played."""
     cards = action.get("cards") or {}
     en_cards, de_cards = _cards(cards)
@@ -163,10 +216,18 @@ def _play(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any]) -
         for tk in (view.get("me") or {}).get("tickets", ())
         if any(c in (tk.get("need") or {}) for c in cards)
     ]
-    if helps:
-        names = ", ".join(_ticket_name(board, tk) for tk in helps[:2])
-        return {"en": f"plays {en_cards}: for {names}", "de": f"spielt {de_cards}: für {names}"}
-    return {"en": f"plays {en_cards}", "de": f"spielt {de_cards}"}
+    en_why, de_why = _tickets(board, helps[:2]) if helps else ("", "")
+    return _move(
+        hint,
+        "play",
+        f"{en_cards} to your rail yard",
+        f"{de_cards} in deinen Bahnhof",
+        (f"towards {en_why}" if helps else "", f"für {de_why}" if helps else ""),
+    )
+
+
+# The decks of Rails & Sails as the log names them; the other games have one deck.
+DECKS = {"train": ("the train deck", "vom Zugstapel"), "ship": ("the ship deck", "vom Schiffsstapel")}
 
 
 def hint_reason(
@@ -175,63 +236,76 @@ def hint_reason(
     board: dict[str, Any],
     name_cards: bool = False,
     advice: bool = True,
+    hint: bool = False,
 ) -> Reason:
-    """Why this move, in one line (EN and DE), from the seat's own view and the board.
-    ``action`` is the action's JSON form (``Action.to_json``); ``name_cards``: a claim says which
-    cards pay for it (when the route could be paid another way); ``advice`` off: what a move
-    that was played does, without the bot's grounds for proposing it (the review's own moves)."""
+    """Why this move, in one line (EN and DE), from the seat's own view and the board, in the
+    words of the page's log. ``action`` is the action's JSON form (``Action.to_json``);
+    ``name_cards``: a claim says which cards pay for it (when the route could be paid another
+    way); ``advice`` off: what a move that was played does, without the bot's grounds for
+    proposing it (the review's own moves); ``hint``: addressed to the player, "Take the face-up
+    orange card: then you hold 3 × orange" (the Hint), else what the move does, "takes the …",
+    to follow "Your move" / "The bot's move" (the review)."""
     kind = action.get("kind")
     me = view.get("me") or {}
     if kind == "claim":
-        return _claim(action, view, board, name_cards)
+        return _claim(action, view, board, name_cards, hint)
     if kind == "play":
-        return _play(action, view, board)
+        return _play(action, view, board, hint)
     if kind == "take":
-        en, de = _card(str(action.get("card")))
-        have = int(me.get("hand", {}).get(action.get("card"), 0))
-        return {
-            "en": f"takes the face-up {en} card ({have + 1} in hand then)",
-            "de": f"nimmt die offene Karte {de}, dann {have + 1} davon auf der Hand",
-        }
+        card = str(action.get("card"))
+        en, de = _card(card)
+        en_hold, de_hold = _cards({card: int(me.get("hand", {}).get(card, 0)) + 1})
+        en_deck, de_deck = DECKS.get(str(action.get("refill")), ("", ""))
+        if en_deck:  # Rails & Sails: the deck that refills the place, as the market's buttons say
+            en, de = (
+                f"{en} card and refill from {en_deck}" if hint else f"{en} card and refills from {en_deck}",
+                f"{de} und füll {de_deck} auf" if hint else f"{de} und füllt {de_deck} auf",
+            )
+        else:
+            en = f"{en} card"
+        return _move(
+            hint,
+            "take",
+            f"the face-up {en}",
+            f"die offene Karte {de}",
+            (f"then you hold {en_hold}", f"danach hast du {de_hold}"),
+        )
     if kind == "draw":
-        if not advice:
-            return {"en": "draws a card blind", "de": "zieht verdeckt"}
-        return {
-            "en": "draws a card blind: no face-up card helps more",
-            "de": "zieht verdeckt: keine offene Karte hilft mehr",
-        }
+        en_deck, de_deck = DECKS.get(str(action.get("deck")), ("the deck", "vom Stapel"))
+        grounds = ("no face-up card helps more", "keine offene Karte hilft mehr") if advice else ("", "")
+        return _move(hint, "draw", f"a card from {en_deck}", f"eine Karte {de_deck}", grounds)
     if kind == "tickets":
         tickets = me.get("tickets", [])
         done = sum(
             1 for tk in tickets if tk.get("completed") or tk.get("status") in ("completed", "connected")
         )
-        return {
-            "en": f"draws new tickets ({done} of your {len(tickets)} done)",
-            "de": f"zieht neue Aufträge ({done} von {len(tickets)} erfüllt)",
-        }
+        n = len(tickets)
+        en_of, de_of = _count(n, "ticket", "tickets", "Auftrag", "Aufträgen")
+        grounds = (f"you have completed {done} of {en_of}", f"du hast {done} von {de_of} erfüllt")
+        return _move(hint, "draw", "new tickets", "neue Aufträge", grounds if n else ("", ""))
     if kind == "keep":
         offered = {tk["id"]: tk for tk in me.get("offered", [])}
         kept = [offered[t] for t in action.get("tickets", []) if t in offered]
-        names = ", ".join(_ticket_name(board, tk) for tk in kept)
-        points = sum(int(tk.get("points", 0)) for tk in kept)
         if not kept:
-            return {"en": "keeps no new ticket", "de": "behält keinen neuen Auftrag"}
-        en_points, de_points = _points(points)
-        return {"en": f"keeps {names} ({en_points})", "de": f"behält {names} ({de_points})"}
+            return _move(hint, "keep", "no new ticket", "keinen neuen Auftrag")
+        en_names, de_names = _tickets(board, kept)
+        en_points, de_points = _points(sum(int(tk.get("points", 0)) for tk in kept))
+        return _move(hint, "keep", f"{en_names} ({en_points})", f"{de_names} ({de_points})")
     if kind == "harbor":
         city = _city(board, str(action.get("city")))
-        return {"en": f"builds a harbor in {city}", "de": f"baut einen Hafen in {city}"}
+        return _move(hint, "build", f"a harbor in {city}", f"einen Hafen in {city}")
     if kind == "pieces":
-        return {
-            "en": f"takes {action.get('trains')} trains and {action.get('ships')} ships",
-            "de": f"nimmt {action.get('trains')} Züge und {action.get('ships')} Schiffe",
-        }
+        en_trains, de_trains = _count(int(action.get("trains", 0)), "train", "trains", "Zug", "Züge")
+        en_ships, de_ships = _count(int(action.get("ships", 0)), "ship", "ships", "Schiff", "Schiffe")
+        return _move(hint, "choose", f"{en_trains} and {en_ships}", f"{de_trains} und {de_ships}")
     if kind == "exchange":
-        return {
-            "en": f"exchanges {action.get('count')} pieces for {action.get('want')}",
-            "de": f"tauscht {action.get('count')} Teile gegen {action.get('want')}",
-        }
-    return {"en": f"plays {action.get('text')}", "de": f"spielt {action.get('text')}"}
+        n = int(action.get("count", 0))
+        if action.get("want") == "ships":
+            en_give, de_give = _count(n, "train", "trains", "Zug", "Züge")
+            return _move(hint, "exchange", f"{en_give} for ships", f"{de_give} gegen Schiffe")
+        en_give, de_give = _count(n, "ship", "ships", "Schiff", "Schiffe")
+        return _move(hint, "exchange", f"{en_give} for trains", f"{de_give} gegen Züge")
+    return _move(hint, "play", str(action.get("text")), str(action.get("text")))
 
 
 # How much a disagreement weighs when the bot gives no margin (the review lists the heaviest first):
