@@ -56,10 +56,12 @@ def open_finished(
     size: str | tuple[int, int],
     history: str | None = None,
     players: int = 2,
+    review: list[dict[str, Any]] | None = None,
     query: str = "",
 ) -> None:
-    """Stores the finished game as this tab's save (and `history` as the stored history), reloads.
-    `size` is a key of SIZES or a (width, height); `query` adds URL parameters."""
+    """Stores the finished game as this tab's save (and `history` as the stored history, `review`
+    as the steps of a review of seat 0's moves kept with it), reloads. `size` is a key of SIZES or
+    a (width, height); `query` adds URL parameters."""
     page.set_viewport_size(dict(zip(("width", "height"), SIZES[size] if isinstance(size, str) else size)))
     page.goto(server.url + "?botDelay=0" + query)
     assert wait_for_app_state(page, "ready", "error") == "ready"
@@ -72,12 +74,14 @@ def open_finished(
         "speed": "instant",
         "saveId": SAVE_ID,
     }
+    kept = review and {"seat": 0, "plies": len(record["actions"]), "bot": "hard", "steps": review}
     page.evaluate(
-        """([id, entry, history]) => {
+        """([id, entry, history, review]) => {
         localStorage.setItem('railtrip.save.' + id, JSON.stringify(entry));
         if (history !== null) localStorage.setItem('railtrip.history.v1', history);
+        if (review) localStorage.setItem('railtrip.review.' + id, JSON.stringify(review));
         sessionStorage.setItem('railtrip.session.game', id); }""",
-        [SAVE_ID, {"record": record, "settings": settings, "turn": 3, "savedAt": 1}, history],
+        [SAVE_ID, {"record": record, "settings": settings, "turn": 3, "savedAt": 1}, history, kept],
     )
     page.reload()
     page.wait_for_selector("#app[data-ui-state=game-over]")

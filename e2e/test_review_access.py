@@ -645,9 +645,9 @@ def test_review_reads_naturally_in_both_languages_and_is_kept(page: Page, server
         page.eval_on_selector_all("[data-testid=review-item]", "els => els.map((e) => e.dataset.ply)")
         == plies
     )
-    # German decimals take a comma: "etwa 22,1 Punkte", an average route length of "2,5".
+    # A cost in whole points ("Dein Zug kostete etwa 22 Punkte."), an average route length of "2,5".
     costs = page.locator("[data-testid=review-cost]").all_inner_texts()
-    assert costs and all(re.fullmatch(r"etwa \d+(,\d)? Punkte", c) for c in costs), costs
+    assert costs and all(re.fullmatch(r"Dein Zug kostete etwa \d+ Punkte?\.", c) for c in costs), costs
     page.click("[data-testid=end-tab-stats]")
     lengths = [page.inner_text(f"[data-testid=stats-avgLength-{seat}]") for seat in (0, 1)]
     assert all(re.fullmatch(r"\d+,\d", n) for n in lengths), lengths
@@ -666,6 +666,49 @@ def test_review_reads_naturally_in_both_languages_and_is_kept(page: Page, server
         page.click("[data-testid=end-tab-review]")
         page.wait_for_selector("[data-testid=review-start]", state="visible")
         assert page.locator("[data-testid=end-review][data-done=true]").count() == 0
+
+
+# A kept review of three moves: two the bot measured as worse, one about as good.
+KEPT_REVIEW = [
+    {
+        "ply": ply,
+        "turn": ply // 2,
+        "agree": False,
+        "cost": cost,
+        "weight": 3,
+        "played_reason": {"en": "draws a card from the deck", "de": "zieht eine Karte vom Stapel"},
+        "reason": {"en": "draws new tickets", "de": "zieht neue Aufträge"},
+    }
+    for ply, cost in ((4, 32.24), (10, 0.6), (16, 0.0))
+]
+COST_WORDS = {
+    "en": [
+        "Your move cost about 32 points.",
+        "Your move cost about 1 point.",
+        "Your move was about as good.",
+    ],
+    "de": [
+        "Dein Zug kostete etwa 32 Punkte.",
+        "Dein Zug kostete etwa 1 Punkt.",
+        "Dein Zug war etwa gleich gut.",
+    ],
+}
+
+
+def test_the_review_says_what_a_moves_number_is(page: Page, server) -> None:
+    """Each reviewed move's number says what it is, in whole points (the bot's estimate from a
+    dozen sampled worlds): "Your move cost about 32 points." where the line said "about 32.2
+    points", and "about 1 point" in the singular; shown from the kept review in both languages."""
+    open_finished(page, server, "usa", "phone", review=KEPT_REVIEW)
+    for lang in ("en", "de"):
+        if lang == "de":
+            page.evaluate("() => localStorage.setItem('railtrip.lang', 'de')")
+            page.reload()
+            page.wait_for_selector("#app[data-ui-state=game-over]")
+        page.click("[data-testid=end-tab-review]")
+        page.wait_for_selector("[data-testid=end-review][data-done=true]")
+        lines = page.locator(".review-item .review-cost").all_inner_texts()
+        assert lines == COST_WORDS[lang], lines
 
 
 WORLD_SHIPS = {

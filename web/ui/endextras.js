@@ -133,12 +133,14 @@ export function reviewPanel({ engine, gameId, seat, bot = "hard", hintsUsed = 0,
   return panel;
 }
 
-/** What a reviewed move cost by the bot's measure: "about 12 points", "about as good" (the bot
- *  measured no clear loss), or nothing from a bot that does not measure. */
+/** What a reviewed move cost by the bot's measure: "Your move cost about 12 points.", "Your move
+ *  was about as good." (the bot measured no clear loss), or nothing from a bot that does not
+ *  measure. Whole points: the cost is an estimate from a dozen sampled worlds (a tenth of a point
+ *  claimed a precision it does not have); a measured loss is at least half a point, so "about 1". */
 function costLine(st) {
   if (typeof st.cost !== "number") return null;
   return st.cost > 0
-    ? h("span", { class: "review-cost neg", testid: "review-cost", text: t("review.cost", { n: decimal(st.cost) }) })
+    ? h("span", { class: "review-cost neg", testid: "review-cost", text: t("review.cost", { n: Math.max(1, Math.round(st.cost)) }) })
     : h("span", { class: "review-cost even", testid: "review-even", text: t("review.even") });
 }
 
