@@ -169,6 +169,7 @@ def test_the_end_screen_keeps_its_buttons_in_view_in_a_short_window(
     band = page.locator("[data-testid=game-over] .end-actions").bounding_box()
     extras = page.locator("[data-testid=end-extras]").bounding_box()
     assert band and extras and extras["y"] + extras["height"] <= band["y"] + 0.5, (extras, band)
+    same_deal_name(page)
     # In German too the buttons take one row (two rows took 50 px more from the chart).
     page.evaluate("() => localStorage.setItem('railtrip.lang', 'de')")  # the top bar is behind the dialog
     page.reload()
@@ -179,8 +180,24 @@ def test_the_end_screen_keeps_its_buttons_in_view_in_a_short_window(
     )
     assert len(tops) >= 3 and len(set(tops)) == 1, tops
     snapshot(page, f"end-laptop-de-{variant}")
+    deal = same_deal_name(page)
     page.click("[data-testid=new-game]")
     page.wait_for_selector("#app[data-ui-state=new-game]")
+    page.click("[data-testid=more-options]")
+    assert deal.lower() in page.inner_text("label[for=seed]").lower()  # "gleicher Wert, gleiches Blatt"
+
+
+def same_deal_name(page: Page) -> str:
+    """The name of playing the same deal again is one name: the end screen's button says what the
+    share dialog's row is called ("Same deal again" / "Same deal"; German "Gleiches Blatt nochmal"
+    where it said "Gleiche Verteilung nochmal" beside "Gleiches Blatt"). Returns that name."""
+    page.click("[data-testid=end-share]")
+    name = page.inner_text("[data-testid=share-deal] .share-title")
+    page.click("[data-testid=share-close]")
+    page.wait_for_selector("[data-testid=share-dialog]", state="detached")
+    button = page.inner_text("[data-testid=same-deal]")
+    assert name and button.startswith(name), (button, name)
+    return name
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -259,7 +259,7 @@ const de = {
   "newgame.color": "Zugfarbe",
   "newgame.hotseatNote": "Mehrere Personen teilen sich dieses Gerät: Vor jedem Zug verdeckt ein Bildschirm die Karten des Vorgängers, damit ihr das Gerät weitergeben könnt.",
   "newgame.moreOptions": "Weitere Optionen",
-  "newgame.seed": "Startwert (gleicher Wert, gleiche Verteilung)",
+  "newgame.seed": "Startwert (gleicher Wert, gleiches Blatt)",
   "newgame.seedRandom": "zufällig",
   "newgame.speed": "Computer-Tempo",
   "newgame.start": "Spiel starten",
@@ -408,7 +408,7 @@ const de = {
   "end.chartFinal": "Ende",
   "end.viewBoard": "Karte ansehen",
   "end.showScores": "Wertung zeigen",
-  "end.sameDeal": "Gleiche Verteilung nochmal",
+  "end.sameDeal": "Gleiches Blatt nochmal",
   "end.newGame": "Neues Spiel",
 
   "error.start": "Das Spiel konnte nicht starten: {message}",
