@@ -10,7 +10,7 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page
 
-from e2e.helpers import wait_for_app_state
+from e2e.helpers import start_game_on_page, wait_for_app_state
 from pyengine.record import replay
 
 GAME_TIMEOUT_S = 150
@@ -348,3 +348,41 @@ def test_the_reason_a_keep_waits_for_stands_beside_the_button(
     total = page.evaluate(REASON_IN_VIEW, ["[data-testid=ticket-total]", band])
     assert total["inBand"] and total["onTop"] and total["text"].startswith("Selected: "), total
     snapshot(page, f"{where}-{size[0]}-one")
+
+
+# Ann's orange row keeps 2 cards under a locomotive after her turn's start moves its top card on
+# to her pile; Bot's purple row has 1 card under 2 locomotives, and Bot's red row is Ann's to raid.
+LOCO_ROWS = {
+    "hands": [["red"] * 3 + ["green", "white"], ["yellow"] * 2],
+    "yards": [
+        {"orange": ["orange"] * 2 + ["loco"] * 2},
+        {"red": ["red"] * 2, "purple": ["purple", "loco", "loco"]},
+    ],
+    "tickets": [["SEA-LA"], ["NY-MIA"]],
+}
+
+# The counts on a rail-yard row's cards (the coloured cards', then the locomotives') and whether
+# each is seen whole: its middle and the points just inside its round edge, left, right, top and
+# bottom, hit the count, not a card over it.
+ROW_COUNTS = """(row) => [...document.querySelectorAll(`[data-testid=${row}] .card-count`)].map((count) => {
+  const b = count.getBoundingClientRect();
+  const x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2, dx = b.width / 2 - 3, dy = b.height / 2 - 3;
+  const points = [[x, y], [x - dx, y], [x + dx, y], [x, y - dy], [x, y + dy]];
+  return { text: count.textContent, seen: points.every(([x, y]) => count.contains(document.elementFromPoint(x, y))) };
+})"""
+
+
+@pytest.mark.parametrize(
+    "size, lang", [((1280, 800), "en"), ((390, 844), "de")], ids=["desktop-en", "phone-de"]
+)
+def test_rail_yard_counts_show_under_locomotives(page: Page, server, size, lang) -> None:
+    """A locomotive lies on top of a rail-yard row: it hid the count of the row's coloured cards,
+    which only the tooltip told. Now both counts show, on the own rows and the others'."""
+    page.add_init_script(f"try {{ localStorage.setItem('railtrip.lang', '{lang}'); }} catch (e) {{}}")
+    start_game_on_page(page, server, {"variant": "cardgame", "seed": 4, "setup": LOCO_ROWS}, size)
+    for row, cards, locos in [("yard-0-orange", "2", "1"), ("yard-1-purple", "1", "2")]:
+        el = page.locator(f"[data-testid={row}]")
+        assert (el.get_attribute("data-cards"), el.get_attribute("data-locos")) == (cards, locos), row
+        el.scroll_into_view_if_needed()
+        counts = page.evaluate(ROW_COUNTS, row)
+        assert counts == [{"text": cards, "seen": True}, {"text": locos, "seen": True}], (row, counts)
