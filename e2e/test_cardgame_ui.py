@@ -372,12 +372,27 @@ ROW_COUNTS = """(row) => [...document.querySelectorAll(`[data-testid=${row}] .ca
 })"""
 
 
+RAIDED = {"en": "You raided ", "de": "Du hast "}  # (the name is isolated: a right-to-left name stays put)
+
+
+def apart(a: dict, b: dict) -> bool:
+    """Whether two boxes do not overlap."""
+    return (
+        a["x"] + a["width"] <= b["x"] + 0.5
+        or b["x"] + b["width"] <= a["x"] + 0.5
+        or a["y"] + a["height"] <= b["y"] + 0.5
+        or b["y"] + b["height"] <= a["y"] + 0.5
+    )
+
+
 @pytest.mark.parametrize(
     "size, lang", [((1280, 800), "en"), ((390, 844), "de")], ids=["desktop-en", "phone-de"]
 )
-def test_rail_yard_counts_show_under_locomotives(page: Page, server, size, lang) -> None:
+def test_rail_yards_show_their_counts_and_what_a_raid_changed(page: Page, server, size, lang) -> None:
     """A locomotive lies on top of a rail-yard row: it hid the count of the row's coloured cards,
-    which only the tooltip told. Now both counts show, on the own rows and the others'."""
+    which only the tooltip told. Now both counts show, on the own rows and the others'.
+    A raid's notice lay under the top bar, over the other players' panels: the raided yard was
+    hidden while the notice told about it. Now it stands clear of them and of the own yard."""
     page.add_init_script(f"try {{ localStorage.setItem('railtrip.lang', '{lang}'); }} catch (e) {{}}")
     start_game_on_page(page, server, {"variant": "cardgame", "seed": 4, "setup": LOCO_ROWS}, size)
     for row, cards, locos in [("yard-0-orange", "2", "1"), ("yard-1-purple", "1", "2")]:
@@ -386,3 +401,17 @@ def test_rail_yard_counts_show_under_locomotives(page: Page, server, size, lang)
         el.scroll_into_view_if_needed()
         counts = page.evaluate(ROW_COUNTS, row)
         assert counts == [{"text": cards, "seen": True}, {"text": locos, "seen": True}], (row, counts)
+    # Ann's three red cards raid Bot's red row of two.
+    for _ in range(3):
+        page.click("[data-testid=hand-red]")
+    page.click("[data-testid=play-cards]")
+    toast = page.locator("[data-testid=toast]", has_text=RAIDED[lang])
+    toast.wait_for()
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)  # the notice's entrance; where it floats is measured once a frame
+    box = toast.bounding_box()
+    assert box and box["y"] >= page.locator(".topbar").bounding_box()["y"], box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size[0] and box["y"] + box["height"] <= size[1], box
+    for part in ["opponents-area", "player-1", "yard-0"]:
+        other = page.locator(f"[data-testid={part}]").bounding_box()
+        assert other and apart(box, other), (part, box, other)

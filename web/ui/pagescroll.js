@@ -6,6 +6,9 @@
 // changes as the status line wraps on a phone), so that what floats at the top of the window (the
 // tutorial's coach on a phone, toasts) sits below it, never over whose turn it is. The bar is
 // sticky, so where it ends changes with the scroll as well (by the page's margin above it).
+// Where notices may begin (`--notices-top`) is below the bar and below a panel the screen marks
+// `data-notices-below` while that panel is in view (the card game's other players on a phone,
+// whose rail yards a raid notice tells about).
 // Layout only: one watcher for every screen, started once.
 
 /** Starts watching; `content` is the app's root. Its size alone is not enough: a screen of a
@@ -17,6 +20,7 @@ export function watchPageScroll(content) {
   let queued = false;
   let bar = null;
   let barBottom = "";
+  let noticesTop = "";
   const barSize = new ResizeObserver(() => soon());
   const measure = () => {
     queued = false;
@@ -27,12 +31,19 @@ export function watchPageScroll(content) {
       bar = now;
       if (bar) barSize.observe(bar);
     }
-    const bottom = bar ? `${Math.ceil(bar.getBoundingClientRect().bottom)}px` : "";
-    if (bottom !== barBottom) {
-      barBottom = bottom;
-      if (bottom) page.style.setProperty("--topbar-bottom", bottom);
-      else page.style.removeProperty("--topbar-bottom");
-    }
+    const barPx = bar ? Math.ceil(bar.getBoundingClientRect().bottom) : 0;
+    barBottom = setPx("--topbar-bottom", bar ? barPx : null, barBottom);
+    const keep = content.querySelector("[data-notices-below]");
+    const keepPx = keep ? Math.max(barPx, Math.ceil(keep.getBoundingClientRect().bottom)) : null;
+    noticesTop = setPx("--notices-top", keepPx, noticesTop);
+  };
+  /** Sets `name` on <html> to `px` (null: removes it) when it changed from `was`; returns it. */
+  const setPx = (name, px, was) => {
+    const now = px === null ? "" : `${px}px`;
+    if (now === was) return was;
+    if (now) page.style.setProperty(name, now);
+    else page.style.removeProperty(name);
+    return now;
   };
   const soon = () => {
     if (queued) return;

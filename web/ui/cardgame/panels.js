@@ -21,7 +21,8 @@ function sameCards(a, b) {
 export class Opponents {
   constructor(screen) {
     this.screen = screen;
-    this.el = h("section", { class: "cg-opps", testid: "opponents-area", "aria-label": t("cg.opponents") });
+    // Notices float below these panels on a phone (ui/pagescroll.js): a raid's notice hid the yard it told about.
+    this.el = h("section", { class: "cg-opps", testid: "opponents-area", "aria-label": t("cg.opponents"), dataset: { noticesBelow: "" } });
   }
 
   #playerHead(p, r) {
