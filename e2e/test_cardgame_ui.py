@@ -415,3 +415,47 @@ def test_rail_yards_show_their_counts_and_what_a_raid_changed(page: Page, server
     for part in ["opponents-area", "player-1", "yard-0"]:
         other = page.locator(f"[data-testid={part}]").bounding_box()
         assert other and apart(box, other), (part, box, other)
+
+
+def test_a_hidden_hand_leaves_every_rail_yard_in_view(page: Page, server) -> None:
+    """Two people share the device: while it passes, nobody's hand is shown. The own area's rail-yard
+    block then said the hand was hidden, as the hand does, though the rail yards are public (the
+    engine's view gives every seat's yard and pile to everyone). Now that block gives way, the hand
+    says it once, and every player's yard stands with their name among the players, its rows as the
+    engine has them; the next person's own yard comes back with their cards."""
+    page.add_init_script("try { localStorage.setItem('railtrip.lang', 'de'); } catch (e) {}")
+    open_app(page, server)
+    seats = [
+        {"name": "Ann", "kind": "human", "bot": None, "color": "red"},
+        {"name": "Bea", "kind": "human", "bot": None, "color": "blue"},
+    ]
+    page.evaluate(
+        "s => window.__railtripNewGame(s)",
+        {
+            "variant": "cardgame",
+            "players": 2,
+            "seed": 4,
+            "seats": seats,
+            "speed": "instant",
+            "setup": LOCO_ROWS,
+        },
+    )
+    page.wait_for_selector("#app[data-ui-state=pass-device]")
+    assert page.get_attribute("#app", "data-viewer") == ""
+    mine = page.inner_text("[data-testid=my-area]")
+    assert mine.count("Die Handkarten sind verdeckt") == 1, mine
+    view = page.evaluate("() => window.__railtrip.state().view")
+    for p in view["players"]:
+        yard = page.locator(f"[data-testid=opponents-area] [data-testid=yard-{p['seat']}]")
+        assert yard.count() == 1 and yard.is_visible(), p["seat"]
+        assert page.locator(f"[data-testid=yard-{p['seat']}]").count() == 1, p["seat"]
+        assert p["yard"], p  # (every seat has rows to show)
+        for color, row in p["yard"].items():
+            el = page.locator(f"[data-testid=yard-{p['seat']}-{color}]")
+            assert el.get_attribute("data-cards") == str(row["cards"]), (p["seat"], color)
+            assert el.get_attribute("data-locos") == str(row["locos"]), (p["seat"], color)
+    page.click("[data-testid=pass-device-ready]")
+    page.wait_for_selector("#app[data-viewer='0'][data-my-turn=true]")
+    assert page.locator("[data-testid=my-area] [data-testid=yard-0]").is_visible()
+    assert page.locator("[data-testid=yard-0]").count() == 1
+    assert page.locator("[data-testid=my-area] [data-testid=hand-hidden]").count() == 0

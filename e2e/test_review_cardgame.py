@@ -126,11 +126,22 @@ def test_the_others_names_stay_readable_on_a_phone(page: Page, server) -> None:
           .map(e => e.textContent)""",
     )
     assert page.locator(".cg-opp .pname").count() == 3 and not cut, cut
+    # With nobody's cards shown the own area says once that hands stay hidden (its rail-yard block
+    # said so too); every seat's rail yard stands with its name above.
+    mine = page.inner_text("[data-testid=my-area]")
+    assert mine.count("Hands stay hidden in a replay") == 1, mine
+    for seat in range(3):
+        yard = page.locator(f"[data-testid=yard-{seat}]")
+        assert (
+            yard.count() == 1
+            and page.locator(f"[data-testid=player-{seat}] [data-testid=yard-{seat}]").is_visible()
+        )
     # A replay plays nothing: the hand's play bar is not offered, with or without a seat's cards.
     assert not page.is_visible(".cg-playbar")
     page.select_option("[data-testid=replay-viewer]", "1")
     page.wait_for_selector("[data-testid=hand] [data-count]")
     assert not page.is_visible(".cg-playbar") and page.locator("[data-testid=hand] button").count() == 0
+    assert page.locator("[data-testid=my-area] [data-testid=yard-1]").is_visible()  # Bruno's, as his cards
     assert (
         page.inner_text("[data-own-title=hand]").replace("\u2068", "").replace("\u2069", "")
         == "BRUNO'S CARDS"

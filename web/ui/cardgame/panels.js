@@ -99,8 +99,13 @@ export class MyYard {
   update(v) {
     const s = this.screen;
     const seat = s.viewer;
+    // Nobody's cards are shown (a replay with no hand chosen, a hotseat game while the device
+    // passes): the rail yards and piles are public (the view gives them to every seat) and stand
+    // with every player's name above, so this block goes; the hand alone says it is hidden (this
+    // block said so too, as if the yard were secret).
+    this.el.hidden = seat === null;
     if (seat === null) {
-      this.yardEl.replaceChildren(h("p", { class: "hand-hidden", text: t(s.frozen ? "hand.hiddenReplay" : "hand.hidden") }));
+      this.yardEl.replaceChildren();
       this.pileEl.replaceChildren();
       return;
     }
