@@ -110,7 +110,7 @@ export function endScreen({ scores, players, log, board, actions, bonuses = null
 
 /** Gives every score cell its column's name (`data-label`): on a phone each player's row becomes a
  *  card whose cells show their names, so no column (not even Total) needs sideways scrolling. */
-function labelCells(head, rows) {
+export function labelCells(head, rows) {
   const names = [...head.children].map((th) => th.textContent.replaceAll("\u00ad", ""));
   for (const row of rows) [...row.children].forEach((cell, i) => { if (i > 0) cell.dataset.label = names[i]; });
 }

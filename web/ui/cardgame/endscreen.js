@@ -4,6 +4,7 @@ import { h } from "../dom.js";
 import { t } from "../../i18n.js";
 import { cardChips, cityPair } from "./parts.js";
 import { playerDot } from "../seatmarks.js";
+import { labelCells } from "../endscreen.js";
 
 /**
  * scores: the engine's scores(); players [{name, color}]; board: the card game board;
@@ -68,6 +69,7 @@ export function cardEndScreen({ scores, players, board, actions, extras = null }
           details.length ? h("ul", { class: "end-tickets cg-end-tickets" }, details) : h("p", { class: "hint", text: t("cg.halfNone") }),
           h("p", { class: "cg-end-bonus", text: bonusText })))));
   }
+  labelCells(head, rows);  // on a phone each player is a card, as in the map games (game.css)
   const cities = h("div", { class: "cg-end-cities", testid: "final-cities" }, board.bonus_cards.map((b) => {
     const leaders = scores.filter((sc) => sc.bonuses.some((x) => x.city === b.city)).map((sc) => sc.seat);
     return h("div", { class: "cg-city", dataset: { city: b.city, leaders: leaders.join(",") } },
@@ -79,7 +81,7 @@ export function cardEndScreen({ scores, players, board, actions, extras = null }
   }));
   return h("div", { class: "end-panel cg-end" },
     h("p", { class: "end-headline", testid: "winner", text: headline }),
-    h("div", { class: "table-wrap" }, h("table", { class: "end-table", testid: "final-scores" }, h("thead", {}, head), h("tbody", {}, rows))),
+    h("div", { class: "table-wrap" }, h("table", { class: "end-table end-scores", testid: "final-scores" }, h("thead", {}, head), h("tbody", {}, rows))),
     h("h3", { class: "end-sub", text: t("cg.endCities") }),
     cities,
     extras,
