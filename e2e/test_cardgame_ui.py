@@ -444,6 +444,7 @@ def test_a_hidden_hand_leaves_every_rail_yard_in_view(page: Page, server) -> Non
     assert page.get_attribute("#app", "data-viewer") == ""
     mine = page.inner_text("[data-testid=my-area]")
     assert mine.count("Die Handkarten sind verdeckt") == 1, mine
+    assert page.locator("[data-testid=play-cards]").is_hidden()  # no greyed-out button for nobody's cards
     view = page.evaluate("() => window.__railtrip.state().view")
     for p in view["players"]:
         yard = page.locator(f"[data-testid=opponents-area] [data-testid=yard-{p['seat']}]")
@@ -459,3 +460,4 @@ def test_a_hidden_hand_leaves_every_rail_yard_in_view(page: Page, server) -> Non
     assert page.locator("[data-testid=my-area] [data-testid=yard-0]").is_visible()
     assert page.locator("[data-testid=yard-0]").count() == 1
     assert page.locator("[data-testid=my-area] [data-testid=hand-hidden]").count() == 0
+    assert page.locator("[data-testid=play-cards]").is_visible()

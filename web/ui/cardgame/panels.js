@@ -165,7 +165,8 @@ export class Hand {
   update() {
     const s = this.screen;
     const me = s.res?.view.me;
-    this.playBar.hidden = s.frozen;  // a replay shows the hand; nothing in it can be played
+    // Nothing to play where the hand is only shown (a replay) or hidden (a device passed on).
+    this.playBar.hidden = s.frozen || !me;
     if (!me) {
       fillList(this.handEl, [h("p", { class: "hand-hidden", testid: "hand-hidden", text: t(s.frozen ? "hand.hiddenReplay" : "hand.hidden") })]);
       this.selEl.replaceChildren();
