@@ -39,6 +39,37 @@ def claim_some_route(page: Page) -> str:
     raise AssertionError("no route became claimable")
 
 
+def picture_labels(page: Page, dialog: str) -> dict:
+    """The city names the open dialog's map picture drew last (``window.__railtrip.pictures()``),
+    once it has drawn them."""
+    for _ in range(100):
+        pictures = page.evaluate("() => window.__railtrip.pictures()")
+        shown = [p["labels"] for p in pictures if p["dialog"] == dialog and p["labels"]]
+        if shown:
+            return shown[0]
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the picture in {dialog} drew no city names")
+
+
+def assert_names_clear_of_markers(labels: dict, tickets: int) -> None:
+    """No city name covers a ticket's number or a ticket city's dot (but its own); the name of a
+    city no ticket names covers no dot at all (a ticket's city may cover such a dot rather than go
+    unnamed). The names' boxes are in canvas pixels, as the markers'."""
+    badges = [m for m in labels["markers"] if "badge" in m]
+    assert len(badges) == tickets, badges
+    named = {b["city"] for b in labels["boxes"]}
+    first = {m["city"] for m in labels["markers"] if m.get("minor") is False}
+    for box in labels["boxes"]:
+        for m in labels["markers"]:
+            if m.get("city") == box["city"] or (m.get("minor") and box["city"] in first):
+                continue
+            covers = (
+                m["x0"] < box["x1"] and box["x0"] < m["x1"] and m["y0"] < box["y1"] and box["y0"] < m["y1"]
+            )
+            assert not covers, (box, m)
+    assert len(named & first) >= len(first) - 1, (first - named, labels["hidden"])
+
+
 def in_view(page: Page, testid: str, size) -> dict:
     box = page.locator(f"[data-testid={testid}]").first.bounding_box()
     assert box and box["width"] > 0 and box["height"] > 0, testid
@@ -67,6 +98,8 @@ def test_the_ticket_choice_shows_the_tickets_on_the_own_network(
     assert picture.get_attribute("data-own-routes") == str(len(own))
     assert picture.get_attribute("data-tickets") == ",".join(offered)
     assert picture.get_attribute("data-chosen") == ""
+    # The city names keep clear of the tickets' numbers and the cities' dots.
+    assert_names_clear_of_markers(picture_labels(page, "ticket-dialog"), len(offered))
     # The map and the whole list fit the dialog: at 1280x800 without scrolling.
     map_box = in_view(page, "dialog-map", size)
     assert map_box["width"] >= min(300, size[0] - 60) and map_box["height"] >= 150, map_box

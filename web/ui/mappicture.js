@@ -11,9 +11,21 @@ import { ticketName } from "./logtext.js";
 /** The colour of the i-th ticket in a picture (the list beside it shows the same swatch). */
 export const ticketColor = (i) => TICKET_LINE_COLORS[i % TICKET_LINE_COLORS.length];
 
+/** The pictures on screen, for the tests (`window.__railtrip.pictures()`). */
+const shown = new Set();
+
+/** For tests: each picture on screen as {dialog: its dialog's test id, labels: its last frame's
+ *  city names (BoardView.labels: boxes, hidden, markers)}. */
+export function picturesShown() {
+  return [...shown].map((v) => ({ dialog: v.el.closest("dialog")?.dataset.testid ?? null, labels: v.labels }));
+}
+
 function stillMap(screen, { frame = null, focus, label }) {
   const board = screen.board;
   const view = new BoardView(board, { frame, interactive: false });
+  shown.add(view);
+  const destroy = view.destroy.bind(view);
+  view.destroy = () => { shown.delete(view); destroy(); };
   view.el.classList.add("dlg-map-board");
   if (!frame) {
     view.el.style.setProperty("aspect-ratio", `${board.width} / ${board.height}`);

@@ -7,7 +7,7 @@ import { drawGlow, drawTrack, drawShips, drawTrains, eachCopy, routeSymbolPx, ro
 import { drawCities, drawSeamMarks } from "./cities.js";
 import { drawLabels } from "./labels.js";
 import { drawEndTickets, drawLongestLabel, longestAnimating, longestProgress } from "./endgame.js";
-import { drawTicketLines } from "./ticketlines.js";
+import { BADGE_R, drawTicketLines } from "./ticketlines.js";
 
 /** Draws the map as `m.state` says; returns what is animated: "smooth" (a claim's flash, the longest
  *  path drawing itself: ask for the next frame), "pulse" (only the slow pulse: a frame in a while
@@ -69,13 +69,36 @@ export function renderBoard(m) {
   m.ticketLines = drawEndTickets(ctx, m.cities, st.endTickets, { seat: st.endSeat ?? null, cityR: m.style.cityR,
     width: m.board.width, height: m.board.height, wraps: m.wraps });
   drawCities(ctx, m, pulse);
-  drawTicketLines(ctx, m.cities, st.ticketLines, v.scale);  // tickets being chosen (dialog pictures)
+  const badges = drawTicketLines(ctx, m.cities, st.ticketLines, v.scale);  // tickets being chosen (dialog pictures)
 
   // Labels in screen space, so they stay legible at every zoom.
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  m.labels = drawLabels(ctx, m, focus?.cities);
+  m.labels = drawLabels(ctx, m, focus?.cities, ticketLineMarkers(m, badges));
   drawLongestLabel(ctx, st, m.geo, v, now);
 
   if (m.flashes.length || longestAnimating(st, now)) return "smooth";
   return pulsing && (st.claimable.size || focus?.cities?.size || st.harborTargets?.size) ? "pulse" : "";
+}
+
+/**
+ * Where tickets are drawn as lines (a dialog's picture), the city names keep clear of what marks
+ * them: the lines' number badges and the city dots (a ticket's city may cover another city's dot
+ * rather than go unnamed), and the tickets' cities are named first. Screen boxes, as drawLabels
+ * takes them.
+ */
+function ticketLineMarkers(m, badges) {
+  const lines = m.state.ticketLines;
+  if (!lines?.length) return {};
+  const v = m.view;
+  const box = (x, y, r, extra) => ({ x0: x - r, y0: y - r, x1: x + r, y1: y + r, ...extra });
+  const dotR = m.style.cityR * v.scale * (1 + 2.1 / 7.5);  // the dot with its dark ring
+  const first = new Set(lines.flatMap((ln) => ln.cities));
+  return {
+    markers: [
+      ...badges.map((b) => box(b.x * v.scale + v.tx, b.y * v.scale + v.ty, BADGE_R, { badge: b.label })),
+      ...m.board.cities.map((c) => box(c.x * v.scale + v.tx, c.y * v.scale + v.ty, dotR,
+        { city: c.id, minor: !first.has(c.id) })),
+    ],
+    first,
+  };
 }

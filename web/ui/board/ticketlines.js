@@ -6,9 +6,14 @@
 /** One colour per ticket line, apart from the players' colours' usual shades. */
 export const TICKET_LINE_COLORS = ["#d62839", "#1f6fd1", "#e08a00", "#8e3fb5", "#138a72", "#c2185b", "#5d4037"];
 
-/** Draws `lines` ([{cities, color, label, chosen, active}]) in map space at the view's `scale`. */
+/** The radius of a ticket line's number badge on screen, its white ring included (px). */
+export const BADGE_R = 8.75;
+
+/** Draws `lines` ([{cities, color, label, chosen, active}]) in map space at the view's `scale`.
+ *  Returns the number badges drawn, [{label, x, y}] in map units (the labels keep clear of them). */
 export function drawTicketLines(ctx, cities, lines, scale) {
-  if (!lines?.length) return;
+  const badges = [];
+  if (!lines?.length) return badges;
   const px = (n) => n / scale;
   for (const ln of lines) {
     const pts = ln.cities.map((id) => cities.get(id)).filter(Boolean);
@@ -41,5 +46,7 @@ export function drawTicketLines(ctx, cities, lines, scale) {
     ctx.textBaseline = "middle";
     ctx.fillText(ln.label, mx, my + px(0.5));
     ctx.restore();
+    badges.push({ label: ln.label, x: mx, y: my });
   }
+  return badges;
 }

@@ -14,7 +14,7 @@ import { icon } from "../icons.js";
 import { TurnScreen } from "../turnscreen.js";
 import { seatSymbol } from "../seatmarks.js";
 import { confirmClaims } from "../claimconfirm.js";
-import { routePicture, ticketPicture } from "../mappicture.js";
+import { picturesShown, routePicture, ticketPicture } from "../mappicture.js";
 import { RouteList } from "./routelist.js";
 
 /** The words for the engine's route_needs answer (null: nothing to say). */
@@ -42,7 +42,7 @@ export class GameScreen extends TurnScreen {
   }
 
   _testInfo() {
-    return { board: this.boardView };
+    return { board: this.boardView, pictures: picturesShown };
   }
 
   _unbuild() {
