@@ -144,6 +144,38 @@ def check_labels_on_a_phone(page: Page) -> None:
     page.click("[data-testid=zoom-reset]")
 
 
+COMPASS = """() => { const b = window.__railtrip.board, c = b.canvas.getBoundingClientRect();
+  const z = document.querySelector('[data-testid=zoom-in]').parentElement.getBoundingClientRect();
+  return {compass: b.compass, canvas: {x: c.x, y: c.y, w: c.width, h: c.height},
+    zoom: {x0: z.left, y0: z.top, x1: z.right, y1: z.bottom}, size: b.size}; }"""
+
+
+def check_compass_clear_of_the_zoom_buttons(page: Page, size: tuple[int, int]) -> None:
+    """The compass rose lies on the map, in view, and the zoom buttons cover none of it: in the
+    map's bottom-right corner they hid it wherever the map reached them (a replay at 1280x800,
+    the game at 1024x768)."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    for _ in range(100):
+        seen = page.evaluate(COMPASS)
+        if round(seen["canvas"]["w"]) == seen["size"]["w"] and seen["compass"]:
+            break
+        page.wait_for_timeout(50)
+    c, canvas, z = seen["compass"], seen["canvas"], seen["zoom"]
+    box = {
+        "x0": canvas["x"] + c["x0"],
+        "x1": canvas["x"] + c["x1"],
+        "y0": canvas["y"] + c["y0"],
+        "y1": canvas["y"] + c["y1"],
+    }
+    assert canvas["x"] <= box["x0"] and box["x1"] <= canvas["x"] + canvas["w"], (size, box, canvas)
+    assert canvas["y"] <= box["y0"] and box["y1"] <= canvas["y"] + canvas["h"], (size, box, canvas)
+    assert box["x1"] <= z["x0"] or z["x1"] <= box["x0"] or box["y1"] <= z["y0"] or z["y1"] <= box["y0"], (
+        size,
+        box,
+        z,
+    )
+
+
 def draw_ship_by_key(page: Page) -> None:
     """The Routes tab names the keys; S draws from the ship deck (D would draw a train card)."""
     page.click("[data-testid=tab-routes]")
@@ -195,6 +227,9 @@ def play_to_the_end(page: Page, snapshot) -> dict[str, int]:
         if moves % 12 == 3:
             check_offered_actions(page)
         if moves == 6:
+            check_compass_clear_of_the_zoom_buttons(page, (1024, 768))
+            snapshot(page, "board-1024x768")
+            check_compass_clear_of_the_zoom_buttons(page, (1280, 800))
             snapshot(page, "board-1280x800")
             page.set_viewport_size({"width": 390, "height": 844})
             page.wait_for_timeout(300)

@@ -6,6 +6,24 @@ import { eachCopy } from "./tracks.js";
 // Backgrounds drawn into an image, by map: soft shapes are too slow to redraw every frame.
 const cache = new WeakMap();
 
+/**
+ * Where each look draws its compass rose, in map units ({x, y, r}: the centre and the radius; the
+ * "N" stands above it). Classic: the empty south-west. The sea: the open South Atlantic, away from
+ * the map's corners: in the bottom-right corner the zoom buttons covered it wherever the map
+ * reached them (a replay at 1280×800, any window about 1024 px wide).
+ */
+export function compassAt(m) {
+  return m.style.background === "sea" ? { x: 330, y: 430, r: 21 } : { x: 78, y: 600, r: 34 };
+}
+
+/** The compass's box on screen (canvas pixels) in `view`, its "N" included (for tests). */
+export function compassBox(m, view) {
+  const { x, y, r } = compassAt(m);
+  const s = view.scale;
+  return { x0: (x - r * 1.1) * s + view.tx, x1: (x + r * 1.1) * s + view.tx,
+    y0: (y - r * 1.12 - 12) * s + view.ty, y1: (y + r * 1.1) * s + view.ty };
+}
+
 /** Draws the background of `m`'s map (from a cached image for the sea look). */
 export function drawBackground(ctx, m) {
   if (m.style.background === "sea") {
@@ -99,7 +117,7 @@ function drawSea(ctx, m) {
   ctx.moveTo(W - 0.5, 0); ctx.lineTo(W - 0.5, H);
   ctx.stroke();
   ctx.setLineDash([]);
-  drawCompass(ctx, 955, 395, 22);
+  drawCompass(ctx, compassAt(m));
   ctx.fillStyle = "rgba(40,60,80,0.7)";
   ctx.font = "italic 600 19px Georgia, 'Times New Roman', serif";
   ctx.textAlign = "left";
@@ -147,8 +165,7 @@ function drawParchment(ctx, m) {
   ctx.lineWidth = 1;
   roundRect(ctx, 7, 7, W - 14, H - 14, 10);
   ctx.stroke();
-  // Compass rose in the empty south-west.
-  drawCompass(ctx, 78, 600, 34);
+  drawCompass(ctx, compassAt(m));
   // Title cartouche in the empty north-east.
   ctx.fillStyle = "rgba(92,70,38,0.75)";
   ctx.font = "italic 600 30px Georgia, 'Times New Roman', serif";
@@ -160,7 +177,7 @@ function drawParchment(ctx, m) {
   ctx.fillText("RAILTRIP", W - 32, 80);
 }
 
-function drawCompass(ctx, x, y, r) {
+function drawCompass(ctx, { x, y, r }) {
   ctx.save();
   ctx.translate(x, y);
   ctx.strokeStyle = "rgba(92,70,38,0.5)";

@@ -2,7 +2,7 @@
 // `m` is a BoardView (view.js); it keeps the frame's label boxes in `m.labels` for tests.
 import { reducedMotion } from "../dom.js";
 import { FLASH_MS } from "./style.js";
-import { drawBackground } from "./background.js";
+import { compassBox, drawBackground } from "./background.js";
 import { drawGlow, drawTrack, drawShips, drawTrains, eachCopy, routeSymbolPx, routeSymbolSize } from "./tracks.js";
 import { drawCities, drawSeamMarks } from "./cities.js";
 import { drawLabels } from "./labels.js";
@@ -75,6 +75,7 @@ export function renderBoard(m) {
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   m.labels = drawLabels(ctx, m, focus?.cities, ticketLineMarkers(m, badges));
   drawLongestLabel(ctx, st, m.geo, v, now);
+  m.compass = compassBox(m, v);
 
   if (m.flashes.length || longestAnimating(st, now)) return "smooth";
   return pulsing && (st.claimable.size || focus?.cities?.size || st.harborTargets?.size) ? "pulse" : "";

@@ -51,6 +51,8 @@ export class BoardView {
     this.marks = null;
     /** For tests: the ticket line pieces drawn last frame at the end of a game, [{seat, ax, ay, bx, by}] in map units. */
     this.ticketLines = [];
+    /** For tests: the compass rose's box last frame, {x0, y0, x1, y1} in canvas pixels. */
+    this.compass = null;
 
     this.canvas = h("canvas", { class: "board-canvas", testid: "board-canvas", role: "img",
       "aria-label": t("board.aria") });
