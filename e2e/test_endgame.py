@@ -201,15 +201,43 @@ def same_deal_name(page: Page) -> str:
     return name
 
 
+def check_chart_legend_at_first_sight(page: Page, players: int) -> None:
+    """The score chart's legend heads the chart and every name in it can be read on the end
+    screen as it opens: under the chart it was cut by the button band (1280x800) or below the
+    window (a phone) while the chart's dots were in view."""
+    page.locator("[data-testid=game-over]").evaluate("d => { d.scrollTop = 0; }")
+    seen = page.evaluate(
+        """() => { const box = (e) => { const r = e.getBoundingClientRect();
+          return {x0: r.left, y0: r.top, x1: r.right, y1: r.bottom}; };
+        const legend = document.querySelector('[data-testid=chart-legend]');
+        return { legend: box(legend), chart: box(document.querySelector('[data-testid=score-chart]')),
+          dialog: box(document.querySelector('[data-testid=game-over]')), height: innerHeight,
+          items: [...legend.querySelectorAll('[data-testid^=chart-legend-]')].map((it) => { const b = box(it);
+            const top = document.elementFromPoint((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2);
+            return { ...b, text: it.textContent, whole: it.scrollWidth <= it.clientWidth, onTop: it.contains(top) }; }) }; }"""
+    )
+    legend, chart, dialog = seen["legend"], seen["chart"], seen["dialog"]
+    assert len(seen["items"]) == players, seen["items"]
+    assert legend["y1"] <= chart["y0"] + 0.5, (legend, chart)  # it heads the chart
+    for item in seen["items"]:
+        assert item["text"].strip() and item["whole"], item
+        assert dialog["y0"] <= item["y0"] and item["y1"] <= min(dialog["y1"], seen["height"]), (item, dialog)
+        assert dialog["x0"] <= item["x0"] and item["x1"] <= dialog["x1"], (item, dialog)
+        assert item["onTop"], item  # not under the button band
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_statistics_keep_their_row_names_in_view_when_scrolled_sideways(
     page: Page, server, snapshot, lang: str
 ) -> None:
     """Four players' statistics on a phone are wider than their box (~520 px in ~340 px): the
     table scrolls sideways. Swiped to its far end, the numbers stood without the row names that say
-    what they count. Now the names' column stays at the box's left edge, over the scrolled cells."""
+    what they count. Now the names' column stays at the box's left edge, over the scrolled cells.
+    The same end screen of four names its players in the chart's legend at first sight, on the
+    phone and at 1280x800."""
     page.add_init_script(f"try {{ localStorage.setItem('railtrip.lang', '{lang}'); }} catch (e) {{}}")
     open_finished(page, server, "usa", "phone", players=4)
+    check_chart_legend_at_first_sight(page, 4)
     wrap = page.locator("[data-testid=end-stats] .table-wrap")
     assert wrap.evaluate("w => w.scrollWidth > w.clientWidth + 20")  # it does scroll sideways
     wrap.scroll_into_view_if_needed()
@@ -227,6 +255,10 @@ def test_the_statistics_keep_their_row_names_in_view_when_scrolled_sideways(
     last = page.locator("[data-testid=stats-blind-3]").bounding_box()
     assert last and last["x"] + last["width"] <= SIZES["phone"][0], last
     snapshot(page, f"stats-4-players-{lang}-scrolled")
+    # At 1280x800 too, the legend is read at first sight.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    check_chart_legend_at_first_sight(page, 4)
+    snapshot(page, f"end-4-players-{lang}-1280x800")
 
 
 def review_plies(page: Page) -> list[str]:

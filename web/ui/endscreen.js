@@ -96,9 +96,13 @@ export function endScreen({ scores, players, log, board, actions, bonuses = null
     bonuses ? bonusSummary(scores, players, bonuses) : null,
     h("div", { class: "table-wrap" }, h("table", { class: "end-table end-scores", testid: "final-scores" }, h("thead", {}, head), h("tbody", {}, rows))),
     world ? h("p", { class: "hint end-note", text: t("wend.note") }) : null,
-    h("h3", { class: "end-sub", text: t("end.chartTitle") }),
+    // The legend heads the chart: under it, it was cut by the button band or below the window
+    // while the chart's dots were in view, unnamed.
+    h("div", { class: "chart-head" },
+      h("h3", { class: "end-sub", text: t("end.chartTitle") }),
+      h("div", { class: "chart-legend", testid: "chart-legend" },
+        players.map((p, seat) => h("span", { class: "legend-item", testid: `chart-legend-${seat}` }, playerDot(p), p.name)))),
     chart(scoreSeries(log, scores), colors, players.map((p) => p.name)),
-    h("div", { class: "chart-legend" }, players.map((p) => h("span", { class: "legend-item" }, playerDot(p), p.name))),
     extras,
     h("div", { class: "dlg-actions end-actions" },
       h("button", { type: "button", class: "btn btn-ghost", testid: "view-board", text: t("end.viewBoard"), on: { click: actions.onViewBoard } }),
