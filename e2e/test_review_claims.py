@@ -191,6 +191,16 @@ TIP_OVER = """id => { const c = document.querySelector('[data-testid=board-canva
   return { x: c.left + p.x, y: c.top + p.y, tip: box('[data-testid=route-tip]'), claim: box('[data-testid=tip-claim]') }; }"""
 
 
+# Points of the map's tracks under a docked tip's Claim (canvas px, every 3 px): a tap there lands
+# on Claim, not on the route.
+TRACKS_UNDER_CLAIM = """() => { const bv = window.__railtrip.board, c = bv.canvas.getBoundingClientRect();
+  const r = document.querySelector('[data-testid=tip-claim]').getBoundingClientRect(), hits = [];
+  for (let y = Math.max(0, r.top - c.top); y <= Math.min(bv.size.h, r.bottom - c.top); y += 3)
+    for (let x = Math.max(0, r.left - c.left); x <= Math.min(bv.size.w, r.right - c.left); x += 3) {
+      const id = bv.routeAt(x, y, 0); if (id) hits.push({ id, x: Math.round(x), y: Math.round(y) }); }
+  return hits; }"""
+
+
 def inside(x: float, y: float, b: dict | None) -> bool:
     return b is not None and b["left"] <= x <= b["right"] and b["top"] <= y <= b["bottom"]
 
@@ -199,7 +209,9 @@ def test_a_tap_on_a_route_under_a_docked_tip_selects_it(browser: Browser, server
     """On a phone, the tip of a route tapped in the south docks over the top ~70 px of the 310 px
     map and took the taps there: a tap on Calgary – Vancouver did nothing until the player tapped
     empty map first. The tip's words now let a tap through: it selects the route under them (its
-    tip docks at the other edge, away from the finger) and claims nothing; Claim still claims."""
+    tip docks at the other edge, away from the finger) and claims nothing; Claim still claims.
+    Claim, which takes the taps on its ~88x44 px, goes to the tip's end where it covers no track:
+    docked at the bottom at the right, it covered Miami's routes."""
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
     )
@@ -222,11 +234,14 @@ def test_a_tap_on_a_route_under_a_docked_tip_selects_it(browser: Browser, server
         # The scene of the report: Calgary – Vancouver lies under the docked tip, clear of its Claim.
         assert inside(north["x"], north["y"], north["tip"]), north
         assert not inside(north["x"], north["y"], north["claim"]), north
+        assert page.evaluate(TRACKS_UNDER_CLAIM) == []  # docked at the top, Claim takes no track's taps
         page.touchscreen.tap(north["x"], north["y"])
         page.wait_for_function("() => window.__railtrip.board.pinned?.id === 'CAL-VAN'", timeout=5_000)
         assert page.get_attribute("#app", "data-ply") == ply  # the tap claimed nothing
         again = page.evaluate(TIP_OVER, "CAL-VAN")
         assert again["tip"] and not inside(again["x"], again["y"], again["tip"]), again  # docked away
+        # Docked at the bottom, Claim lies over the compass, not over Miami's routes (it took their taps).
+        assert page.evaluate(TRACKS_UNDER_CLAIM) == []
         snapshot(page, "north-tip-390x844")
         page.locator("[data-testid=tip-claim]").tap()
         page.wait_for_selector("[data-testid=payment-dialog] [data-testid=dialog-map][data-route=CAL-VAN]")

@@ -113,9 +113,11 @@ export function showTip(bv, id, sx, sy, pinned) {
   // On a small map a pinned tip would hide the route it is about: it docks to the map's top or
   // bottom edge, the one farther from the route -- unless it would lie under the finger that tapped
   // (a long route tapped near its end): a second tap there would land on its Claim. The tip's body
-  // lets taps through to the map (game.css), so a route under it can still be tapped.
+  // lets taps through to the map (game.css), so a route under it can still be tapped; its Claim
+  // takes them, so it goes to the tip's end where it covers less of the map's tracks.
   const docked = pinned && bv.size.w < DOCK_BELOW_PX;
   tip.classList.toggle("docked", docked);
+  tip.classList.remove("claim-start");
   if (docked) {
     const mid = bv.routePoint(id) ?? { y: sy };
     const th = tip.offsetHeight;
@@ -125,6 +127,7 @@ export function showTip(bv, id, sx, sy, pinned) {
     if (under(y)) y = y === top ? bottom : top;
     tip.style.setProperty("left", "4px");
     tip.style.setProperty("top", `${y}px`);
+    placeClaim(bv, tip);
     return;
   }
   const tw = tip.offsetWidth, th = tip.offsetHeight;
@@ -133,6 +136,29 @@ export function showTip(bv, id, sx, sy, pinned) {
   if (y + th > bv.size.h - 4) y = Math.max(4, sy - th - 14);
   tip.style.setProperty("left", `${x}px`);
   tip.style.setProperty("top", `${y}px`);
+}
+
+/**
+ * A docked tip's Claim button takes the taps on its ~88×44 px of the map: it goes to the tip's
+ * right end or its left (class `claim-start`), whichever covers fewer points of the map's tracks
+ * (on the classic map's bottom edge: the compass, not Miami's routes); right on a tie.
+ */
+function placeClaim(bv, tip) {
+  const btn = tip.querySelector(".tip > .btn");
+  if (!btn) return;
+  const canvas = bv.canvas.getBoundingClientRect();
+  const covered = () => {
+    const r = btn.getBoundingClientRect();
+    const x0 = Math.max(0, r.left - canvas.left), x1 = Math.min(bv.size.w, r.right - canvas.left);
+    const y0 = Math.max(0, r.top - canvas.top), y1 = Math.min(bv.size.h, r.bottom - canvas.top);
+    let n = 0;
+    for (let y = y0 + 2; y < y1; y += 4) for (let x = x0 + 2; x < x1; x += 4) if (bv.routeAt(x, y, 0)) n++;
+    return n;
+  };
+  const right = covered();
+  if (!right) return;
+  tip.classList.add("claim-start");
+  if (covered() >= right) tip.classList.remove("claim-start");
 }
 
 /** Hides the route tip (and the hover and selection glows). */
