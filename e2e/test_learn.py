@@ -323,25 +323,44 @@ def test_a_tutorial_left_for_another_game_leaves_no_coach_behind(page: Page, ser
     assert page.get_attribute("#app", "data-tutorial") in (None, "", "over")
 
 
+# What the open dialog says outside its button band (its own lines, the coach's excepted), with
+# where each ends: [{text, bottom}].
+DIALOG_LINES = """d => [...d.querySelectorAll(':scope > :not(.dlg-actions):not(.coach), .pieces-row *, .pieces-rec')]
+  .filter((e) => e.children.length === 0 && e.textContent.trim() && e.checkVisibility())
+  .map((e) => ({ text: e.textContent.trim(), bottom: e.getBoundingClientRect().bottom }))"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
 def test_the_piece_mix_keeps_its_controls_above_the_button_band_in_the_tutorial(
-    page: Page, server, snapshot
+    page: Page, server, snapshot, size
 ) -> None:
     """Rails & Sails' piece mix with the coach in the dialog at 1280x800: the −/+ buttons were half
     under the dialog's button band (the map took their room). Now the map gives way in a short
-    window, and the numbers, the −/+ buttons and the note under them are above the band."""
-    open_app(page, server, 1280, 800)
+    window, and the numbers, the −/+ buttons and the note under them are above the band. On a
+    phone the line "Recommended for a first game: 20 trains and 40 ships" lay under the band until
+    the player scrolled (and its button in the band said it again): now it is the one control that
+    goes back to that mix, under the numbers, and nothing the dialog says is under the band."""
+    open_app(page, server, *size)
     page.click("[data-testid=tutorial-world]")
     page.wait_for_selector("[data-testid=ticket-dialog]")
     keep_tickets(page)
     page.wait_for_selector("[data-testid=pieces-dialog] [data-testid=coach]")
+    dialog = page.locator("[data-testid=pieces-dialog]")
+    assert dialog.evaluate("d => d.scrollTop") == 0
     band = page.locator("[data-testid=pieces-dialog] > .dlg-actions").bounding_box()
     assert band
-    for testid in ("pieces-minus", "pieces-plus", "pieces-trains", "pieces-ships", "pieces-note"):
+    testids = ["pieces-minus", "pieces-plus", "pieces-trains", "pieces-ships", "pieces-recommended"]
+    for testid in testids + (["pieces-note"] if size[0] > 820 else []):
         box = page.locator(f"[data-testid={testid}]").bounding_box()
         assert box and box["y"] + box["height"] <= band["y"] + 0.5, (testid, box, band)
+    lines = dialog.evaluate(DIALOG_LINES)
+    assert any("20" in ln["text"] and "40" in ln["text"] for ln in lines), lines  # the recommendation
+    for line in lines:
+        assert line["bottom"] <= band["y"] + 0.5, (line, band)
+    assert page.get_attribute("[data-testid=pieces-recommended]", "aria-pressed") == "true"
     # The map keeps its proportions as it narrows.
     board_el = page.locator("[data-testid=pieces-dialog] .dlg-map-board")
     board = board_el.bounding_box()
     ratio = float(board_el.evaluate("e => e.style.getPropertyValue('--map-ratio')"))
     assert board and abs(board["width"] / board["height"] - ratio) < 0.05, (board, ratio)
-    snapshot(page, "pieces-1280x800")
+    snapshot(page, f"pieces-{size[0]}x{size[1]}")

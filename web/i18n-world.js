@@ -73,10 +73,8 @@ export const WORLD_STRINGS = {
     "wpieces.value": "{trains} trains, {ships} ships",
     "wpieces.fewer": "One train less",
     "wpieces.more": "One train more",
-    "wpieces.recommended": "Recommended for a first game: {trains} trains and {ships} ships.",
-    "wpieces.isRecommended": "The recommended mix.",
+    "wpieces.recommended": "Recommended for a first game: {trains} trains and {ships} ships",
     "wpieces.box": "The rest stays in your box ({bt} trains, {bs} ships): you can exchange later for 1 point per piece.",
-    "wpieces.useRecommended": "Use the recommended mix",
     "wpieces.confirm": "Play with {trains} trains and {ships} ships",
 
     "wharbor.title": "Build a harbor",
@@ -185,10 +183,8 @@ export const WORLD_STRINGS = {
     "wpieces.value": "{trains} Züge, {ships} Schiffe",
     "wpieces.fewer": "Ein Zug weniger",
     "wpieces.more": "Ein Zug mehr",
-    "wpieces.recommended": "Empfohlen für das erste Spiel: {trains} Züge und {ships} Schiffe.",
-    "wpieces.isRecommended": "Die empfohlene Mischung.",
+    "wpieces.recommended": "Empfohlen für das erste Spiel: {trains} Züge und {ships} Schiffe",
     "wpieces.box": "Der Rest bleibt in deiner Schachtel ({bt} Züge, {bs} Schiffe): später tauschen kostet 1 Punkt pro Figur.",
-    "wpieces.useRecommended": "Empfohlene Mischung",
     "wpieces.confirm": "Mit {trains} Zügen und {ships} Schiffen spielen",
 
     "wharbor.title": "Hafen bauen",

@@ -173,6 +173,12 @@ export function openPieces(screen, acts) {
   const note = h("p", { class: "pieces-note", testid: "pieces-note" });
   const confirm = h("button", { type: "button", class: "btn btn-primary", testid: "pieces-confirm" });
   const step = (d) => { idx = Math.min(opts.length - 1, Math.max(0, idx + d)); slider.value = String(idx); refresh(); };
+  // The recommendation and the button back to it are one control under the numbers (pressed while
+  // they are the recommended mix): a line saying it and a button in the band said it twice, and in
+  // the tutorial on a phone the line lay under the band.
+  const recommended = h("button", { type: "button", class: "btn btn-ghost btn-small pieces-rec", testid: "pieces-recommended",
+    text: t("wpieces.recommended", { trains: recT, ships: recS }),
+    on: { click: () => { idx = Math.max(0, opts.findIndex((a) => a.trains === recT)); slider.value = String(idx); refresh(); } } });
   const refresh = () => {
     const a = opts[idx];
     trainsOut.textContent = String(a.trains);
@@ -180,7 +186,8 @@ export function openPieces(screen, acts) {
     slider.setAttribute("aria-valuetext", t("wpieces.value", { trains: a.trains, ships: a.ships }));
     bar.style.setProperty("--tr", String(a.trains / (a.trains + a.ships)));
     const rec = a.trains === recT && a.ships === recS;
-    note.textContent = rec ? t("wpieces.isRecommended") : t("wpieces.box", { bt: (screen.board.trains ?? 25) - a.trains, bs: (screen.board.ships ?? 50) - a.ships });
+    recommended.setAttribute("aria-pressed", String(rec));
+    note.textContent = rec ? "" : t("wpieces.box", { bt: (screen.board.trains ?? 25) - a.trains, bs: (screen.board.ships ?? 50) - a.ships });
     confirm.textContent = t("wpieces.confirm", { trains: a.trains, ships: a.ships });
   };
   let dlg;
@@ -204,12 +211,9 @@ export function openPieces(screen, acts) {
           slider,
           h("button", { type: "button", class: "step-btn", testid: "pieces-plus", "aria-label": t("wpieces.more"), text: "+", on: { click: () => step(1) } }))),
       h("div", { class: "pieces-side" }, icon("ship", 26), shipsOut, h("span", { text: t("wpieces.ships") }))),
+    recommended,
     note,
-    h("p", { class: "dlg-hint", text: t("wpieces.recommended", { trains: recT, ships: recS }) }),
-    h("div", { class: "dlg-actions" },
-      h("button", { type: "button", class: "btn btn-ghost", testid: "pieces-recommended", text: t("wpieces.useRecommended"),
-        on: { click: () => { idx = Math.max(0, opts.findIndex((a) => a.trains === recT)); slider.value = String(idx); refresh(); } } }),
-      confirm));
+    h("div", { class: "dlg-actions" }, confirm));
   dlg.addEventListener("close", () => picture.destroy());
   slider.focus();
   screen._updateRoot();
