@@ -222,6 +222,6 @@ export const WORLD_STRINGS = {
     "wend.unbuilt": "Nicht gebaut",
     "wend.exchanges": "Ge\u00adtauscht",
     "wend.harborLine": (p) => `${p.n} erfüllte${p.n === 1 ? "r" : ""} Auftr${p.n === 1 ? "ag" : "äge"}, ${p.points} Punkte`,
-    "wend.note": "Summe = Strecken + Aufträge + Reiserouten + Häfen − 4 je nicht gebautem Hafen − 1 je getauschter Figur. Kein Bonus für die längste Strecke.",
+    "wend.note": "Summe = Strecken + Aufträge + Reiserouten + Häfen − 4 je nicht gebautem Hafen − 1 je getauschter Figur. Kein Bonus für den längsten Weg.",
   },
 };

@@ -192,7 +192,7 @@ def _claim(
         was, now = _longest(owned), _longest([*owned, route])
         if now > was > 0:  # a first route is no path to speak of yet
             en_why.append(f"longest path {was} → {now}")
-            de_why.append(f"längste Strecke {was} → {now}")
+            de_why.append(f"längster Weg {was} → {now}")
     return _move(hint, "claim", en, de, ("; ".join(en_why), "; ".join(de_why)))
 
 
