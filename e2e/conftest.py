@@ -13,7 +13,9 @@ Fixtures:
                Its app starts from the build's memory snapshot, as on a returning player's visit
                (build-config.js is served with snapshot.firstVisit on): a cold start costs ~5 s
                and ~8 s of CPU a test on two cores. Mark a test ``@pytest.mark.cold_start`` for
-               a first visit as it is (test_startup.py checks both starts).
+               a first visit as it is (test_startup.py checks both starts). The service worker
+               is blocked (it would cache the whole app again in every test's fresh context)
+               unless the test is marked ``cold_start`` or ``@pytest.mark.service_worker``.
     app_page   ``page`` opened at the app and waited for until data-app-state="ready"
     snapshot   snapshot(page, name) saves e2e/artifacts/<test>-<name>.png
 
@@ -28,9 +30,18 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Route, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    Route,
+    sync_playwright,
+)
 from playwright.sync_api import Error as PlaywrightError
 
 from e2e.helpers import READY_TIMEOUT_MS, wait_for_app_state
@@ -48,6 +59,7 @@ _spec.loader.exec_module(railtrip_build)
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "allow_console_errors: the test expects console or page errors")
     config.addinivalue_line("markers", "cold_start: the page's app starts cold, as on a first visit")
+    config.addinivalue_line("markers", "service_worker: the page's service worker runs (offline play)")
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -122,11 +134,31 @@ def page_errors() -> PageErrors:
     return PageErrors()
 
 
+# A 390x844 phone: the options of a context (new_context) for a phone's touch screen.
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+
+def new_context(browser: Browser, request: pytest.FixtureRequest, **options: Any) -> BrowserContext:
+    """A fresh browser context (``options`` as Playwright's) as the ``page`` fixture's: its app
+    starts from the snapshot unless the test is marked cold_start, and the service worker, which
+    caches the whole app on a context's first visit (~1.8 s of CPU a page, measured), runs only for
+    the tests of offline play (marked service_worker) and of first visits (cold_start)."""
+    cold = request.node.get_closest_marker("cold_start") is not None
+    sw = cold or request.node.get_closest_marker("service_worker") is not None
+    context = browser.new_context(service_workers="allow" if sw else "block", **options)
+    if not cold:
+        context.route("**/build-config.js", snapshot_on_first_visit)
+    return context
+
+
 @pytest.fixture
 def page(browser: Browser, request: pytest.FixtureRequest, page_errors: PageErrors) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    if request.node.get_closest_marker("cold_start") is None:
-        context.route("**/build-config.js", snapshot_on_first_visit)
+    context = new_context(browser, request, viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.set_default_timeout(READY_TIMEOUT_MS)
     page.on("console", page_errors.console)

@@ -10,6 +10,7 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page
 
+from e2e.conftest import PHONE, new_context
 from e2e.helpers import start_game_on_page, wait_for_app_state
 from pyengine.record import replay
 
@@ -216,10 +217,8 @@ def test_card_game_against_a_bot(page: Page, server, snapshot) -> None:
     assert page.evaluate("window.__railtrip.settings.variant") == "cardgame"
 
 
-def test_card_game_phone_layout_and_german(browser: Browser, server, page_errors) -> None:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
-    )
+def test_card_game_phone_layout_and_german(browser: Browser, server, page_errors, request) -> None:
+    context = new_context(browser, request, **PHONE)
     page = context.new_page()
     page.on("console", page_errors.console)
     page.on("pageerror", page_errors.page_error)

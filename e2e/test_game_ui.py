@@ -8,6 +8,7 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page
 
+from e2e.conftest import PHONE, new_context
 from e2e.helpers import keep_tickets, wait_for_app_state
 from pyengine.record import replay
 
@@ -194,10 +195,8 @@ def test_full_game_against_a_bot(page: Page, server, snapshot) -> None:
     assert page.evaluate("window.__railtrip.settings.seed") == 7
 
 
-def test_phone_layout(browser: Browser, server, page_errors) -> None:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
-    )
+def test_phone_layout(browser: Browser, server, page_errors, request) -> None:
+    context = new_context(browser, request, **PHONE)
     page = context.new_page()
     page.on("console", page_errors.console)
     page.on("pageerror", page_errors.page_error)

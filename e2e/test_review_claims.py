@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from e2e.conftest import snapshot_on_first_visit
+from e2e.conftest import PHONE, new_context
 from e2e.helpers import start_game_on_page, wait_for_board
 from e2e.test_review_choices import SIZES, WORLD
 
@@ -48,7 +48,7 @@ TAP_BESIDE = """() => {
 def touch_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A page on a touch screen of the test's size (``size``)."""
     width, height = request.getfixturevalue("size")
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
+    context = new_context(browser, request, viewport={"width": width, "height": height}, has_touch=True)
     page = context.new_page()
     page.set_default_timeout(60_000)
     errors: list[str] = []
@@ -205,17 +205,14 @@ def inside(x: float, y: float, b: dict | None) -> bool:
     return b is not None and b["left"] <= x <= b["right"] and b["top"] <= y <= b["bottom"]
 
 
-def test_a_tap_on_a_route_under_a_docked_tip_selects_it(browser: Browser, server, snapshot) -> None:
+def test_a_tap_on_a_route_under_a_docked_tip_selects_it(browser: Browser, server, snapshot, request) -> None:
     """On a phone, the tip of a route tapped in the south docks over the top ~70 px of the 310 px
     map and took the taps there: a tap on Calgary – Vancouver did nothing until the player tapped
     empty map first. The tip's words now let a tap through: it selects the route under them (its
     tip docks at the other edge, away from the finger) and claims nothing; Claim still claims.
     Claim, which takes the taps on its ~88x44 px, goes to the tip's end where it covers no track:
     docked at the bottom at the right, it covered Miami's routes."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
-    )
-    context.route("**/build-config.js", snapshot_on_first_visit)
+    context = new_context(browser, request, **PHONE)
     page = context.new_page()
     page.set_default_timeout(60_000)
     errors: list[str] = []

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from e2e.conftest import snapshot_on_first_visit
+from e2e.conftest import PHONE, new_context
 from e2e.test_review_map import FULL_HAND, WORLD, route_point
 from e2e.test_review_words import EVERY_KIND, PERSON, new_game, start_in_german
 from e2e.test_share_offline import SEATS
@@ -300,15 +300,12 @@ def ask_for_a_hint(page: Page) -> dict:
     return page.evaluate(HINTED)
 
 
-def test_a_hint_on_a_phone_leaves_its_route_in_view(browser, server, page_errors, snapshot) -> None:
+def test_a_hint_on_a_phone_leaves_its_route_in_view(browser, server, page_errors, snapshot, request) -> None:
     """On a phone with the Routes tab open, the Hint scrolled the page ~650 px from the map down to
     the route's row, which then lay under the floating hint, the map's glow out of view. Now the
     row is scrolled within the list alone: from the top of the page the map stays in view with the
     route glowing on it; from the list, the row comes into view above the hint."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
-    )
-    context.route("**/build-config.js", snapshot_on_first_visit)  # a returning player's start, as `page` has
+    context = new_context(browser, request, **PHONE)
     page = context.new_page()
     page.on("console", page_errors.console)
     page.on("pageerror", page_errors.page_error)

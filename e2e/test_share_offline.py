@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page
 
 from e2e.conftest import railtrip_build
@@ -390,6 +391,7 @@ def play_one_move(page: Page) -> None:
     page.wait_for_function("ply => Number(document.getElementById('app').dataset.ply) > ply", arg=ply)
 
 
+@pytest.mark.service_worker
 def test_offline_second_visit(page: Page, dist_dir: Path) -> None:
     srv = railtrip_build.Server(dist_dir, port=0).start()
     try:
@@ -404,6 +406,7 @@ def test_offline_second_visit(page: Page, dist_dir: Path) -> None:
     play_one_move(page)
 
 
+@pytest.mark.service_worker
 def test_subpath_serving_with_service_worker_scope(page: Page, dist_dir: Path) -> None:
     with railtrip_build.Server(dist_dir, port=0, prefix="/railtrip/") as srv:
         goto_ready(page, srv.url + Q)
