@@ -146,6 +146,17 @@ def test_the_others_names_stay_readable_on_a_phone(page: Page, server) -> None:
         page.inner_text("[data-own-title=hand]").replace("\u2068", "").replace("\u2069", "")
         == "BRUNO'S CARDS"
     )
+    # Nobody thinks in a replay: stepped back into the game, the seat to move shows no dots.
+    slider = page.locator("[data-testid=replay-slider]")
+    slider.focus()
+    slider.press("Home")
+    for _ in range(6):  # to ply 6: a bot's turn of the main phase
+        slider.press("ArrowRight")
+        page.wait_for_selector("#app[data-replay-busy=false]")
+    assert (
+        page.get_attribute("#app", "data-ply") == "6" and page.get_attribute("#app", "data-phase") == "main"
+    )
+    assert page.locator(".thinking").count() == 0
 
 
 def test_the_hand_is_a_list_of_its_kinds_for_a_screen_reader(page: Page, server) -> None:

@@ -36,7 +36,7 @@ export class Opponents {
       h("span", { class: "player-name" },
         h("span", { class: "pname", text: seat.name }),
         h("span", { class: "pkind", text: seat.kind === "bot" ? t("players.bot", { level: tMaybe(`level.${seat.bot}`, seat.bot) }) : t("players.human") }),
-        active && s._isBot(p.seat) ? h("span", { class: "thinking", "aria-hidden": "true" }, h("i"), h("i"), h("i")) : null),
+        active && s._isBot(p.seat) && !s.frozen ? h("span", { class: "thinking", "aria-hidden": "true" }, h("i"), h("i"), h("i")) : null),
       h("span", { class: "player-stats" },
         stat("cards", p.hand, t("players.cards"), `player-hand-${p.seat}`),
         stat("ticket", p.tickets, t("players.tickets"), `player-tickets-${p.seat}`),
