@@ -315,6 +315,18 @@ def test_every_hint_kind_tells_the_player_what_to_do_in_both_languages() -> None
         "en": "Draw new tickets: you have completed 0 of 1 ticket",
         "de": "Zieh neue Aufträge: du hast 0 von 1 Auftrag erfüllt",
     }
+    # The card game completes tickets only when a half is scored: its ticket draw counts the
+    # tickets held ("you have completed 0 of 2" was true of every turn of a half).
+    game = Game.new("cardgame", players=2, seed=3)
+    while game.view(0, log=False)["phase"] != "main" or game.current_player != 0:
+        game.apply(bot_action(game, "easy"))
+    view = game.view(0, log=False)
+    held = len(view["me"]["tickets"])
+    assert held >= 2
+    assert hint_reason(tickets, view, game.variant.board_view(), hint=True) == {
+        "en": f"Draw new tickets: you hold {held} tickets",
+        "de": f"Zieh neue Aufträge: du hast {held} Aufträge",
+    }
     # The api: the Hint addresses the player, the review says what the moves do.
     gid = _call("load", record=game.record())["game_id"]
     assert _call("hint", game_id=gid, player=0, bot="normal")["reason"]["en"][0].isupper()

@@ -276,12 +276,16 @@ def hint_reason(
         return _move(hint, "draw", f"a card from {en_deck}", f"eine Karte {de_deck}", grounds)
     if kind == "tickets":
         tickets = me.get("tickets", [])
-        done = sum(
-            1 for tk in tickets if tk.get("completed") or tk.get("status") in ("completed", "connected")
-        )
         n = len(tickets)
-        en_of, de_of = _count(n, "ticket", "tickets", "Auftrag", "Aufträgen")
-        grounds = (f"you have completed {done} of {en_of}", f"du hast {done} von {de_of} erfüllt")
+        if any("completed" in tk for tk in tickets):
+            done = sum(
+                1 for tk in tickets if tk.get("completed") or tk.get("status") in ("completed", "connected")
+            )
+            en_of, de_of = _count(n, "ticket", "tickets", "Auftrag", "Aufträgen")
+            grounds = (f"you have completed {done} of {en_of}", f"du hast {done} von {de_of} erfüllt")
+        else:  # the card game: tickets are completed only when a half is scored
+            en_held, de_held = _count(n, "ticket", "tickets", "Auftrag", "Aufträge")
+            grounds = (f"you hold {en_held}", f"du hast {de_held}")
         return _move(hint, "draw", "new tickets", "neue Aufträge", grounds if n else ("", ""))
     if kind == "keep":
         offered = {tk["id"]: tk for tk in me.get("offered", [])}
