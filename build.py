@@ -777,6 +777,8 @@ def test(args: argparse.Namespace) -> int:
         cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "tests", "e2e"]
         if not any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in args.pytest_args):
             cmd += ["-n", "2", "--dist", "loadfile"]
+        if not any(a.startswith("--durations") for a in args.pytest_args):
+            cmd += ["--durations=20"]  # the CI log names the slowest tests, to keep the run short
         cmd += args.pytest_args
         log(" ".join(cmd[2:]))
         return subprocess.run(cmd, cwd=ROOT, env=env).returncode
