@@ -150,12 +150,11 @@ def test_the_others_names_stay_readable_on_a_phone(page: Page, server) -> None:
     slider = page.locator("[data-testid=replay-slider]")
     slider.focus()
     slider.press("Home")
-    for _ in range(6):  # to ply 6: a bot's turn of the main phase
+    page.wait_for_selector("#app[data-ply='0'][data-replay-busy=false]")
+    for ply in range(1, 7):  # to ply 6, a bot's turn of the main phase, one step at a time
         slider.press("ArrowRight")
-        page.wait_for_selector("#app[data-replay-busy=false]")
-    assert (
-        page.get_attribute("#app", "data-ply") == "6" and page.get_attribute("#app", "data-phase") == "main"
-    )
+        page.wait_for_selector(f"#app[data-ply='{ply}'][data-replay-busy=false]")
+    assert page.get_attribute("#app", "data-phase") == "main"
     assert page.locator(".thinking").count() == 0
 
 

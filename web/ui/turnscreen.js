@@ -247,6 +247,12 @@ export class TurnScreen {
     return this.seats[seat]?.kind === "bot";
   }
 
+  /** The dots beside a bot's name while it thinks: its turn of a game in play (none in a replay). */
+  _thinkingDots(r, seat) {
+    if (r.over || r.current !== seat || !this._isBot(seat) || this.frozen) return null;
+    return h("span", { class: "thinking", "aria-hidden": "true" }, h("i"), h("i"), h("i"));
+  }
+
   async _handle(res) {
     if (!this.alive) return;
     this.res = res;

@@ -28,7 +28,6 @@ export class Opponents {
   #playerHead(p, r) {
     const s = this.screen;
     const seat = s.seats[p.seat];
-    const active = !r.over && r.current === p.seat;
     const stat = (name, value, label, testid) => h("span", { class: "stat", title: label, "aria-label": `${label}: ${value}`, testid },
       icon(name, 15), h("span", { text: String(value) }));
     return h("div", { class: "cg-phead" },
@@ -36,7 +35,7 @@ export class Opponents {
       h("span", { class: "player-name" },
         h("span", { class: "pname", text: seat.name }),
         h("span", { class: "pkind", text: seat.kind === "bot" ? t("players.bot", { level: tMaybe(`level.${seat.bot}`, seat.bot) }) : t("players.human") }),
-        active && s._isBot(p.seat) && !s.frozen ? h("span", { class: "thinking", "aria-hidden": "true" }, h("i"), h("i"), h("i")) : null),
+        s._thinkingDots(r, p.seat)),
       h("span", { class: "player-stats" },
         stat("cards", p.hand, t("players.cards"), `player-hand-${p.seat}`),
         stat("ticket", p.tickets, t("players.tickets"), `player-tickets-${p.seat}`),

@@ -318,7 +318,7 @@ export class GameScreen extends TurnScreen {
       h("span", { class: "player-name" },
         h("span", { class: "pname", text: seat.name }),
         h("span", { class: "pkind", text: seat.kind === "bot" ? t("players.bot", { level: tMaybe(`level.${seat.bot}`, seat.bot) }) : t("players.human") }),
-        active && this._isBot(p.seat) && !this.frozen ? h("span", { class: "thinking", "aria-hidden": "true" }, h("i"), h("i"), h("i")) : null),
+        this._thinkingDots(r, p.seat)),
       h("span", { class: "player-score", testid: `player-score-${p.seat}`, title: t("players.score"),
         text: String(sc ? sc.total : p.score) }),
       h("span", { class: "player-stats" }, this.game.playerStats(p, stat)));
