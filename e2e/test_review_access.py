@@ -435,29 +435,49 @@ def test_a_hinted_card_or_pile_is_kept_in_view_on_a_phone(page: Page, server, sn
     snapshot(page, "hinted-card-in-view")
 
 
+# The cities and seam letters (both edges of the world map) the zoom buttons cover, by name.
+UNDER_ZOOM_BUTTONS = """() => { const b = window.__railtrip.board, v = b.view, r = b.canvas.getBoundingClientRect();
+    const buttons = [...document.querySelectorAll('.zoom-btn')].map((e) => e.getBoundingClientRect());
+    const covered = (mx, my, mr) => { const x = r.left + mx * v.scale + v.tx, y = r.top + my * v.scale + v.ty, rad = mr * v.scale + 2;
+      return buttons.some((q) => x + rad > q.left && x - rad < q.right && y + rad > q.top && y - rad < q.bottom); };
+    const out = b.board.cities.filter((c) => covered(c.x, c.y, b.style.cityR)).map((c) => c.name);
+    for (const m of b.seamMarks) {
+      if (covered(7, m.y, 7)) out.push(`seam ${m.label} west`);
+      if (covered(b.board.width - 7, m.y, 7)) out.push(`seam ${m.label} east`);
+    }
+    return out; }"""
+FITTED_MAP_BOTTOM = "() => window.__railtrip.board.view.ty + window.__railtrip.board.board.height * window.__railtrip.board.view.scale"
+
+
 @pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
 def test_zoom_buttons_cover_no_city(page: Page, server, snapshot, size) -> None:
     open_app(page, server, *size)
     start_game(page, "usa", NINE_USA)
-    covered = page.evaluate("""() => { const b = window.__railtrip.board, v = b.view, r = b.canvas.getBoundingClientRect();
-        const buttons = [...document.querySelectorAll('.zoom-btn')].map((e) => e.getBoundingClientRect());
-        const out = [];
-        for (const c of b.board.cities) {
-          const x = r.left + c.x * v.scale + v.tx, y = r.top + c.y * v.scale + v.ty, rad = b.style.cityR * v.scale + 2;
-          if (buttons.some((q) => x + rad > q.left && x - rad < q.right && y + rad > q.top && y - rad < q.bottom)) out.push(c.name);
-        }
-        return out; }""")
-    assert covered == [], covered
+    assert page.evaluate(UNDER_ZOOM_BUTTONS) == []
     snapshot(page, f"zoom-{size[0]}")
     # Zooming out again keeps the band free.
     page.click("[data-testid=zoom-in]")
     page.click("[data-testid=zoom-reset]")
-    assert (
-        page.evaluate(
-            "() => window.__railtrip.board.view.ty + window.__railtrip.board.board.height * window.__railtrip.board.view.scale"
-        )
-        <= page.evaluate("() => window.__railtrip.board.mapBox.h") + 0.5
+    assert page.evaluate(FITTED_MAP_BOTTOM) <= page.evaluate("() => window.__railtrip.board.mapBox.h") + 0.5
+
+
+def test_zoom_buttons_leave_the_world_maps_seam_letters_clear(page: Page, server, snapshot) -> None:
+    """On a desktop the world map is as tall as its box and has width to spare: it stands left of
+    the column of zoom buttons, which used to cover the seam letters G and H at its right edge."""
+    open_app(page, server, *SIZES[0])
+    start_game(page, "world", {"tickets": SEAM_TICKETS, "pieces": [[20, 40], [20, 40]]})
+    assert page.evaluate(UNDER_ZOOM_BUTTONS) == []
+    right = page.evaluate(
+        "() => { const b = window.__railtrip.board; return b.view.tx + b.board.width * b.view.scale; }"
     )
+    canvas_left = page.locator("[data-testid=board-canvas]").bounding_box()["x"]
+    buttons_left = page.locator("[data-testid=zoom-in]").bounding_box()["x"]
+    assert canvas_left + right <= buttons_left
+    snapshot(page, "zoom-world-1280")
+    # After a zoom and a reset the map is fitted beside the buttons again.
+    page.click("[data-testid=zoom-in]")
+    page.click("[data-testid=zoom-reset]")
+    assert page.evaluate(UNDER_ZOOM_BUTTONS) == []
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])

@@ -84,9 +84,20 @@ export function seamMarks(geo) {
 export function fitView(board, size, { frame = null, cities = null, cityR = 0 } = {}) {
   const { w, h } = size;
   if (frame) return fitFrame(frame.map((id) => cities.get(id)).filter(Boolean), size, cityR * 7);
-  const pad = 6;
-  const scale = Math.max(0.05, Math.min((w - 2 * pad) / board.width, (h - 2 * pad) / board.height));
+  const scale = fitScale(board, size);
   return { scale, tx: (w - board.width * scale) / 2, ty: (h - board.height * scale) / 2 };
+}
+
+const FIT_PAD = 6;
+
+function fitScale(board, { w, h }) {
+  return Math.max(0.05, Math.min((w - 2 * FIT_PAD) / board.width, (h - 2 * FIT_PAD) / board.height));
+}
+
+/** The width a `size` box has beside the whole fitted map (0 where the map fills the box's width):
+ *  room that can be taken off the box without making the map smaller. */
+export function spareWidth(board, size) {
+  return Math.max(0, Math.floor(size.w - 2 * FIT_PAD - board.width * fitScale(board, size)));
 }
 
 function fitFrame(pts, { w, h }, margin) {

@@ -4,7 +4,7 @@
 import { h } from "../dom.js";
 import { t, tMaybe } from "../../i18n.js";
 import { GOLD, PULSE_FRAME_MS, PULSE_MS, boardStyle } from "./style.js";
-import { routeGeometry, seamMarks, fitView, clampView, mapWraps } from "./geometry.js";
+import { routeGeometry, seamMarks, fitView, clampView, mapWraps, spareWidth } from "./geometry.js";
 import { routeAt } from "./picking.js";
 import { bindInput, showTip, hideTip } from "./interaction.js";
 import { renderBoard } from "./render.js";
@@ -41,6 +41,7 @@ export class BoardView {
     this.userMoved = false;
     this.size = { w: 0, h: 0, dpr: 1 };
     this.reserveBottom = 0;  // px under the zoom buttons kept free of the map (see mapBox)
+    this.reserveRight = 0;   // px beside the zoom buttons kept free of the map (see mapBox)
     this.frame = 0;
     this.pulseTimer = 0;
     this.pulseUntil = 0;  // performance.now() until which highlights pulse (render.js)
@@ -162,28 +163,37 @@ export class BoardView {
 
   /**
    * The part of the canvas the map is fitted and kept in: all of it, except the band under the
-   * zoom buttons when they lie in a row (phones), so they never cover a city (Charleston, Miami).
+   * zoom buttons when they lie in a row (phones), so they never cover a city (Charleston, Miami),
+   * and the strip beside them when they stand in a column and the map has that width to spare
+   * (the world map at desktop sizes, whose right edge holds the seam letters).
    */
   get mapBox() {
-    return { w: this.size.w, h: Math.max(1, this.size.h - this.reserveBottom) };
+    return { w: Math.max(1, this.size.w - this.reserveRight), h: Math.max(1, this.size.h - this.reserveBottom) };
   }
 
-  /** Height of the band under the zoom buttons when they lie in a row, else 0 (read from the layout). */
-  #controlsBand() {
-    if (!this.controls.isConnected) return 0;
+  /** The room the zoom buttons take at the box's bottom (a row) or right (a column), read from the layout. */
+  #controlsRoom() {
+    if (!this.controls.isConnected) return { bottom: 0, right: 0 };
     const c = this.controls.getBoundingClientRect(), box = this.el.getBoundingClientRect();
-    return c.width > c.height ? Math.max(0, Math.round(box.bottom - c.top + 2)) : 0;
+    return c.width > c.height
+      ? { bottom: Math.max(0, Math.round(box.bottom - c.top + 2)), right: 0 }
+      : { bottom: 0, right: Math.max(0, Math.round(box.right - c.left + 2)) };
   }
 
   #resize() {
     const rect = this.el.getBoundingClientRect();
     const dpr = Math.min(3, window.devicePixelRatio || 1);
     const w = Math.max(1, Math.round(rect.width)), hh = Math.max(1, Math.round(rect.height));
-    const band = this.#controlsBand();
-    if (w === this.size.w && hh === this.size.h && dpr === this.size.dpr && band === this.reserveBottom) return;
+    const room = this.#controlsRoom();
+    const band = room.bottom;
+    // Only the width the map can spare: a map that fills the width keeps its size under the buttons.
+    const strip = this.frameCities ? 0 : Math.min(room.right, spareWidth(this.board, { w, h: Math.max(1, hh - band) }));
+    if (w === this.size.w && hh === this.size.h && dpr === this.size.dpr && band === this.reserveBottom
+      && strip === this.reserveRight) return;
     const old = this.size, oldView = this.view;
     this.size = { w, h: hh, dpr };
     this.reserveBottom = band;
+    this.reserveRight = strip;
     this.canvas.width = Math.round(w * dpr);
     this.canvas.height = Math.round(hh * dpr);
     this.canvas.style.setProperty("width", `${w}px`);
