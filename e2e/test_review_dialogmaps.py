@@ -141,6 +141,41 @@ def test_the_piece_mix_is_chosen_with_the_tickets_in_view(page: Page, server, sn
     page.wait_for_function(PERSON_TO_ACT)
 
 
+# Five kept tickets that crowd Asia: an itinerary whose four stops lie within 45 px of each
+# other on a phone, and Mexico–Beijing, whose shorter way crosses the Pacific (the map's seam).
+CROWDED_ASIA = {
+    "tickets": [["HAM-BEI", "MEX-BEI", "TYO-SYD", "THR-LHE-MUM-BKK", "NOV-DRW"], ["JKT-SYD", "LAG-THR"]]
+}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280x800", "390x844"])
+def test_the_ticket_lines_numbers_leave_the_cities_free(page: Page, server, snapshot, size) -> None:
+    """In the piece mix's picture, a ticket line's number sits where it covers no ticket's city: on its
+    longest leg, clear of the dots. It used to sit in the middle of the first leg, on a phone right over Tehran and Lahore, so
+    that Tehran and Bangkok went unnamed. A leg across the seam is drawn the short way, as on the
+    tickets' small maps and the end screen's map."""
+    start(page, server, "world", size, CROWDED_ASIA)  # the tickets are dealt as kept: the piece mix is next
+    page.wait_for_selector("#app[data-ui-state=choose-pieces]")
+    offered = [tk["id"] for tk in page.evaluate(STATE)["view"]["me"]["tickets"]]
+    labels = picture_labels(page, "pieces-dialog")
+    assert_names_clear_of_markers(labels, len(offered))
+    badges = {m["badge"]: m for m in labels["markers"] if "badge" in m}
+    dots = {m["city"]: m for m in labels["markers"] if m.get("minor") is False}
+    for badge in badges.values():
+        for city, dot in dots.items():
+            assert not (
+                dot["x0"] < badge["x1"]
+                and badge["x0"] < dot["x1"]
+                and dot["y0"] < badge["y1"]
+                and badge["y0"] < dot["y1"]
+            ), (badge, city)
+    # Mexico–Beijing crosses the Pacific: its number lies west of Mexico or east of Beijing.
+    mex_bei = badges[str(offered.index("MEX-BEI") + 1)]
+    centre = (mex_bei["x0"] + mex_bei["x1"]) / 2
+    assert centre < dots["MEX"]["x0"] or centre > dots["BEI"]["x1"], (mex_bei, dots["MEX"], dots["BEI"])
+    snapshot(page, f"crowded-asia-{size[0]}")
+
+
 def test_a_move_made_past_a_dialog_closes_it(page: Page, server) -> None:
     """A move made another way than the dialog's own buttons (the test hook `__railtripAct`) answers
     the dialog's question: the ticket dialog goes, and the piece mix opens alone, not over it."""

@@ -5,6 +5,8 @@ import { INK } from "./style.js";
 const LABEL_SIDES = ["below", "above", "right", "left"];
 /** Where else a ticket's city in a picture may be named: at the dot's corners. */
 const CORNERS = ["below-right", "below-left", "above-right", "above-left"];
+/** The size, against the usual, of a ticket city's name in a picture where the usual size finds no room. */
+const SMALLER_NAME = 0.8;
 
 /**
  * Draws the labels: cities in focus first, then those of `first` (a picture's ticket cities), then
@@ -34,19 +36,25 @@ export function drawLabels(ctx, m, focusCities, { markers = [], first = null } =
   const hidden = [];
   for (const c of labelOrder(m.board, focusCities, first)) {
     const hot = focusCities?.has(c.id);
-    const size = hot ? base + 2 : base;
-    ctx.font = `${hot ? 700 : 600} ${size}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
     const x = c.x * v.scale + v.tx, y = c.y * v.scale + v.ty;
     const rr = CITY_R * v.scale + 3;
-    const tw = ctx.measureText(c.name).width;
     const preferred = sides[c.id] ?? "below";
     const free = (strict) => (box) => !placed.some((b) => boxesOverlap(b, box, strict ? 2 : 0))
       && !markers.some((mk) => mk.city !== c.id && (strict || !mk.minor) && markerCovered(mk, box));
-    const boxes = [preferred, ...LABEL_SIDES.filter((s) => s !== preferred), ...(first?.has(c.id) ? CORNERS : [])]
-      .map((side) => labelBox(side, x, y, rr, size, tw, minX, maxX));
-    const spot = boxes.find(free(true)) ?? ((hot || first?.has(c.id)) && boxes.find(free(false)))
-      ?? (hot ? boxes[0] : null);
+    const font = (size) => `${hot ? 700 : 600} ${size}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+    const spotAt = (size) => {
+      ctx.font = font(size);
+      const tw = ctx.measureText(c.name).width;
+      const boxes = [preferred, ...LABEL_SIDES.filter((s) => s !== preferred), ...(first?.has(c.id) ? CORNERS : [])]
+        .map((side) => labelBox(side, x, y, rr, size, tw, minX, maxX));
+      return boxes.find(free(true)) ?? ((hot || first?.has(c.id)) && boxes.find(free(false))) ?? (hot ? boxes[0] : null);
+    };
+    // A picture's ticket city that finds no room at the usual size is named a size smaller.
+    let size = hot ? base + 2 : base;
+    let spot = spotAt(size);
+    if (!spot && first?.has(c.id)) spot = spotAt(size = Math.max(7, Math.round(size * SMALLER_NAME * 10) / 10));
     if (!spot) { hidden.push(c.id); continue; }
+    ctx.font = font(size);
     placed.push({ ...spot, city: c.id });
     ctx.textAlign = "left";
     ctx.lineWidth = 3.5;

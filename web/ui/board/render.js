@@ -69,7 +69,9 @@ export function renderBoard(m) {
   m.ticketLines = drawEndTickets(ctx, m.cities, st.endTickets, { seat: st.endSeat ?? null, cityR: m.style.cityR,
     width: m.board.width, height: m.board.height, wraps: m.wraps });
   drawCities(ctx, m, pulse);
-  const badges = drawTicketLines(ctx, m.cities, st.ticketLines, v.scale);  // tickets being chosen (dialog pictures)
+  // Tickets being chosen (dialog pictures).
+  const badges = drawTicketLines(ctx, m.cities, st.ticketLines, v.scale,
+    { width: m.board.width, height: m.board.height, wraps: m.wraps, dotR: cityDotRadius(m) });
 
   // Labels in screen space, so they stay legible at every zoom.
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
@@ -79,6 +81,11 @@ export function renderBoard(m) {
 
   if (m.flashes.length || longestAnimating(st, now)) return "smooth";
   return pulsing && (st.claimable.size || focus?.cities?.size || st.harborTargets?.size) ? "pulse" : "";
+}
+
+/** A city dot's radius on screen, its dark ring included (px). */
+function cityDotRadius(m) {
+  return m.style.cityR * m.view.scale * (1 + 2.1 / 7.5);
 }
 
 /**
@@ -92,7 +99,7 @@ function ticketLineMarkers(m, badges) {
   if (!lines?.length) return {};
   const v = m.view;
   const box = (x, y, r, extra) => ({ x0: x - r, y0: y - r, x1: x + r, y1: y + r, ...extra });
-  const dotR = m.style.cityR * v.scale * (1 + 2.1 / 7.5);  // the dot with its dark ring
+  const dotR = cityDotRadius(m);
   const first = new Set(lines.flatMap((ln) => ln.cities));
   return {
     markers: [
