@@ -70,13 +70,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from . import __version__
-from .actions import Action, ClaimRoute
+from .actions import Action
 from .boundary import excerpt, is_int, load_json
 from .errors import EngineError, IllegalActionError, RecordError
 from .game import RECORD_VERSION, Game
 from .games import get_variant, variant_names
 from .links import deal_link, decode_link, game_link
-from .mechanics.hints import disagreement_weight, hint_reason, same_decision
+from .mechanics.hints import disagreement_weight, hint_reason, paid_another_way, same_decision
 from .record import parse_record, replay
 
 if TYPE_CHECKING:
@@ -387,13 +387,12 @@ def _proposal(
 def _reason(game: Game, action: Action, advice: bool = True, hint: bool = False) -> dict[str, str]:
     """Why the seat to move would play ``action``, in both languages (``hint_reason``: with
     ``hint`` addressed to the player, "Take …", else what the move does, "takes …"; without
-    ``advice``, what the played move does); a claim names its cards when the same route could be
+    ``advice``, what the played move does); a claim or a harbor names its cards when it could be
     paid another way."""
-    paid_otherwise = isinstance(action, ClaimRoute) and any(
-        isinstance(a, ClaimRoute) and a.route == action.route and a != action for a in game.legal_actions()
-    )
+    move = action.to_json()
+    paid_otherwise = paid_another_way(move, (a.to_json() for a in game.legal_actions()))
     view = game.view(game.current_player, log=False)
-    return hint_reason(action.to_json(), view, game.variant.board_view(), paid_otherwise, advice, hint)
+    return hint_reason(move, view, game.variant.board_view(), paid_otherwise, advice, hint)
 
 
 def _hint(args: dict[str, Any]) -> dict[str, Any]:

@@ -330,3 +330,51 @@ def test_every_hint_kind_tells_the_player_what_to_do_in_both_languages() -> None
     # The api: the Hint addresses the player, the review says what the moves do.
     gid = _call("load", record=game.record())["game_id"]
     assert _call("hint", game_id=gid, player=0, bot="normal")["reason"]["en"][0].isupper()
+
+
+def test_a_harbor_says_what_it_scores_and_which_cards_pay_for_it() -> None:
+    """A harbor's line says why it is worth building (Rails & Sails scores it 20 / 30 / 40 points by
+    its owner's completed tickets naming the city; an unbuilt one costs 4) and, where the harbor
+    could be paid another way, which cards pay for it; it said only "Build a harbor in Mumbai"."""
+    board = Game.new("world", players=2, seed=0).variant.board_view()
+    mumbai = next(r["id"] for r in board["routes"] if "MUM" in (r["a"], r["b"]) and "BKK" in (r["a"], r["b"]))
+    game = Game.new(
+        "world",
+        players=2,
+        seed=0,
+        setup={
+            "hands": [["red-train-h"] * 3 + ["red-ship"] * 2 + ["joker"], []],
+            "tickets": [["MEX-MUM", "THR-LHE-MUM-BKK"], ["JKT-SYD"]],
+            "pieces": [[20, 40], [20, 40]],
+            "routes": {mumbai: 0},
+        },
+    )
+    harbors = [a for a in game.legal_actions() if a.to_json()["kind"] == "harbor"]
+    exact = next(a for a in harbors if a.text() == "harbor MUM 2red-train-h 2red-ship")
+    assert api._reason(game, exact, hint=True) == {
+        "en": "Build a harbor in Mumbai with 2 × red train with anchor + 2 × red ship: "
+        "Mumbai is on 2 of your tickets, 30 points once they are completed",
+        "de": "Bau einen Hafen in Mumbai mit 2 × Zug mit Anker (Rot) + 2 × Schiff (Rot): "
+        "Mumbai liegt auf 2 deiner Aufträge, 30 Punkte, sobald sie erfüllt sind",
+    }
+    # Bangkok is on one ticket; a harbor on none is worth the 4 points an unbuilt one costs.
+    bangkok = next(a for a in harbors if a.text() == "harbor BKK 2red-train-h 2red-ship")
+    assert api._reason(game, bangkok, hint=True)["en"].endswith(
+        ": Bangkok is on 1 of your tickets, 20 points once it is completed"
+    )
+    view = game.view(0, log=False)
+    view["me"]["tickets"] = [
+        dict(tk, completed=True) for tk in view["me"]["tickets"] if tk["id"] == "MEX-MUM"
+    ]
+    done = hint_reason(exact.to_json(), view, board, hint=True)
+    assert done["en"] == "Build a harbor in Mumbai: Mumbai is on 1 of your completed tickets, 20 points"
+    assert (
+        done["de"] == "Bau einen Hafen in Mumbai: Mumbai liegt auf einem deiner erfüllten Aufträge, 20 Punkte"
+    )
+    view["me"]["tickets"] = []
+    assert hint_reason(exact.to_json(), view, board) == {
+        "en": "builds a harbor in Mumbai: a harbor left unbuilt costs 4 points",
+        "de": "baut einen Hafen in Mumbai: ein nicht gebauter Hafen kostet 4 Punkte",
+    }
+    # The review's line for a harbor that was played says only what it does.
+    assert hint_reason(exact.to_json(), view, board, advice=False)["en"] == "builds a harbor in Mumbai"

@@ -6,6 +6,7 @@ plain data: the action's JSON form, the view and the board view."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .graph import longest_trail
@@ -196,6 +197,55 @@ def _claim(
     return _move(hint, "claim", en, de, ("; ".join(en_why), "; ".join(de_why)))
 
 
+def _completed(ticket: dict[str, Any]) -> bool:
+    """Whether the view shows a map game's ticket done (an itinerary: connected or in order)."""
+    return bool(ticket.get("completed")) or ticket.get("status") in ("completed", "connected")
+
+
+def _harbor(
+    action: dict[str, Any],
+    view: dict[str, Any],
+    board: dict[str, Any],
+    name_cards: bool,
+    advice: bool,
+    hint: bool,
+) -> Reason:
+    """ "Build a harbor in Mumbai with 2 × red train with anchor + 2 × red ship: Mumbai is on 2 of
+    your tickets, 30 points once they are completed" (Rails & Sails scores a harbor by its owner's
+    completed tickets naming the city; an unbuilt one costs points)."""
+    cid = str(action.get("city"))
+    city = _city(board, cid)
+    en, de = f"a harbor in {city}", f"einen Hafen in {city}"
+    if name_cards:  # the harbor could be paid another way: say which cards
+        en_cards, de_cards = _cards(action.get("cards") or {})
+        en, de = f"{en} with {en_cards}", f"{de} mit {de_cards}"
+    grounds = ("", "")
+    values = [int(v) for v in board.get("harbor_values", ())]
+    named = [tk for tk in (view.get("me") or {}).get("tickets", ()) if cid in tk.get("cities", ())]
+    if advice and named and values:
+        n = len(named)
+        en_points, de_points = _points(values[min(n, len(values)) - 1])
+        de_of = "einem deiner" if n == 1 else f"{n} deiner"
+        if all(_completed(tk) for tk in named):
+            grounds = (
+                f"{city} is on {n} of your completed tickets, {en_points}",
+                f"{city} liegt auf {de_of} erfüllten Aufträge, {de_points}",
+            )
+        else:
+            grounds = (
+                f"{city} is on {n} of your tickets, {en_points} once {'it is' if n == 1 else 'they are'} completed",
+                f"{city} liegt auf {de_of} Aufträge, {de_points}, sobald {'er' if n == 1 else 'sie'} erfüllt "
+                + ("ist" if n == 1 else "sind"),
+            )
+    elif advice and board.get("unbuilt_harbor_penalty"):
+        en_points, de_points = _points(int(board["unbuilt_harbor_penalty"]))
+        grounds = (
+            f"a harbor left unbuilt costs {en_points}",
+            f"ein nicht gebauter Hafen kostet {de_points}",
+        )
+    return _move(hint, "build", en, de, grounds)
+
+
 def _longest(routes: list[dict[str, Any]]) -> int:
     """The longest continuous path (trains) over these board routes, as the game scores it."""
     ids: dict[str, int] = {}
@@ -230,6 +280,18 @@ def _play(action: dict[str, Any], view: dict[str, Any], board: dict[str, Any], h
 DECKS = {"train": ("the train deck", "vom Zugstapel"), "ship": ("the ship deck", "vom Schiffsstapel")}
 
 
+def paid_another_way(move: dict[str, Any], legal: Iterable[dict[str, Any]]) -> bool:
+    """Whether another of the ``legal`` moves (JSON forms) does what ``move`` does with other cards:
+    a route claimed or a harbor built with another payment (its line then names the cards)."""
+    if "cards" not in move or move.get("kind") not in ("claim", "harbor"):
+        return False
+    same = {k: v for k, v in move.items() if k not in ("text", "cards")}
+    return any(
+        other != move and {k: v for k, v in other.items() if k not in ("text", "cards")} == same
+        for other in legal
+    )
+
+
 def hint_reason(
     action: dict[str, Any],
     view: dict[str, Any],
@@ -240,8 +302,8 @@ def hint_reason(
 ) -> Reason:
     """Why this move, in one line (EN and DE), from the seat's own view and the board, in the
     words of the page's log. ``action`` is the action's JSON form (``Action.to_json``);
-    ``name_cards``: a claim says which cards pay for it (when the route could be paid another
-    way); ``advice`` off: what a move that was played does, without the bot's grounds for
+    ``name_cards``: a claim or a harbor says which cards pay for it (when it could be paid
+    another way); ``advice`` off: what a move that was played does, without the bot's grounds for
     proposing it (the review's own moves); ``hint``: addressed to the player, "Take the face-up
     orange card: then you hold 3 × orange" (the Hint), else what the move does, "takes the …",
     to follow "Your move" / "The bot's move" (the review)."""
@@ -278,9 +340,7 @@ def hint_reason(
         tickets = me.get("tickets", [])
         n = len(tickets)
         if any("completed" in tk for tk in tickets):
-            done = sum(
-                1 for tk in tickets if tk.get("completed") or tk.get("status") in ("completed", "connected")
-            )
+            done = sum(1 for tk in tickets if _completed(tk))
             en_of, de_of = _count(n, "ticket", "tickets", "Auftrag", "Aufträgen")
             grounds = (f"you have completed {done} of {en_of}", f"du hast {done} von {de_of} erfüllt")
         else:  # the card game: tickets are completed only when a half is scored
@@ -296,8 +356,7 @@ def hint_reason(
         en_points, de_points = _points(sum(int(tk.get("points", 0)) for tk in kept))
         return _move(hint, "keep", f"{en_names} ({en_points})", f"{de_names} ({de_points})")
     if kind == "harbor":
-        city = _city(board, str(action.get("city")))
-        return _move(hint, "build", f"a harbor in {city}", f"einen Hafen in {city}")
+        return _harbor(action, view, board, name_cards, advice, hint)
     if kind == "pieces":
         en_trains, de_trains = _count(int(action.get("trains", 0)), "train", "trains", "Zug", "Züge")
         en_ships, de_ships = _count(int(action.get("ships", 0)), "ship", "ships", "Schiff", "Schiffe")

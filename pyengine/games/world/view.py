@@ -273,6 +273,7 @@ class WorldView(WorldMarket):
             "recommended_pieces": list(RECOMMENDED_MIX),
             "harbors": HARBORS_PER_PLAYER,
             "harbor_values": [HARBOR_VALUES[k] for k in (1, 2, 3)],
+            "unbuilt_harbor_penalty": UNBUILT_HARBOR_PENALTY,
             "market_size": MARKET_SIZE,
             "min_players": self.min_players,
             "max_players": self.max_players,
