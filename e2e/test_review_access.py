@@ -461,20 +461,23 @@ def test_zoom_buttons_cover_no_city(page: Page, server, snapshot, size) -> None:
     assert page.evaluate(FITTED_MAP_BOTTOM) <= page.evaluate("() => window.__railtrip.board.mapBox.h") + 0.5
 
 
-def test_zoom_buttons_leave_the_world_maps_seam_letters_clear(page: Page, server, snapshot) -> None:
-    """On a desktop the world map is as tall as its box and has width to spare: it stands left of
-    the column of zoom buttons, which used to cover the seam letters G and H at its right edge."""
-    open_app(page, server, *SIZES[0])
+@pytest.mark.parametrize("size", [(1280, 800), (1280, 1024)], ids=["wide", "tall"])
+def test_zoom_buttons_leave_the_world_map_clear(page: Page, server, snapshot, size) -> None:
+    """On a desktop the world map leaves the column of zoom buttons free: in a wide window it
+    stands left of it (the buttons used to cover the seam letters G and H at its right edge), in a
+    tall one above it."""
+    open_app(page, server, *size)
     start_game(page, "world", {"tickets": SEAM_TICKETS, "pieces": [[20, 40], [20, 40]]})
     assert page.evaluate(UNDER_ZOOM_BUTTONS) == []
-    right = page.evaluate(
-        "() => { const b = window.__railtrip.board; return b.view.tx + b.board.width * b.view.scale; }"
+    board = page.evaluate(
+        """() => { const b = window.__railtrip.board, r = b.canvas.getBoundingClientRect();
+        return { right: r.left + b.view.tx + b.board.width * b.view.scale,
+                 bottom: r.top + b.view.ty + b.board.height * b.view.scale }; }"""
     )
-    canvas_left = page.locator("[data-testid=board-canvas]").bounding_box()["x"]
-    buttons_left = page.locator("[data-testid=zoom-in]").bounding_box()["x"]
-    assert canvas_left + right <= buttons_left
-    snapshot(page, "zoom-world-1280")
-    # After a zoom and a reset the map is fitted beside the buttons again.
+    buttons = page.locator(".zoom-controls").bounding_box()
+    assert board["right"] <= buttons["x"] or board["bottom"] <= buttons["y"], (board, buttons)
+    snapshot(page, f"zoom-world-{size[0]}x{size[1]}")
+    # After a zoom and a reset the map is fitted clear of the buttons again.
     page.click("[data-testid=zoom-in]")
     page.click("[data-testid=zoom-reset]")
     assert page.evaluate(UNDER_ZOOM_BUTTONS) == []

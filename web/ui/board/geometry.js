@@ -94,10 +94,12 @@ function fitScale(board, { w, h }) {
   return Math.max(0.05, Math.min((w - 2 * FIT_PAD) / board.width, (h - 2 * FIT_PAD) / board.height));
 }
 
-/** The width a `size` box has beside the whole fitted map (0 where the map fills the box's width):
- *  room that can be taken off the box without making the map smaller. */
-export function spareWidth(board, size) {
-  return Math.max(0, Math.floor(size.w - 2 * FIT_PAD - board.width * fitScale(board, size)));
+/** The room {w, h} a `size` box has beside and above/below the whole fitted map (0 on the axis the
+ *  map fills): what can be taken off the box without making the map smaller. */
+export function spareRoom(board, size) {
+  const scale = fitScale(board, size);
+  return { w: Math.max(0, Math.floor(size.w - 2 * FIT_PAD - board.width * scale)),
+    h: Math.max(0, Math.floor(size.h - 2 * FIT_PAD - board.height * scale)) };
 }
 
 function fitFrame(pts, { w, h }, margin) {

@@ -4,7 +4,7 @@
 import { h } from "../dom.js";
 import { t, tMaybe } from "../../i18n.js";
 import { GOLD, PULSE_FRAME_MS, PULSE_MS, boardStyle } from "./style.js";
-import { routeGeometry, seamMarks, fitView, clampView, mapWraps, spareWidth } from "./geometry.js";
+import { routeGeometry, seamMarks, fitView, clampView, mapWraps, spareRoom } from "./geometry.js";
 import { routeAt } from "./picking.js";
 import { bindInput, showTip, hideTip } from "./interaction.js";
 import { renderBoard } from "./render.js";
@@ -163,31 +163,41 @@ export class BoardView {
 
   /**
    * The part of the canvas the map is fitted and kept in: all of it, except the band under the
-   * zoom buttons when they lie in a row (phones), so they never cover a city (Charleston, Miami),
-   * and the strip beside them when they stand in a column and the map has that width to spare
-   * (the world map at desktop sizes, whose right edge holds the seam letters).
+   * zoom buttons when they lie in a row (phones), so they never cover a city (Charleston, Miami).
+   * When they stand in a column and the map has room to spare, the strip beside them (the world
+   * map at desktop sizes, whose right edge holds the seam letters) or else the band under them.
    */
   get mapBox() {
     return { w: Math.max(1, this.size.w - this.reserveRight), h: Math.max(1, this.size.h - this.reserveBottom) };
   }
 
-  /** The room the zoom buttons take at the box's bottom (a row) or right (a column), read from the layout. */
+  /** The room the zoom buttons take from the box's bottom and right edges, and whether they lie
+   *  in a row (read from the layout). */
   #controlsRoom() {
-    if (!this.controls.isConnected) return { bottom: 0, right: 0 };
+    if (!this.controls.isConnected) return { bottom: 0, right: 0, row: false };
     const c = this.controls.getBoundingClientRect(), box = this.el.getBoundingClientRect();
-    return c.width > c.height
-      ? { bottom: Math.max(0, Math.round(box.bottom - c.top + 2)), right: 0 }
-      : { bottom: 0, right: Math.max(0, Math.round(box.right - c.left + 2)) };
+    return { bottom: Math.max(0, Math.round(box.bottom - c.top + 2)), right: Math.max(0, Math.round(box.right - c.left + 2)),
+      row: c.width > c.height };
+  }
+
+  /** The band {bottom, right} of the box kept free of the fitted map (see mapBox). */
+  #reserved(w, hh) {
+    const room = this.#controlsRoom();
+    if (room.row) return { bottom: room.bottom, right: 0 };
+    if (this.frameCities) return { bottom: 0, right: 0 };
+    // A column: beside it where the map has that width to spare, else under it where it has that
+    // height, else as much width as it has; a map that fills the box keeps its size.
+    const spare = spareRoom(this.board, { w, h: hh });
+    if (spare.w >= room.right) return { bottom: 0, right: room.right };
+    if (spare.h >= room.bottom) return { bottom: room.bottom, right: 0 };
+    return { bottom: 0, right: spare.w };
   }
 
   #resize() {
     const rect = this.el.getBoundingClientRect();
     const dpr = Math.min(3, window.devicePixelRatio || 1);
     const w = Math.max(1, Math.round(rect.width)), hh = Math.max(1, Math.round(rect.height));
-    const room = this.#controlsRoom();
-    const band = room.bottom;
-    // Only the width the map can spare: a map that fills the width keeps its size under the buttons.
-    const strip = this.frameCities ? 0 : Math.min(room.right, spareWidth(this.board, { w, h: Math.max(1, hh - band) }));
+    const { bottom: band, right: strip } = this.#reserved(w, hh);
     if (w === this.size.w && hh === this.size.h && dpr === this.size.dpr && band === this.reserveBottom
       && strip === this.reserveRight) return;
     const old = this.size, oldView = this.view;
