@@ -136,3 +136,16 @@ def test_missing_worker_shows_a_readable_error(page: Page, server) -> None:
     assert page.inner_text("#load-error-message") == (
         "Could not load the game engine: the engine worker could not be started (worker.js did not load)"
     )
+
+
+def test_a_browser_that_blocks_service_workers_plays_on_without_offline_mode(page: Page, server) -> None:
+    """A browser can block service workers so that registering one resolves with nothing (here
+    Playwright's ``service_workers="block"``, which the test contexts use unless a test is marked
+    service_worker): the page says there is no offline mode (<html data-offline="failed">) and
+    plays on. It used to read ``registration.waiting`` of nothing and log a TypeError."""
+    warnings: list[str] = []
+    page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
+    page.goto(server.url + "?botDelay=0")
+    assert wait_for_app_state(page, "ready", "error") == "ready", page.inner_text("body")
+    page.wait_for_selector("html[data-offline=failed]", state="attached")
+    assert not [w for w in warnings if "offline" in w.lower()], warnings

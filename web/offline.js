@@ -51,6 +51,10 @@ export async function registerServiceWorker() {
     root.dataset.offline = "failed";
     return null;
   }
+  if (!registration) {  // a browser that blocks service workers resolves with nothing (Playwright's "block")
+    root.dataset.offline = "failed";
+    return null;
+  }
   const watch = (worker) => {
     worker?.addEventListener("statechange", () => {
       if (worker.state === "installed" && navigator.serviceWorker.controller) showUpdateBar(registration);
