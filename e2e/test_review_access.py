@@ -446,6 +446,10 @@ UNDER_ZOOM_BUTTONS = """() => { const b = window.__railtrip.board, v = b.view, r
       if (covered(b.board.width - 7, m.y, 7)) out.push(`seam ${m.label} east`);
     }
     return out; }"""
+# The map's canvas has taken its box's size (a layout still settling, a side panel filling in,
+# moves the buttons with the box before the map is fitted again).
+BOARD_SETTLED = """() => { const b = window.__railtrip.board, r = b.el.getBoundingClientRect();
+    return b.size.w === Math.round(r.width) && b.size.h === Math.round(r.height); }"""
 FITTED_MAP_BOTTOM = "() => window.__railtrip.board.view.ty + window.__railtrip.board.board.height * window.__railtrip.board.view.scale"
 
 
@@ -453,6 +457,7 @@ FITTED_MAP_BOTTOM = "() => window.__railtrip.board.view.ty + window.__railtrip.b
 def test_zoom_buttons_cover_no_city(page: Page, server, snapshot, size) -> None:
     open_app(page, server, *size)
     start_game(page, "usa", NINE_USA)
+    page.wait_for_function(BOARD_SETTLED)
     assert page.evaluate(UNDER_ZOOM_BUTTONS) == []
     snapshot(page, f"zoom-{size[0]}")
     # Zooming out again keeps the band free.
@@ -468,6 +473,7 @@ def test_zoom_buttons_leave_the_world_map_clear(page: Page, server, snapshot, si
     tall one above it."""
     open_app(page, server, *size)
     start_game(page, "world", {"tickets": SEAM_TICKETS, "pieces": [[20, 40], [20, 40]]})
+    page.wait_for_function(BOARD_SETTLED)
     assert page.evaluate(UNDER_ZOOM_BUTTONS) == []
     board = page.evaluate(
         """() => { const b = window.__railtrip.board, r = b.canvas.getBoundingClientRect();

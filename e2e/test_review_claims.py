@@ -247,3 +247,30 @@ def test_a_tap_on_a_route_under_a_docked_tip_selects_it(browser: Browser, server
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_a_selected_routes_tip_stays_through_a_resize(browser: Browser, server, request) -> None:
+    """A route the player selected keeps its tip, Claim included, when the map's box changes size
+    (a phone turned, a window resized, a full-page screenshot): the tip follows the route to where
+    the new view puts it. It used to go, so that a Claim about to be tapped was gone (the docked-tip
+    test failed on that now and then, after its screenshot)."""
+    context = new_context(browser, request, **PHONE)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        start_game_on_page(page, server, {"variant": "usa", "seed": 8, "setup": SOUTH_AND_NORTH})
+        wait_for_board(page)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        north = page.evaluate(TIP_OVER, "CAL-VAN")
+        page.touchscreen.tap(north["x"], north["y"])
+        page.wait_for_selector("[data-testid=tip-claim]")
+        width = page.evaluate("() => window.__railtrip.board.size.w")
+        page.set_viewport_size({"width": 430, "height": 844})
+        page.wait_for_function("w => window.__railtrip.board.size.w !== w", arg=width)
+        assert page.evaluate("() => window.__railtrip.board.pinned?.id") == "CAL-VAN"
+        moved = page.evaluate(TIP_OVER, "CAL-VAN")
+        assert moved["tip"] and moved["claim"], moved
+        page.locator("[data-testid=tip-claim]").tap()
+        page.wait_for_selector("[data-testid=payment-dialog] [data-testid=dialog-map][data-route=CAL-VAN]")
+    finally:
+        context.close()

@@ -208,8 +208,10 @@ export class BoardView {
     this.canvas.height = Math.round(hh * dpr);
     this.canvas.style.setProperty("width", `${w}px`);
     this.canvas.style.setProperty("height", `${hh}px`);
-    // A route tip points at where the route was before the resize: take it away.
-    if (this.tooltip && !this.tooltip.hidden) hideTip(this);
+    // A hover tip points at where the route was before the resize: it goes. A pinned one (a route
+    // the player selected, its Claim button) follows the route to where the new view puts it below.
+    const pinned = this.pinned?.id ?? null;
+    if (this.tooltip && !this.tooltip.hidden && !pinned) hideTip(this);
     if (!oldView || !this.userMoved) {
       this.view = this.#fitView();
     } else {
@@ -219,6 +221,13 @@ export class BoardView {
       clampView(this.view, this.board, this.mapBox);
     }
     this.#render();
+    if (pinned) {
+      // Out of the new view (zoomed in, or a box squeezed for a moment) the tip waits, the route
+      // still selected, until a resize or a redraw brings the route back into view.
+      const p = this.routePoint(pinned);
+      if (p && p.x >= 0 && p.y >= 0 && p.x <= w && p.y <= hh) showTip(this, pinned, p.x, p.y, true);
+      else this.tooltip.hidden = true;
+    }
   }
 
   #render() {
