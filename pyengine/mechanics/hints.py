@@ -58,6 +58,12 @@ def _cards(cards: dict[str, int]) -> tuple[str, str]:
     )
 
 
+def _paid_with(en: str, de: str, action: dict[str, Any]) -> tuple[str, str]:
+    """A move's words with the cards that pay for it: "… with 2 × red" / "… mit 2 × Rot"."""
+    en_cards, de_cards = _cards(action.get("cards") or {})
+    return f"{en} with {en_cards}", f"{de} mit {de_cards}"
+
+
 def _points(n: int) -> tuple[str, str]:
     """ "1 point" / "1 Punkt", "7 points" / "7 Punkte"."""
     return _count(n, "point", "points", "Punkt", "Punkte")
@@ -176,8 +182,7 @@ def _claim(
     en_points, de_points = _points(points)
     en, de = f"{name} ({en_size}, {en_points})", f"{name} ({de_size}, {de_points})"
     if name_cards:  # the route could be paid another way: say which cards
-        en_cards, de_cards = _cards(action.get("cards") or {})
-        en, de = f"{en} with {en_cards}", f"{de} mit {de_cards}"
+        en, de = _paid_with(en, de, action)
     en_why: list[str] = []
     de_why: list[str] = []
     if done:
@@ -217,8 +222,7 @@ def _harbor(
     city = _city(board, cid)
     en, de = f"a harbor in {city}", f"einen Hafen in {city}"
     if name_cards:  # the harbor could be paid another way: say which cards
-        en_cards, de_cards = _cards(action.get("cards") or {})
-        en, de = f"{en} with {en_cards}", f"{de} mit {de_cards}"
+        en, de = _paid_with(en, de, action)
     grounds = ("", "")
     values = [int(v) for v in board.get("harbor_values", ())]
     named = [tk for tk in (view.get("me") or {}).get("tickets", ()) if cid in tk.get("cities", ())]
