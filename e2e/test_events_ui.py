@@ -128,6 +128,9 @@ def test_the_log_tells_the_person_about_their_own_moves_as_you(page: Page, serve
     assert any("You kept" in text for text in mine) and any(
         "You drew two cards from the deck." in text for text in mine
     )
+    # What only the person sees is marked as such, not told twice ("You kept … (You kept: …)").
+    keep = next(text for text in mine if "You kept" in text)
+    assert keep.count("You kept") == 1 and "(Only you see them: " in keep and "–" in keep, keep
     assert all("Bob" in text and "You " not in text.split("(")[0] for text in theirs), theirs
     page.click("[data-testid=lang-de]")
     page.wait_for_selector(
@@ -135,4 +138,4 @@ def test_the_log_tells_the_person_about_their_own_moves_as_you(page: Page, serve
     )
     mine = page.locator("[data-testid=log-entry][data-player='0']").all_text_contents()
     assert all(text.strip().startswith("Du ") for text in mine), mine
-    assert any("Du behieltst" in text for text in mine)
+    assert any("Du behieltst" in text and "(Nur du siehst sie: " in text for text in mine)
