@@ -275,21 +275,26 @@ def check_history_counts_once(page: Page, snapshot, variant: str, size: str) -> 
     snapshot(page, f"{variant}-{size}-history")
 
 
-REVIEW_WORDS = {"en": ("Your move ", "Turn "), "de": ("Dein Zug ", "Zug ")}
+REVIEW_WORDS = {
+    "en": ("Your move ", r"Your turn (\d+) of (\d+)|Start of the game"),
+    "de": ("Dein Zug ", r"Dein (\d+)\. von (\d+) Zügen|Spielbeginn"),
+}
 REVIEW_COST = {"en": r"Your move cost about \d+ points?\.", "de": r"Dein Zug kostete etwa \d+ Punkte?\."}
 
 
 def check_review_words(page: Page, lang: str) -> None:
-    """Each listed move reads "Your move …" (not "You: claims …"), its turn a "Zug" in German (the
-    engine's turn counts every player's turns: not a "Runde"), as on the saved games; each was
-    measured: its cost in whole points, or "about as good" where the bot found no clear loss."""
+    """Each listed move reads "Your move …" (not "You: claims …") and says which of the person's
+    own turns it was, "Your turn 23 of 51" (the engine's turn counter counts every seat's turns,
+    which nothing on screen numbers); each was measured: its cost in whole points, or "about as
+    good" where the bot found no clear loss."""
     you, turn = REVIEW_WORDS[lang]
     items = page.locator("[data-testid=review-item]")
     assert items.count() >= 1
     for i in range(items.count()):
         item = items.nth(i)
         assert item.locator(".review-you").inner_text().startswith(you)
-        assert item.locator(".review-turn").inner_text().startswith(turn)
+        label = re.fullmatch(turn, item.locator(".review-turn").inner_text())
+        assert label and (label[1] is None or 1 <= int(label[1]) <= int(label[2])), label
         assert item.locator("[data-testid=review-cost], [data-testid=review-even]").count() == 1
     costs = page.locator("[data-testid=review-cost]").all_inner_texts()
     assert all(re.fullmatch(REVIEW_COST[lang], c) for c in costs), costs

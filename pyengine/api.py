@@ -25,9 +25,10 @@ Functions (arguments are one JSON object):
   hint {game_id, player, bot?, max_seconds?} -> {action, reason: {en, de}, value, ranked: [{action, value}]}
                                           (the bot's proposal for player, who must be to move,
                                            from that seat's view only)
-  review_move {game_id, seat, from?, skip?, bot?, max_seconds?} -> {ply, plies, next, turn, played,
-                                          played_reason, best, reason, cost, agree, weight}: the bot's opinion of seat's first decision
+  review_move {game_id, seat, from?, skip?, bot?, max_seconds?} -> {ply, plies, next, turn, own_turn, own_turns,
+                                          played, played_reason, best, reason, cost, agree, weight}: the bot's opinion of seat's first decision
                                           at or after ply ``from``, ``skip`` of them passed over (next: where to go on; null: done;
+                                          own_turn: which of the seat's own_turns of play it is, 0 for a setup choice;
                                           cost: points the played move lost, measured afresh, 0 when
                                           not clearly worse, null from a bot that does not measure)
   undo {game_id, player}                  -> state for player, after taking back player's last action
@@ -70,13 +71,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from . import __version__
-from .actions import Action
+from .advice import ReviewWalk, action_json, proposal
 from .boundary import excerpt, is_int, load_json
 from .errors import EngineError, IllegalActionError, RecordError
 from .game import RECORD_VERSION, Game
 from .games import get_variant, variant_names
 from .links import deal_link, decode_link, game_link
-from .mechanics.hints import disagreement_weight, hint_reason, paid_another_way, same_decision
 from .record import parse_record, replay
 
 if TYPE_CHECKING:
@@ -87,13 +87,6 @@ _META: dict[str, dict[str, Any]] = {}
 _PONDERS: dict[str, Ponder] = {}  # per game: the bots' decisions worked out ahead (``ponder``)
 _counter = [0]
 DEFAULT_BOT = "normal"
-
-
-def _action_json(game: Game, a: Action) -> dict[str, Any]:
-    """A legal action as data the page can filter on (it never decides legality itself)."""
-    out = dict(a.to_json())
-    out.update(game.variant.action_details(game.state, a))
-    return out
 
 
 def _game(args: dict[str, Any]) -> Game:
@@ -126,7 +119,7 @@ def _state(game: Game, player: Any, log_from: Any = 0) -> dict[str, Any]:
         "over": over,
         "legal": []
         if over or player != game.current_player
-        else [_action_json(game, a) for a in game.legal_actions()],
+        else [action_json(game, a) for a in game.legal_actions()],
         "ply": len(game.actions),
         "can_undo": player is not None and game.can_undo(player),
     }
@@ -374,27 +367,6 @@ def _limit(args: dict[str, Any]) -> float | None:
     return float(limit) if limit is not None else None
 
 
-def _proposal(
-    game: Game, bot: str, limit: float | None, hint: bool = False
-) -> tuple[list[tuple[Action, float]], dict[str, Any]]:
-    """The bot's ranking for the player to move and the reason for its first choice."""
-    from .bots import bot_ranking
-
-    ranked = bot_ranking(game, bot, limit)
-    return ranked, _reason(game, ranked[0][0], hint=hint)
-
-
-def _reason(game: Game, action: Action, advice: bool = True, hint: bool = False) -> dict[str, str]:
-    """Why the seat to move would play ``action``, in both languages (``hint_reason``: with
-    ``hint`` addressed to the player, "Take …", else what the move does, "takes …"; without
-    ``advice``, what the played move does); a claim or a harbor names its cards when it could be
-    paid another way."""
-    move = action.to_json()
-    paid_otherwise = paid_another_way(move, (a.to_json() for a in game.legal_actions()))
-    view = game.view(game.current_player, log=False)
-    return hint_reason(move, view, game.variant.board_view(), paid_otherwise, advice, hint)
-
-
 def _hint(args: dict[str, Any]) -> dict[str, Any]:
     """The bot's proposal for ``player`` (who must be to move), with a one-line reason."""
     game = _game(args)
@@ -403,88 +375,34 @@ def _hint(args: dict[str, Any]) -> dict[str, Any]:
         raise EngineError("the game is over")
     if not is_int(player) or player != game.current_player:
         raise IllegalActionError(f"a hint is only for the seat to move (seat {game.current_player})")
-    ranked, reason = _proposal(game, str(args.get("bot") or "hard"), _limit(args), hint=True)
+    ranked, reason = proposal(game, str(args.get("bot") or "hard"), _limit(args), hint=True)
     return {
-        "action": _action_json(game, ranked[0][0]),
+        "action": action_json(game, ranked[0][0]),
         "value": ranked[0][1],
         "reason": reason,
         "ranked": [{"action": a.text(), "value": v} for a, v in ranked[:5]],
     }
 
 
-# Per finished game under review: the game replayed up to the review's cursor (advanced, never rebuilt).
-_REVIEWS: dict[str, Game] = {}
-
-
-REVIEW_WORLDS = 12  # fresh worlds that measure a reviewed move against the bot's
-REVIEW_Z = 2.0  # a cost is told only when the played move is this many standard errors worse
-
-
-def _review_cost(game: Game, bot: str, moves: tuple[Action, Action], limit: float | None) -> float | None:
-    """Points the played move (second) lost against the bot's (first), measured on fresh worlds:
-    the ranking's own margins overstate its winner's lead (the best of several noisy estimates on
-    the same few worlds). 0 when the played move is not clearly worse; None from a bot that does
-    not measure."""
-    from .bots import bot_comparison
-
-    comp = bot_comparison(game, bot, moves, REVIEW_WORLDS, limit)
-    if comp is None:
-        return None
-    return round(comp.gain, 1) if comp.gain >= 0.5 and comp.gain > REVIEW_Z * comp.se else 0.0
+# Per finished game under review: its replay up to the review's cursor.
+_REVIEWS: dict[str, ReviewWalk] = {}
 
 
 def _review_move(args: dict[str, Any]) -> dict[str, Any]:
     """The bot's opinion of ``seat``'s next decision from ply ``from`` on, after passing over
     ``skip`` of them (one per call, so the worker stays free between calls and the page shows
     progress; engines sharing a review take every k-th): what was played, what the bot preferred,
-    and the estimated cost (``_review_cost``)."""
+    and the estimated cost (``advice.review_cost``)."""
     gid = str(args.get("game_id"))
     game = _game(args)
     seat, start, skip = args.get("seat"), args.get("from", 0), args.get("skip", 0)
     game.check_seat(seat, spectator=False)
     if not is_int(start) or start < 0 or not is_int(skip) or skip < 0:
         raise EngineError("from must be a ply number and skip a count of decisions (0 or more)")
-    limit, bot = _limit(args), str(args.get("bot") or "hard")
-    at = _REVIEWS.get(gid)
-    if (
-        at is None
-        or len(at.actions) > start
-        or at.settings != game.settings
-        or at.actions != game.actions[: len(at.actions)]
-    ):
-        at = Game(game.variant, game.settings, game.variant.new_state(game.settings))
-    plies = len(game.actions)
-    while len(at.actions) < plies:
-        if len(at.actions) >= start and at.current_player == seat and len(at.legal_actions()) > 1:
-            if not skip:
-                break
-            skip -= 1
-        at.apply(game.actions[len(at.actions)])
-    _REVIEWS[gid] = at
-    ply = len(at.actions)
-    if ply >= plies:
-        return {"ply": ply, "plies": plies, "next": None}
-    played = game.actions[ply]
-    ranked, reason = _proposal(at, bot, limit)
-    best = ranked[0][0]
-    agree = same_decision(played.to_json(), best.to_json())
-    cost = 0.0 if agree else _review_cost(at, bot, (best, played), limit)
-    played_reason = _reason(at, played, advice=False)
-    out = {
-        "ply": ply,
-        "plies": plies,
-        "next": ply + 1,
-        "turn": game.log[ply].get("turn"),
-        "played": _action_json(at, played),
-        "played_reason": played_reason,
-        "best": _action_json(at, best),
-        "reason": reason,
-        "agree": agree,
-        "cost": cost,
-        "weight": disagreement_weight(played.to_json(), best.to_json()),
-    }
-    at.apply(played)
-    return out
+    walk = _REVIEWS.get(gid)
+    if walk is None or not walk.fits(game, start):
+        walk = _REVIEWS[gid] = ReviewWalk(game)
+    return walk.step(game, cast(int, seat), start, skip, str(args.get("bot") or "hard"), _limit(args))
 
 
 def _undo(args: dict[str, Any]) -> dict[str, Any]:

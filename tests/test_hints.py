@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from helpers import usa_game
 
-from pyengine import api
+from pyengine import advice, api
 from pyengine.actions import ClaimRoute
 from pyengine.bots import bot_action, bot_comparison, bot_ranking
 from pyengine.game import Game
@@ -124,6 +124,15 @@ def test_review_walks_the_seats_decisions_and_reports_what_the_bot_preferred() -
         assert s["agree"] == (s["best"]["text"] == s["played"]["text"] or same_card)
         assert (s["cost"] == 0.0) if s["agree"] else s["cost"] is None  # the default ranking gives no margin
     assert any(not s["agree"] for s in reviewed) and any(s["agree"] for s in reviewed)
+    # Each decision is named by the seat's own turns of play ("your turn 23 of 51"): the setup's
+    # keep is none of them, the moves of one turn (a second card, a keep after a draw) share one.
+    turns_of_seat = [e["turn"] for e in game.log if e["player"] == 1 and not e.get("setup")]
+    total = len(set(turns_of_seat))
+    assert reviewed[0]["played"]["kind"] == "keep" and reviewed[0]["own_turn"] == 0
+    assert all(s["own_turns"] == total for s in reviewed[1:])
+    for s in reviewed[1:]:
+        assert s["own_turn"] == sorted(set(turns_of_seat)).index(s["turn"]) + 1
+    assert reviewed[1]["own_turn"] == 1 and reviewed[-1]["own_turn"] == total
     # Going back to an earlier ply replays from the start: same answer.
     again = _call("review_move", game_id=gid, seat=1, bot="normal", **{"from": reviewed[2]["ply"]})
     assert again == reviewed[2]
@@ -147,6 +156,9 @@ def test_engines_sharing_a_review_take_every_kth_decision_and_give_the_same_step
 
     serial = walk(0, 1)
     assert len(serial) >= 10 and any(s["cost"] for s in serial)
+    # The start player's first turn is its turn 1 too (the setup keep shares the engine's turn 0).
+    turns = [s["own_turn"] for s in serial]
+    assert turns[:2] == [0, 1] and turns == sorted(turns) and turns[-1] == serial[-1]["own_turns"]
     shared = walk(0, 2) + walk(1, 2)
     assert sorted(shared, key=lambda s: s["ply"]) == serial
     assert [s["ply"] for s in walk(2, 3)] == [s["ply"] for s in serial[2::3]]
@@ -250,9 +262,9 @@ def test_the_review_measures_each_disagreement_afresh() -> None:
         for action in game.actions[: step["ply"]]:
             at.apply(action)
         best, played = at.parse(step["best"]["text"]), at.parse(step["played"]["text"])
-        comp = bot_comparison(at, "hard", (best, played), api.REVIEW_WORLDS)
-        assert comp is not None and comp.worlds == api.REVIEW_WORLDS
-        clear = comp.gain >= 0.5 and comp.gain > api.REVIEW_Z * comp.se
+        comp = bot_comparison(at, "hard", (best, played), advice.REVIEW_WORLDS)
+        assert comp is not None and comp.worlds == advice.REVIEW_WORLDS
+        clear = comp.gain >= 0.5 and comp.gain > advice.REVIEW_Z * comp.se
         assert step["cost"] == (round(comp.gain, 1) if clear else 0.0)
         unranked += all(a != played for a, _ in bot_ranking(at, "hard"))
     assert unranked >= 1  # a move the ranking never valued is measured too (its cost was null)
@@ -351,7 +363,7 @@ def test_a_harbor_says_what_it_scores_and_which_cards_pay_for_it() -> None:
     )
     harbors = [a for a in game.legal_actions() if a.to_json()["kind"] == "harbor"]
     exact = next(a for a in harbors if a.text() == "harbor MUM 2red-train-h 2red-ship")
-    assert api._reason(game, exact, hint=True) == {
+    assert advice.move_reason(game, exact, hint=True) == {
         "en": "Build a harbor in Mumbai with 2 × red train with anchor + 2 × red ship: "
         "Mumbai is on 2 of your tickets, 30 points once they are completed",
         "de": "Bau einen Hafen in Mumbai mit 2 × Zug mit Anker (Rot) + 2 × Schiff (Rot): "
@@ -359,7 +371,7 @@ def test_a_harbor_says_what_it_scores_and_which_cards_pay_for_it() -> None:
     }
     # Bangkok is on one ticket; a harbor on none is worth the 4 points an unbuilt one costs.
     bangkok = next(a for a in harbors if a.text() == "harbor BKK 2red-train-h 2red-ship")
-    assert api._reason(game, bangkok, hint=True)["en"].endswith(
+    assert advice.move_reason(game, bangkok, hint=True)["en"].endswith(
         ": Bangkok is on 1 of your tickets, 20 points once it is completed"
     )
     view = game.view(0, log=False)

@@ -97,7 +97,7 @@ def test_no_import_cycles() -> None:
 
 def test_games_and_shared_modules_never_import_bots_or_the_page_layer() -> None:
     """Dependencies point one way: bots and the API use games, never the reverse."""
-    above = ("pyengine.bots", "pyengine.api", "pyengine.cli", "pyengine.simulate")
+    above = ("pyengine.bots", "pyengine.api", "pyengine.advice", "pyengine.cli", "pyengine.simulate")
     for name, deps in _graph().items():
         if name.startswith(above) or name in ("pyengine.__main__",):
             continue

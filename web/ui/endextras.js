@@ -125,12 +125,21 @@ export function reviewPanel({ engine, gameId, seat, bot = "hard", hintsUsed = 0,
       return;
     }
     out.replaceChildren(h("ol", { class: "review-list", testid: "review-list" }, worst.map((st) => h("li", { class: "review-item", testid: "review-item", dataset: { ply: st.ply } },
-      h("span", { class: "review-turn", text: t("review.turn", { n: (st.turn ?? 0) + 1 }) }),
+      turnLabel(st),
       h("span", { class: "review-you", text: t("review.you", { move: words(st.played_reason) }) }),
       h("span", { class: "review-bot", text: t("review.bot", { move: words(st.reason) }) }),
       costLine(st)))));
   }
   return panel;
+}
+
+/** Which of the person's own turns a reviewed move was ("Your turn 23 of 51", or the start's
+ *  ticket choice), counted by the engine; a review kept from before it counted them names none
+ *  (the engine's turn counter counts every seat's turns and the setup, which nothing on screen does). */
+function turnLabel(st) {
+  if (!Number.isInteger(st.own_turn) || (st.own_turn > 0 && !Number.isInteger(st.own_turns))) return null;
+  const text = st.own_turn > 0 ? t("review.turn", { n: st.own_turn, total: st.own_turns }) : t("review.setupTurn");
+  return h("span", { class: "review-turn", text });
 }
 
 /** What a reviewed move cost by the bot's measure: "Your move cost about 12 points.", "Your move

@@ -124,7 +124,9 @@ function reviewStep(step, plies) {
   if (cost !== null && !Number.isFinite(cost)) return null;
   return {
     ply: step.ply,
-    turn: Number.isInteger(step.turn) ? step.turn : null,
+    // Which of the person's turns it was (a review kept before these were counted names none).
+    own_turn: Number.isInteger(step.own_turn) && step.own_turn >= 0 ? step.own_turn : null,
+    own_turns: Number.isInteger(step.own_turns) && step.own_turns >= 0 ? step.own_turns : null,
     agree: step.agree,
     cost,
     weight: Number.isFinite(step.weight) ? Number(step.weight) : 0,
