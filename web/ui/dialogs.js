@@ -88,7 +88,8 @@ export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, 
 
 /**
  * Payment chooser for a route with several legal payments. Fewest wild cards first, otherwise in
- * the engine's order (it lists each route's payments cheapest first), so the first is the proposal.
+ * the engine's order (it lists each route's payments cheapest first), so the first is the proposal;
+ * it is tagged "cheapest" only when it costs less than the next.
  * `hand` (the view's own hand, {card: n}): each option also says what stays in hand after it.
  * `picture` (mappicture.js routePicture): the route being paid for, shown above the options.
  * `hinted`: the action text of the current Hint's move, when it is one of `options`.
@@ -96,6 +97,10 @@ export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, 
 export function paymentDialog(parent, { title, options, onChoose, onCancel, hand = null, picture = null, hinted = null }) {
   let dlg;
   const wild = (opt) => opt.cards.loco ?? opt.cards.joker ?? 0;
+  const count = (opt) => Object.values(opt.cards).reduce((sum, n) => sum + n, 0);
+  // "Cheapest" only where it is: fewer wild cards, or as many and fewer cards (4 × yellow and
+  // 4 × purple for a gray route are two ways to pay the same).
+  const cheaper = (a, b) => wild(a) < wild(b) || (wild(a) === wild(b) && count(a) < count(b));
   const sorted = options.map((opt, i) => ({ opt, i })).sort((a, b) => wild(a.opt) - wild(b.opt) || a.i - b.i).map((x) => x.opt);
   // The current Hint's payment (its action text, one of the engine's options) leads, marked as the
   // hint's: taking the first option then plays what the hint said. "Cheapest" then tags the first of
@@ -109,7 +114,8 @@ export function paymentDialog(parent, { title, options, onChoose, onCancel, hand
     }
     const parts = Object.entries(opt.cards).filter(([, n]) => n > 0).map(([c, n]) => t("log.payPart", { n, card: cardName(c) }));
     const isHint = opt === hint;
-    const proposed = ordered.length > 1 && (hint ? i === 1 && wild(opt) < wild(hint) : i === 0);
+    const proposed = hint ? i === 1 && cheaper(opt, hint) && (!ordered[2] || cheaper(opt, ordered[2]))
+      : i === 0 && ordered.length > 1 && cheaper(opt, ordered[1]);
     const label = isHint ? "pay.optionHinted" : proposed ? "pay.optionCheapest" : "pay.option";
     const left = hand ? leftInHand(hand, opt.cards) : null;
     return h("button", { type: "button", class: ["pay-option", isHint && "is-hinted"], testid: `payment-option-${i}`, dataset: { action: opt.text },
