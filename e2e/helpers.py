@@ -9,6 +9,11 @@ from playwright.sync_api import Page
 READY_TIMEOUT_MS = 60_000
 
 
+def points_text(n: int) -> str:
+    """A score as the end screen writes it: a negative one with a minus sign, not a hyphen."""
+    return f"\u2212{-n}" if n < 0 else str(n)
+
+
 def wait_for_board(page: Page) -> None:
     """Waits until the map has fitted its view and drawn a frame: the board lays itself out on its
     first layout pass, which a fast start (or a loaded machine) can run after the person's turn is

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from e2e.conftest import PHONE, new_context
-from e2e.helpers import start_game_on_page, wait_for_app_state
+from e2e.helpers import points_text, start_game_on_page, wait_for_app_state
 from pyengine.record import replay
 
 GAME_TIMEOUT_S = 150
@@ -189,7 +189,7 @@ def test_card_game_against_a_bot(page: Page, server, snapshot) -> None:
     assert game.is_over
     for sc in game.scores():
         seat = sc["seat"]
-        assert page.text_content(f"[data-testid=final-total-{seat}]") == str(sc["total"])
+        assert page.text_content(f"[data-testid=final-total-{seat}]") == points_text(sc["total"])
         assert page.text_content(f"[data-testid=final-half-1-{seat}]").startswith(
             f"+{sc['halves'][0]['points']}"
         )

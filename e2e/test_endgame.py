@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from e2e.helpers import keep_tickets, wait_for_app_state
+from e2e.helpers import keep_tickets, points_text, wait_for_app_state
 from pyengine import api
 from pyengine.bots import bot_action
 from pyengine.game import Game
@@ -40,13 +40,13 @@ MY_TURN = """() => { const a = document.getElementById('app').dataset;
 
 @cache
 def finished(
-    variant: str, players: int = 2
+    variant: str, players: int = 2, first_bot: str = "easy"
 ) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
-    """A finished game of easy bots (2 players unless told): its record (seat 0 shown as the
-    person), stats, scores."""
+    """A finished game of easy bots (2 players unless told; seat 0 plays ``first_bot``): its
+    record (seat 0 shown as the person), stats, scores."""
     game = Game.new(variant, players=players, seed=31)
     while not game.is_over:
-        game.apply(bot_action(game, "easy"))
+        game.apply(bot_action(game, first_bot if game.current_player == 0 else "easy"))
     return game.record({"seats": (SEATS4 if players > 2 else SEATS)[:players]}), game.stats(), game.scores()
 
 
@@ -59,6 +59,7 @@ def open_finished(
     players: int = 2,
     review: list[dict[str, Any]] | None = None,
     query: str = "",
+    first_bot: str = "easy",
 ) -> None:
     """Stores the finished game as this tab's save (and `history` as the stored history, `review`
     as the steps of a review of seat 0's moves kept with it), reloads. `size` is a key of SIZES or
@@ -66,7 +67,7 @@ def open_finished(
     page.set_viewport_size(dict(zip(("width", "height"), SIZES[size] if isinstance(size, str) else size)))
     page.goto(server.url + "?botDelay=0" + query)
     assert wait_for_app_state(page, "ready", "error") == "ready"
-    record = finished(variant, players)[0]
+    record = finished(variant, players, first_bot)[0]
     settings = {
         "variant": variant,
         "players": players,
@@ -87,6 +88,29 @@ def open_finished(
     page.reload()
     page.wait_for_selector("#app[data-ui-state=game-over]")
     page.wait_for_selector("[data-testid=end-stats]")
+
+
+@pytest.mark.parametrize("variant", ["usa", "world"])
+def test_a_negative_total_is_written_with_a_minus_and_the_routes_count_says_what_it_counts(
+    page: Page, server, variant: str
+) -> None:
+    """A total below zero reads "−29", as the Tickets − column writes its numbers (it read "-29"
+    with a hyphen); the count beside the route points says what it counts: "37 (17 routes)"."""
+    open_finished(page, server, variant, "desktop", first_bot="random")
+    scores = finished(variant, first_bot="random")[2]
+    assert scores[0]["total"] < 0  # a random player's failed tickets
+    words = {"en": ("route", "routes"), "de": ("Strecke", "Strecken")}
+    for lang in ("en", "de"):
+        if lang == "de":  # the end screen is a modal dialog: the language is switched by a reload
+            page.evaluate("() => localStorage.setItem('railtrip.lang', 'de')")
+            page.reload()
+        page.wait_for_selector(f"html[lang={lang}] [data-testid=final-scores]")
+        for sc in scores:
+            seat, n = sc["seat"], sc["routes_claimed"]
+            assert page.text_content(f"[data-testid=final-total-{seat}]") == points_text(sc["total"])
+            routes = page.inner_text(f"[data-testid=final-routes-{seat}]")  # the world's: "+66"
+            assert routes.endswith(f"{sc['routes']} ({n} {words[lang][n != 1]})"), routes
+    assert points_text(scores[0]["total"]).startswith("−")
 
 
 def play_draws(page: Page, moves: int, first: bool, on_dialog: Any = None) -> None:
@@ -126,6 +150,12 @@ def check_scores_and_statistics(page: Page, snapshot, variant: str, size: str) -
     for cell in table.locator("tbody td, tbody th").all():
         box = cell.bounding_box()
         assert box is None or box["x"] + box["width"] <= wrap + 1, (cell.inner_text(), box, wrap)
+    # The score chart's labels are readable at both sizes (a phone drew them at 6 px).
+    label = page.eval_on_selector_all(
+        "[data-testid=score-chart] .tick",
+        "els => Math.min(...els.map((e) => e.getBoundingClientRect().height))",
+    )
+    assert label >= 10, label
     # Statistics: the engine's fields, shown as they are.
     for st in stats:
         seat = st["seat"]

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from e2e.conftest import PHONE, new_context
-from e2e.helpers import keep_tickets, wait_for_app_state
+from e2e.helpers import keep_tickets, points_text, wait_for_app_state
 from pyengine.record import replay
 
 GAME_TIMEOUT_S = 240
@@ -175,7 +175,7 @@ def test_full_game_against_a_bot(page: Page, server, snapshot) -> None:
     assert game.is_over
     scores = game.scores()
     for sc in scores:
-        assert page.text_content(f"[data-testid=final-total-{sc['seat']}]") == str(sc["total"])
+        assert page.text_content(f"[data-testid=final-total-{sc['seat']}]") == points_text(sc["total"])
     # The name is text, never markup.
     assert page.locator("[data-testid=player-0] .pname").text_content() == "Tester <b>"
     assert page.locator("#app b").count() == 0

@@ -8,7 +8,7 @@ import time
 
 from playwright.sync_api import Page
 
-from e2e.helpers import keep_tickets
+from e2e.helpers import keep_tickets, points_text
 from e2e.test_game_ui import WAIT_FOR_PERSON, check_ticket_dialog, engine_game, open_app, start_game, ui_state
 from pyengine.bots import bot_action
 from pyengine.links import decode_link
@@ -72,7 +72,7 @@ def test_mega_game_to_the_end_shows_the_bonuses_and_shares(page: Page, server, s
     scores = game.scores()
     for sc in scores:
         seat = sc["seat"]
-        assert page.text_content(f"[data-testid=final-total-{seat}]") == str(sc["total"])
+        assert page.text_content(f"[data-testid=final-total-{seat}]") == points_text(sc["total"])
         cell = page.text_content(f"[data-testid=final-globetrotter-{seat}]") or ""
         assert cell.startswith("+15" if sc["globetrotter_won"] else "0"), cell
         assert str(sc["completed"]) in cell

@@ -30,7 +30,10 @@ export function scoreSeries(log, scores) {
 }
 
 function chart(series, colors, names) {
-  const W = 560, H = 230, L = 38, R = 14, T = 14, B = 30;
+  // Drawn at about the width it is shown at (the end panel's width less its padding), so that its
+  // 11 px labels stay 11 px: a 560-wide drawing shrunk into a phone's 315 px wrote them at 6 px.
+  const W = Math.round(Math.min(560, Math.max(300, (window.innerWidth || 560) - 75)));
+  const H = W < 420 ? 200 : 230, L = 38, R = 14, T = 14, B = 30;
   const xs = series.flat().map((p) => p.x), ys = series.flat().map((p) => p.y);
   const xMax = Math.max(...xs, 1);
   const yMin = Math.min(0, ...ys), yMax = Math.max(10, ...ys);
@@ -134,7 +137,7 @@ function classicTable(order, players, board, actions, bonuses) {
     const ticketList = h("ul", { class: "end-tickets" }, sc.tickets.map((tk) =>
       h("li", { class: tk.completed ? "done" : "failed", text: `${tk.completed ? "✓" : "✗"} ${ticketName(board, tk)} ${tk.completed ? "+" : "−"}${tk.points}` })));
     return scoreRow(sc, p, ticketList, actions,
-    h("td", { testid: `final-routes-${sc.seat}` }, String(sc.routes), h("small", { text: ` (${sc.routes_claimed})` })),
+    h("td", { testid: `final-routes-${sc.seat}` }, String(sc.routes), routesClaimed(sc)),
     h("td", { class: sc.tickets_won ? "pos" : "", testid: `final-tickets-won-${sc.seat}`, text: signed(sc.tickets_won) }),
     h("td", { class: sc.tickets_lost ? "neg" : "", testid: `final-tickets-lost-${sc.seat}`, text: signed(-sc.tickets_lost) }),
     h("td", { testid: `final-longest-${sc.seat}` }, sc.longest_bonus ? h("span", { class: "pos", text: `+${sc.longest_bonus}` }) : "0",
@@ -142,7 +145,7 @@ function classicTable(order, players, board, actions, bonuses) {
     globetrotter ? h("td", { testid: `final-globetrotter-${sc.seat}` },
       sc.globetrotter_bonus ? h("span", { class: "pos", text: `+${sc.globetrotter_bonus}` }) : "0",
       h("small", { text: ` (${t("end.completedN", { n: sc.completed })})` })) : null,
-    h("td", { class: "total", testid: `final-total-${sc.seat}`, text: String(sc.total) }));
+    h("td", { class: "total", testid: `final-total-${sc.seat}`, text: totalText(sc.total) }));
   });
   return { head, rows };
 }
@@ -162,6 +165,10 @@ function scoreRow(sc, p, details, actions, ...cells) {
 }
 
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+/** A total as the other columns write a negative number: with a minus sign, not a hyphen. */
+export const totalText = (n) => (n < 0 ? `−${-n}` : String(n));
+/** The routes cell's count of routes, with its unit: "37 (17 routes)". */
+const routesClaimed = (sc) => h("small", { text: ` (${t("end.routesN", { n: sc.routes_claimed })})` });
 
 /** Rails & Sails: routes, tickets, itineraries, harbors, unbuilt harbors, exchanges, total. */
 function worldTable(order, players, board, actions) {
@@ -185,14 +192,14 @@ function worldTable(order, players, board, actions) {
         text: `⚓ ${board.cityName(hb.city)}: ${t("wend.harborLine", { n: hb.completed, points: hb.value })}` })));
     const cell = (key, value, cls, extra) => h("td", { class: value ? cls : null, testid: `final-${key}-${sc.seat}`, dataset: { value } }, signed(value), extra ?? null);
     return scoreRow(sc, p, list, actions,
-    cell("routes", sc.routes, null, h("small", { text: ` (${sc.routes_claimed})` })),
+    cell("routes", sc.routes, null, routesClaimed(sc)),
     cell("tickets-won", sc.tickets_won, "pos"),
     cell("tickets-lost", -sc.tickets_lost, "neg"),
     cell("itineraries", sc.itineraries, sc.itineraries >= 0 ? "pos" : "neg"),
     cell("harbors", sc.harbor_points, "pos", h("small", { text: ` (${sc.harbors.length})` })),
     cell("unbuilt", sc.unbuilt_penalty, "neg", sc.unbuilt_harbors ? h("small", { text: ` (${sc.unbuilt_harbors})` }) : null),
     cell("exchanges", sc.exchange_penalty, "neg", sc.exchanged ? h("small", { text: ` (${sc.exchanged})` }) : null),
-    h("td", { class: "total", testid: `final-total-${sc.seat}`, dataset: { value: sc.total }, text: String(sc.total) }));
+    h("td", { class: "total", testid: `final-total-${sc.seat}`, dataset: { value: sc.total }, text: totalText(sc.total) }));
   });
   return { head, rows };
 }
