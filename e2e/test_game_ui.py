@@ -209,6 +209,9 @@ def test_phone_layout(browser: Browser, server, page_errors, request) -> None:
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         box = page.locator("[data-testid=board-canvas]").bounding_box()
         assert box and box["width"] >= 370
+        # The Routes tab's tip is for a finger: tap, then Claim; no keys, no clicks.
+        tip = page.text_content("[data-testid=routes-help]") or ""
+        assert "tap" in tip and "Claim" in tip and "Keys" not in tip and "click" not in tip, tip
         page.click("[data-testid=zoom-in]")
         page.screenshot(path=str(_artifact("board-390x844.png")))
     finally:

@@ -136,6 +136,7 @@ const en = {
   "routes.count": plural("{n} route can be claimed.", "{n} routes can be claimed."),
   "routes.info": (p) => `${p.n} ${p.color} · ${p.points} point${p.points === 1 ? "" : "s"}`,
   "routes.infoKind": (p) => `${p.n} × ${p.color} · ${p.points} point${p.points === 1 ? "" : "s"}`,
+  "routes.helpTouch": "Tip: tap a glowing route on the map or here in the list, then Claim.",
   "routes.help": "Tip: click a glowing route on the map to claim it. Keys: 1–5 take a face-up card, D draws from the deck, T draws tickets. In the list, a city's first letters find its route.",
   "routes.cannot": "You cannot claim {route} now.",
 
@@ -336,6 +337,7 @@ const de = {
   "routes.count": plural("{n} Strecke kann gebaut werden.", "{n} Strecken können gebaut werden."),
   "routes.info": (p) => `${p.n} ${p.color} · ${p.points} ${p.points === 1 ? "Punkt" : "Punkte"}`,
   "routes.infoKind": (p) => `${p.n} × ${p.color} · ${p.points} ${p.points === 1 ? "Punkt" : "Punkte"}`,
+  "routes.helpTouch": "Tipp: Tippe auf eine leuchtende Strecke auf der Karte oder hier in der Liste, dann auf „Bauen“.",
   "routes.help": "Tipp: Klicke auf eine leuchtende Strecke auf der Karte, um sie zu bauen. Tasten: 1–5 nimmt eine offene Karte, D zieht vom Stapel, T zieht Aufträge. In der Liste findest du eine Strecke mit den ersten Buchstaben ihrer Stadt.",
   "routes.cannot": "Du kannst {route} jetzt nicht bauen.",
 

@@ -16,6 +16,7 @@ import { seatSymbol } from "../seatmarks.js";
 import { confirmClaims } from "../claimconfirm.js";
 import { picturesShown, routePicture, ticketPicture } from "../mappicture.js";
 import { RouteList } from "./routelist.js";
+import { coarsePointer } from "./prefs.js";
 
 /** The words for the engine's route_needs answer (null: nothing to say). */
 export function needsText(needs) {
@@ -80,7 +81,8 @@ export class GameScreen extends TurnScreen {
       onClaim: (id) => this.claimRoute(id),
     });
     const routesPanel = h("div", { class: "routes-panel", testid: "routes-panel" }, this.routeList.el,
-      h("p", { class: "hint", testid: "routes-help", text: t(this.game.routesHelp) }));
+      // A finger taps a route and then Claim, and has no keys to press: its own tip.
+      h("p", { class: "hint", testid: "routes-help", text: t(coarsePointer() ? "routes.helpTouch" : this.game.routesHelp) }));
     const tabs = [["log", t("tabs.log"), this.logEl], ["routes", t("tabs.routes"), routesPanel]];
     const tabBtns = tabs.map(([key, label], i) => h("button", { type: "button", role: "tab", id: `tab-${key}`, class: "tab",
       testid: `tab-${key}`, "aria-selected": i === 0 ? "true" : "false", "aria-controls": `panel-${key}`, text: label,

@@ -34,7 +34,7 @@ export const PREFERENCES = {
 };
 
 /** Whether this device's main pointer is coarse (a touch screen). */
-function coarsePointer() {
+export function coarsePointer() {
   return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
 }
 
