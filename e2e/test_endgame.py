@@ -110,7 +110,29 @@ def test_a_negative_total_is_written_with_a_minus_and_the_routes_count_says_what
             assert page.text_content(f"[data-testid=final-total-{seat}]") == points_text(sc["total"])
             routes = page.inner_text(f"[data-testid=final-routes-{seat}]")  # the world's: "+66"
             assert routes.endswith(f"{sc['routes']} ({n} {words[lang][n != 1]})"), routes
+        if lang == "en":
+            check_the_map_after_the_end(page, variant, scores)
     assert points_text(scores[0]["total"]).startswith("−")
+
+
+def check_the_map_after_the_end(page: Page, variant: str, scores: list[dict[str, Any]]) -> None:
+    """The map after the end ("View the map"): the players' totals as the table writes them, the
+    Routes tab says the game is over (not "no route can be claimed now" and how to claim one), and
+    the person's classic tickets not done are missed (they read "40 open")."""
+    page.click("[data-testid=view-board]")
+    page.wait_for_selector("[data-testid=show-scores]")
+    for sc in scores:
+        assert page.inner_text(f"[data-testid=player-score-{sc['seat']}]") == points_text(sc["total"])
+    page.click("[data-testid=tab-routes]")
+    assert page.inner_text("[data-testid=route-none]") == "The game is over: no more routes are claimed."
+    assert page.is_hidden("[data-testid=routes-help]")
+    summary = page.text_content("[data-testid=ticket-sum]") or ""
+    if variant == "usa":
+        assert summary.endswith(" missed") and "−" in summary and "open" not in summary, summary
+    else:  # Rails & Sails counts every ticket's value, done or not: "0/4 connected · −121 now"
+        assert "−" in summary and "-" not in summary, summary
+    page.click("[data-testid=show-scores]")
+    page.wait_for_selector("[data-testid=game-over]")
 
 
 def play_draws(page: Page, moves: int, first: bool, on_dialog: Any = None) -> None:

@@ -100,6 +100,7 @@ const en = {
   "tickets.ariaDone": "{route}, {n} points, completed",
   "tickets.ariaOpen": "{route}, {n} points, not yet connected",
   "tickets.summary": "{done}/{n} done · +{plus} · {open} open",
+  "tickets.summaryEnd": "{done}/{n} done · +{plus} · −{open} missed",
   "tickets.title": "Choose destination tickets",
   "tickets.titleSetup": "Your first destination tickets",
   "tickets.explain": "Connect both cities with your own trains by the end of the game to score the ticket; a ticket you miss counts against you.",
@@ -133,6 +134,7 @@ const en = {
   "routes.claim": "Claim",
   "routes.choose": "Choose a route to claim",
   "routes.none": "No route can be claimed now",
+  "routes.over": "The game is over: no more routes are claimed.",
   "routes.count": plural("{n} route can be claimed.", "{n} routes can be claimed."),
   "routes.info": (p) => `${p.n} ${p.color} · ${p.points} point${p.points === 1 ? "" : "s"}`,
   "routes.infoKind": (p) => `${p.n} × ${p.color} · ${p.points} point${p.points === 1 ? "" : "s"}`,
@@ -301,6 +303,7 @@ const de = {
   "tickets.ariaDone": "{route}, {n} Punkte, erfüllt",
   "tickets.ariaOpen": "{route}, {n} Punkte, noch nicht verbunden",
   "tickets.summary": "{done}/{n} erfüllt · +{plus} · {open} offen",
+  "tickets.summaryEnd": "{done}/{n} erfüllt · +{plus} · −{open} nicht erfüllt",
   "tickets.title": "Zielaufträge wählen",
   "tickets.titleSetup": "Deine ersten Zielaufträge",
   "tickets.explain": "Verbinde beide Städte bis zum Spielende mit deinen eigenen Waggons, um die Punkte zu bekommen; ein verfehlter Auftrag zählt als Minuspunkte.",
@@ -334,6 +337,7 @@ const de = {
   "routes.claim": "Bauen",
   "routes.choose": "Wähle erst eine Strecke",
   "routes.none": "Jetzt kann keine Strecke gebaut werden",
+  "routes.over": "Das Spiel ist vorbei: Es werden keine Strecken mehr gebaut.",
   "routes.count": plural("{n} Strecke kann gebaut werden.", "{n} Strecken können gebaut werden."),
   "routes.info": (p) => `${p.n} ${p.color} · ${p.points} ${p.points === 1 ? "Punkt" : "Punkte"}`,
   "routes.infoKind": (p) => `${p.n} × ${p.color} · ${p.points} ${p.points === 1 ? "Punkt" : "Punkte"}`,
@@ -491,6 +495,12 @@ function fill(value, params) {
 
 /** `x` with up to `digits` decimals (exactly `digits` when `fixed`) as the page's language
  *  writes it: 22.1 in English, 22,1 in German. */
+/** A whole number of points as text, a negative one with a minus sign ("−29", not "-29"), as the
+ *  score tables write their numbers. */
+export function pointsText(n) {
+  return n < 0 ? `\u2212${-n}` : String(n);
+}
+
 export function decimal(x, digits = 1, { fixed = false } = {}) {
   return new Intl.NumberFormat(lang === "de" ? "de-DE" : "en-GB",
     { maximumFractionDigits: digits, minimumFractionDigits: fixed ? digits : 0, useGrouping: false }).format(x);

@@ -1,6 +1,6 @@
 // End of game: score breakdown, winner, score-over-time chart.
 import { h, s } from "./dom.js";
-import { t } from "../i18n.js";
+import { pointsText, t } from "../i18n.js";
 import { ticketName } from "./logtext.js";
 import { playerDot } from "./seatmarks.js";
 
@@ -145,7 +145,7 @@ function classicTable(order, players, board, actions, bonuses) {
     globetrotter ? h("td", { testid: `final-globetrotter-${sc.seat}` },
       sc.globetrotter_bonus ? h("span", { class: "pos", text: `+${sc.globetrotter_bonus}` }) : "0",
       h("small", { text: ` (${t("end.completedN", { n: sc.completed })})` })) : null,
-    h("td", { class: "total", testid: `final-total-${sc.seat}`, text: totalText(sc.total) }));
+    h("td", { class: "total", testid: `final-total-${sc.seat}`, text: pointsText(sc.total) }));
   });
   return { head, rows };
 }
@@ -165,8 +165,6 @@ function scoreRow(sc, p, details, actions, ...cells) {
 }
 
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
-/** A total as the other columns write a negative number: with a minus sign, not a hyphen. */
-export const totalText = (n) => (n < 0 ? `−${-n}` : String(n));
 /** The routes cell's count of routes, with its unit: "37 (17 routes)". */
 const routesClaimed = (sc) => h("small", { text: ` (${t("end.routesN", { n: sc.routes_claimed })})` });
 
@@ -199,7 +197,7 @@ function worldTable(order, players, board, actions) {
     cell("harbors", sc.harbor_points, "pos", h("small", { text: ` (${sc.harbors.length})` })),
     cell("unbuilt", sc.unbuilt_penalty, "neg", sc.unbuilt_harbors ? h("small", { text: ` (${sc.unbuilt_harbors})` }) : null),
     cell("exchanges", sc.exchange_penalty, "neg", sc.exchanged ? h("small", { text: ` (${sc.exchanged})` }) : null),
-    h("td", { class: "total", testid: `final-total-${sc.seat}`, dataset: { value: sc.total }, text: totalText(sc.total) }));
+    h("td", { class: "total", testid: `final-total-${sc.seat}`, dataset: { value: sc.total }, text: pointsText(sc.total) }));
   });
   return { head, rows };
 }

@@ -1,10 +1,10 @@
 // The card game's final scores: tickets per half (with the cards used), penalties for tickets
 // left in hand, big-city bonuses, total and winner.
 import { h } from "../dom.js";
-import { t } from "../../i18n.js";
+import { pointsText, t } from "../../i18n.js";
 import { cardChips, cityPair } from "./parts.js";
 import { playerDot } from "../seatmarks.js";
-import { labelCells, totalText } from "../endscreen.js";
+import { labelCells } from "../endscreen.js";
 
 /**
  * scores: the engine's scores(); players [{name, color}]; board: the card game board;
@@ -39,7 +39,7 @@ export function cardEndScreen({ scores, players, board, actions, extras = null }
       }),
       h("td", { class: sc.tickets_lost ? "neg" : "", testid: `final-penalty-${sc.seat}`, text: sc.tickets_lost ? `−${sc.tickets_lost}` : "0" }),
       h("td", { class: sc.bonus_points ? "pos" : "", testid: `final-bonus-${sc.seat}`, text: sc.bonus_points ? `+${sc.bonus_points}` : "0" }),
-      h("td", { class: "total", testid: `final-total-${sc.seat}`, text: totalText(sc.total) })));
+      h("td", { class: "total", testid: `final-total-${sc.seat}`, text: pointsText(sc.total) })));
     // Details: which tickets, paid with which cards; tickets left in hand; bonus cities.
     const details = [];
     sc.halves.forEach((half) => {

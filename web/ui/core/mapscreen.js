@@ -3,7 +3,7 @@
 // world/panels.js): the Market, Hand and Tickets panels (each built once, `update(view, legal)`),
 // the player numbers, the route tip line, status wording, keys and extra prompts.
 import { h, reducedMotion } from "../dom.js";
-import { t, tMaybe } from "../../i18n.js";
+import { pointsText, t, tMaybe } from "../../i18n.js";
 import { BoardView } from "../board/index.js";
 import { cardName } from "../cards.js";
 import { groupTurns, describeTurn, routeName } from "../logtext.js";
@@ -80,9 +80,9 @@ export class GameScreen extends TurnScreen {
       onChoose: (id) => this._chooseRoute(id),
       onClaim: (id) => this.claimRoute(id),
     });
-    const routesPanel = h("div", { class: "routes-panel", testid: "routes-panel" }, this.routeList.el,
-      // A finger taps a route and then Claim, and has no keys to press: its own tip.
-      h("p", { class: "hint", testid: "routes-help", text: t(coarsePointer() ? "routes.helpTouch" : this.game.routesHelp) }));
+    // A finger taps a route and then Claim, and has no keys to press: its own tip.
+    this.routesHelp = h("p", { class: "hint", testid: "routes-help", text: t(coarsePointer() ? "routes.helpTouch" : this.game.routesHelp) });
+    const routesPanel = h("div", { class: "routes-panel", testid: "routes-panel" }, this.routeList.el, this.routesHelp);
     const tabs = [["log", t("tabs.log"), this.logEl], ["routes", t("tabs.routes"), routesPanel]];
     const tabBtns = tabs.map(([key, label], i) => h("button", { type: "button", role: "tab", id: `tab-${key}`, class: "tab",
       testid: `tab-${key}`, "aria-selected": i === 0 ? "true" : "false", "aria-controls": `panel-${key}`, text: label,
@@ -233,7 +233,7 @@ export class GameScreen extends TurnScreen {
     this._renderBonuses(v);
     this._renderPlayers(v, r);
     this.#renderLog(v);
-    this.#renderRoutes(legal);
+    this.#renderRoutes(legal, r.over);
     this.boardView.update({
       owners: v.routes, playerColors: this.colors, playerMarks: this.marks,
       bigCities: new Set(this.board.ticket_options?.[v.tickets_option]?.big_cities ?? []),
@@ -322,7 +322,7 @@ export class GameScreen extends TurnScreen {
         h("span", { class: "pkind", text: seat.kind === "bot" ? t("players.bot", { level: tMaybe(`level.${seat.bot}`, seat.bot) }) : t("players.human") }),
         this._thinkingDots(r, p.seat)),
       h("span", { class: "player-score", testid: `player-score-${p.seat}`, title: t("players.score"),
-        text: String(sc ? sc.total : p.score) }),
+        text: pointsText(sc ? sc.total : p.score) }),
       h("span", { class: "player-stats" }, this.game.playerStats(p, stat)));
     });
     this.playersEl.replaceChildren(...items);
@@ -340,8 +340,11 @@ export class GameScreen extends TurnScreen {
     this.logEl.replaceChildren(...items);
   }
 
-  #renderRoutes(legal) {
-    this.routeList.update([...new Set(legal.filter((a) => a.kind === "claim").map((a) => a.route))]);
+  /** The Routes tab: the claims legal now; once the game is over it says so (its tip, how to
+   *  claim, goes). */
+  #renderRoutes(legal, over) {
+    this.routeList.update([...new Set(legal.filter((a) => a.kind === "claim").map((a) => a.route))], over);
+    this.routesHelp.hidden = Boolean(over);
   }
 
   /** A route chosen in the Routes tab glows on the map (as the Hint's does). */

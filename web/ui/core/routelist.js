@@ -40,9 +40,10 @@ export class RouteList {
   /** The routes claimable now (the engine's legal claims), by name as a person looks one up (the
    *  engine's order follows city codes: "Al-Qahira – Tehran" came under C); redrawn only when
    *  they change. Twin tracks alike in all but their id (a double route's two gray tracks) make
-   *  one row: a player may claim only one of them, and either is the same claim. */
-  update(ids) {
-    const key = ids.join(",");
+   *  one row: a player may claim only one of them, and either is the same claim. `over`: the
+   *  game is over, and the list says so instead of "no route can be claimed now". */
+  update(ids, over = false) {
+    const key = over ? "over" : ids.join(",");
     if (this.list.dataset.key === key) return;
     this.list.dataset.key = key;
     const rows = new Map();  // twin key -> ids
@@ -61,7 +62,7 @@ export class RouteList {
       this.chosen = kept;
     }
     const items = [...rows.values()].map((group) => this.#row(group));
-    if (!items.length) items.push(h("li", { class: "route-none hint", role: "presentation", text: t("routes.none") }));
+    if (!items.length) items.push(h("li", { class: "route-none hint", role: "presentation", testid: "route-none", text: t(over ? "routes.over" : "routes.none") }));
     this.list.replaceChildren(...items);
     this.list.setAttribute("aria-disabled", String(!ids.length));
     this.#showChosen();

@@ -28,7 +28,8 @@ export class TicketList {
 
 export class TicketsPanel extends TicketList {
   /** `screen`: the map screen (focus on the map, the pinned ticket); `game`: {content(tk) ->
-   *  {label, cls, dataset, title, children}, summary(tickets) -> text}. */
+   *  {label, cls, dataset, title, children}, summary(tickets, over) -> text} (`over`: the game has
+   *  ended, and open tickets are missed). */
   constructor(screen, game) {
     super(screen, "my-tickets");
     this.game = game;
@@ -54,6 +55,6 @@ export class TicketsPanel extends TicketList {
           },
         } }, c.children);
     });
-    return [...items, h("p", { class: "ticket-sum", testid: "ticket-sum", "aria-hidden": "true", text: this.game.summary(me.tickets) })];
+    return [...items, h("p", { class: "ticket-sum", testid: "ticket-sum", "aria-hidden": "true", text: this.game.summary(me.tickets, Boolean(s.res?.over)) })];
   }
 }

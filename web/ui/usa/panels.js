@@ -31,10 +31,10 @@ export class Tickets extends TicketsPanel {
           h("span", { class: "ticket-points", text: String(tk.points) }),
           h("span", { class: "ticket-state", text: tk.completed ? "✓" : "" })],
       }),
-      summary: (tickets) => {
+      summary: (tickets, over) => {
         const done = tickets.filter((tk) => tk.completed);
         const sum = (arr) => arr.reduce((s2, tk) => s2 + tk.points, 0);
-        return t("tickets.summary", { done: done.length, n: tickets.length, plus: sum(done), open: sum(tickets) - sum(done) });
+        return t(over ? "tickets.summaryEnd" : "tickets.summary", { done: done.length, n: tickets.length, plus: sum(done), open: sum(tickets) - sum(done) });
       },
     });
   }
