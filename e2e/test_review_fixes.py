@@ -41,6 +41,23 @@ def test_tickets_and_their_summary_are_not_cut_off(page: Page, server, snapshot)
     snapshot(page, "tickets")
 
 
+def test_the_final_round_notice_stands_over_the_map_not_the_deck(page: Page, server) -> None:
+    """At 1280×800 the notices were centred on the window, so "Final round!" covered the deck's
+    count beside the map just when it matters; where the page does not scroll they are centred
+    over the map."""
+    start(page, server, "usa", SHORT_USA, 1280, 800)
+    page.evaluate("t => window.__railtripAct(t)", "claim KC-OMA-1 1red")  # 2 trains left: the end
+    toast = page.locator("[data-testid=toast]", has_text="Final round")
+    toast.wait_for()
+    page.wait_for_timeout(400)  # its entry animation
+    box, board = toast.bounding_box(), page.locator(".board-area").bounding_box()
+    deck = page.locator("[data-testid=deck]").bounding_box()
+    assert box and board and deck
+    assert box["x"] + box["width"] <= deck["x"], (box, deck)
+    centre = board["x"] + board["width"] / 2
+    assert abs(box["x"] + box["width"] / 2 - centre) <= 1, (box, board)
+
+
 def test_phone_end_screen_shows_the_total_and_singular_words(page: Page, server, snapshot) -> None:
     start(page, server, "usa", SHORT_USA, 390, 844)
     for move in ["claim KC-OMA-1 1red", "draw", "draw"]:

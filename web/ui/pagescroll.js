@@ -8,7 +8,9 @@
 // sticky, so where it ends changes with the scroll as well (by the page's margin above it).
 // Where notices may begin (`--notices-top`) is below the bar and below a panel the screen marks
 // `data-notices-below` while that panel is in view (the card game's other players on a phone,
-// whose rail yards a raid notice tells about).
+// whose rail yards a raid notice tells about). Where the page does not scroll, notices are centred
+// over the panel marked `data-notices-over` (`--notices-x`: the map, so that "Final round!" does
+// not cover the deck's count beside it at 1280×800); else over the window.
 // Layout only: one watcher for every screen, started once.
 
 /** Starts watching; `content` is the app's root. Its size alone is not enough: a screen of a
@@ -21,6 +23,7 @@ export function watchPageScroll(content) {
   let bar = null;
   let barBottom = "";
   let noticesTop = "";
+  let noticesX = "";
   const barSize = new ResizeObserver(() => soon());
   const measure = () => {
     queued = false;
@@ -36,6 +39,9 @@ export function watchPageScroll(content) {
     const keep = content.querySelector("[data-notices-below]");
     const keepPx = keep ? Math.max(barPx, Math.ceil(keep.getBoundingClientRect().bottom)) : null;
     noticesTop = setPx("--notices-top", keepPx, noticesTop);
+    const over = page.classList.contains("page-scrolls") ? null : content.querySelector("[data-notices-over]");
+    const box = over?.getBoundingClientRect();
+    noticesX = setPx("--notices-x", box?.width ? Math.round(box.left + box.width / 2) : null, noticesX);
   };
   /** Sets `name` on <html> to `px` (null: removes it) when it changed from `was`; returns it. */
   const setPx = (name, px, was) => {

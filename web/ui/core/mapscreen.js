@@ -97,7 +97,7 @@ export class GameScreen extends TurnScreen {
       h("div", { class: "tabs", role: "tablist", "aria-label": t("tabs.label") }, tabBtns), panels);
 
     this.el = h("div", { class: ["game", `game--${this.settings.variant}`], testid: "game", dataset: { variant: this.settings.variant } }, top,
-      h("section", { class: "board-area", "aria-label": t("board.title") }, this.boardView.el),
+      h("section", { class: "board-area", "aria-label": t("board.title"), dataset: { noticesOver: "" } }, this.boardView.el),
       this.panels.market.el, handArea, this.side);
 
     this.keyHandler = (ev) => this._onKey(ev);
