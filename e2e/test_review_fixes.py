@@ -58,6 +58,52 @@ def test_the_final_round_notice_stands_over_the_map_not_the_deck(page: Page, ser
     assert abs(box["x"] + box["width"] / 2 - centre) <= 1, (box, board)
 
 
+# Rails & Sails with 6 pieces: the person's first turn ends the game's main part.
+LOW_WORLD = {
+    "tickets": [["JKT-SYD"], ["MRS-JKT"]],
+    "pieces": [[3, 3], [20, 40]],
+    "hands": [["red-train"] * 2, ["red-train"] * 3],
+}
+FINAL_WORDS = {
+    "usa": (
+        "Final round! Every player gets one more turn.",
+        "The final round begins: every player gets one more turn.",
+    ),
+    "world": (
+        "Final rounds! Every player gets two more turns.",
+        "The final rounds begin: every player gets two more turns.",
+    ),
+}
+
+
+@pytest.mark.parametrize("variant", ["usa", "world"])
+def test_the_final_round_is_told_with_the_games_number_of_turns(page: Page, server, variant: str) -> None:
+    """Rails & Sails gives every player two more turns once someone is down to 6 pieces, but its
+    notice said "one more turn" (the classic game's words); and the log never said which turn
+    started the end. The notice and the log line now say it, from the engine (the triggering
+    event's `starts_final_round`, the board's `final_turns_each`)."""
+    start(page, server, variant, SHORT_USA if variant == "usa" else LOW_WORLD, 1280, 800)
+    moves = ["claim KC-OMA-1 1red"] if variant == "usa" else ["draw train", "draw train"]
+    for move in moves:
+        page.wait_for_function(PERSON_TO_ACT)
+        page.evaluate("t => window.__railtripAct(t)", move)
+    notice, line = FINAL_WORDS[variant]
+    page.locator("[data-testid=toast]", has_text=notice).wait_for()
+    mine = page.locator("[data-testid=log-entry][data-player='0']").first.inner_text()
+    assert mine.startswith("You ") and mine.endswith(" " + line), mine
+    assert sum(line in text for text in page.locator("[data-testid=log-entry]").all_inner_texts()) == 1
+    # The badge: two rounds of turns are "final rounds" until one round is left.
+    page.wait_for_function(PERSON_TO_ACT)  # the badge and the view read at one moment
+    badge, left = page.evaluate(
+        "() => [document.querySelector('[data-testid=final-round]').textContent,"
+        " window.__railtrip.state().view.final_turns_left]"
+    )
+    rounds = "Final rounds" if left > 2 else "Final round"
+    assert badge.startswith(rounds + " · ") and badge.endswith(
+        f"{left} turn{'s' if left != 1 else ''} left"
+    ), badge
+
+
 def test_phone_end_screen_shows_the_total_and_singular_words(page: Page, server, snapshot) -> None:
     start(page, server, "usa", SHORT_USA, 390, 844)
     for move in ["claim KC-OMA-1 1red", "draw", "draw"]:

@@ -58,6 +58,7 @@ class Event(TypedDict, total=False):
     kind: str
     action: str
     ends_turn: bool
+    starts_final_round: bool  # the map games: this turn left its player low on pieces
     # draw / take
     card: str  # take: the face-up card taken
     slot: int  # take: its market slot

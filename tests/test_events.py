@@ -64,6 +64,29 @@ def test_events_carry_slot_kept_tickets_and_turn_ends(variant: str) -> None:
             assert ev["ends_turn"] == (g.log[i + 1]["player"] != ev["player"])
 
 
+@pytest.mark.parametrize(("variant", "each"), [("usa", 1), ("world", 2)])
+@pytest.mark.parametrize("seed", [5, 6])
+def test_the_turn_that_starts_the_final_round_says_so(variant: str, each: int, seed: int) -> None:
+    """One event per game carries ``starts_final_round`` (the log writes "The final round begins"),
+    the one after which the view first shows the final round: that player, and every other, then
+    plays ``final_turns_each`` more turns (the board view's number, 2 in Rails & Sails)."""
+    g = random_game(variant, 3, seed)
+    assert g.variant.board_view()["final_turns_each"] == each
+    starts = [i for i, ev in enumerate(g.log) if ev.get("starts_final_round")]
+    assert len(starts) == 1, starts
+    ply = starts[0]
+    replayed = Game.new(variant, players=3, seed=seed)
+    for action in g.actions[:ply]:
+        replayed.apply(action)
+    assert not replayed.view(0)["final_round"]
+    replayed.apply(g.actions[ply])
+    assert replayed.view(0)["final_round"] and replayed.view(0)["final_turns_left"] == each * 3
+    trigger = g.log[ply]["player"]
+    turns_after = {e["turn"] for e in g.log[ply + 1 :]}
+    assert len(turns_after) == each * 3
+    assert trigger in {e["player"] for e in g.log[ply + 1 :]}
+
+
 def test_exchange_event_says_the_pieces_after_it_and_pieces_stay_secret() -> None:
     g = random_game("world", 3, 3)
     exchanges = [ev for ev in g.log if ev["kind"] == "exchange"]

@@ -45,8 +45,15 @@ export function subject(seat, { names, you = null }) {
 }
 
 /** One sentence for a turn group. `names[seat]` are the players' names; `viewer` may see own keeps;
- *  `you` is the seat told about in the second person (see subject). */
-export function describeTurn(group, { names, board, viewer, you = null }) {
+ *  `you` is the seat told about in the second person (see subject). The turn that left its player
+ *  low on pieces (the engine's `starts_final_round`) adds that the final round begins. */
+export function describeTurn(group, opts) {
+  const text = turnSentence(group, opts);
+  if (!group.events.some((e) => e.starts_final_round)) return text;
+  return `${text} ${t("log.finalRound", { n: opts.board.final_turns_each ?? 1 })}`;
+}
+
+function turnSentence(group, { names, board, viewer, you = null }) {
   const who = subject(group.player, { names, you });
   const { name } = who;
   const evs = group.events;

@@ -319,6 +319,7 @@ class UsaRules(Variant[UsaState]):
         p = s.current
         kind = type(action)
         ev: Event = {"player": p, "turn": s.turn, "kind": action.keyword}
+        in_last_round = s.final_turns > 0
         if kind is TakeCard:
             slot = action.slot  # type: ignore[attr-defined]
             c = s.market[slot]
@@ -368,6 +369,8 @@ class UsaRules(Variant[UsaState]):
         else:
             raise TypeError(f"{kind.__name__} is not an action of the classic game")
         ev["ends_turn"] = s.phase not in (SECOND_CARD, KEEP_TICKETS)
+        if s.final_turns > 0 and not in_last_round:
+            ev["starts_final_round"] = True  # this turn left the player low on pieces (the log says so)
         return ev
 
     def finish_turn(self, s: UsaState) -> None:

@@ -196,6 +196,7 @@ class UsaView(UsaRules):
             "wild": "loco",
             "route_points": ROUTE_POINTS,
             "trains": TRAINS_PER_PLAYER,
+            "final_turns_each": 1,  # once a player is down to 2 trains: one more turn each
             "min_players": self.min_players,
             "max_players": self.max_players,
         }

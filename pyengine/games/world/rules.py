@@ -361,6 +361,7 @@ class WorldRules(WorldPayments):
         """Apply a legal action (the caller has checked legality); returns its log event."""
         p = s.current
         ev: Event = {"player": p, "turn": s.turn, "kind": action.keyword}
+        in_last_round = s.final_turns > 0
         match action:
             case ClaimRoute():
                 r = self.board.route_index[action.route]
@@ -463,6 +464,8 @@ class WorldRules(WorldPayments):
             case _:
                 raise TypeError(f"{type(action).__name__} is not an action of Rails & Sails")
         ev["ends_turn"] = s.phase not in (SECOND_CARD, KEEP_TICKETS)
+        if s.final_turns > 0 and not in_last_round:
+            ev["starts_final_round"] = True  # this turn left the player low on pieces (the log says so)
         return ev
 
     def finish_turn(self, s: WorldState) -> None:

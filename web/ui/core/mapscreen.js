@@ -253,10 +253,12 @@ export class GameScreen extends TurnScreen {
     const last = groups.at(-1);
     this.statusLast.textContent = last ? describeTurn(last, { names: this.names, board: this.board, viewer: this.viewer, you: this.you }) : "";
     this.finalBadge.hidden = !v.final_round || r.over;
-    this.finalBadge.textContent = t("status.finalRound", { n: v.final_turns_left });
+    // Rails & Sails' end is two rounds: "Final rounds" while more than one round of turns is left.
+    const rounds = v.final_turns_left > v.players.length ? "status.finalRounds" : "status.finalRound";
+    this.finalBadge.textContent = t(rounds, { n: v.final_turns_left });
     if (v.final_round && !this.finalAnnounced && !r.over) {
       this.finalAnnounced = true;
-      this.finalToast = this.ctx.toast(t("status.finalToast"), "warn", 6000);
+      this.finalToast = this.ctx.toast(t("status.finalToast", { n: this.board.final_turns_each ?? 1 }), "warn", 6000);
     }
     this.passBtn.hidden = !legal.some((a) => a.kind === "pass");
   }
