@@ -89,6 +89,8 @@ def test_rules_pages_from_the_new_game_screen(page: Page, server, snapshot, lang
             if lang == "de"
             else ("Your turn" in text or "Goal" in text)
         )
+        if lang == "de" and variant == "usa":  # the pieces are "Waggons", as the game's panels say
+            assert "45 Waggons" in text and "Zügen" not in text and "45 Züge" not in text
         snapshot(page, f"{variant}-{lang}")
         page.click("[data-testid=rules-page-close]")
         dialog.wait_for(state="detached")

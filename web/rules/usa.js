@@ -50,7 +50,7 @@ export const USA_RULES = {
     intro: "Baue Bahnstrecken zwischen Städten, verbinde die Städte deiner Aufträge und sammle die meisten Punkte.",
     sections: {
       goal: { title: "Ziel", items: [
-        "Jede Person hat 45 Züge. Strecken zählen sofort: Länge 1/2/3/4/5/6 bringt 1/2/4/7/10/15 Punkte.",
+        "Jede Person hat 45 Waggons. Strecken zählen sofort: Länge 1/2/3/4/5/6 bringt 1/2/4/7/10/15 Punkte.",
         "Aufträge nennen zwei Städte: Verbinde sie mit eigenen Strecken für ihre Punkte, sonst werden sie am Ende abgezogen.",
       ] },
       turn: { title: "Dein Zug: eine von drei Aktionen", items: [
@@ -64,7 +64,7 @@ export const USA_RULES = {
       ] },
       claim: { title: "Eine Strecke bauen", items: [
         "Zahle so viele Karten, wie die Strecke lang ist, alle in ihrer Farbe; eine graue Strecke in einer beliebigen Farbe. Loks ersetzen jede Farbe.",
-        "Du brauchst so viele Züge. Jede freie Strecke darf gebaut werden, ob sie an deine anschließt oder nicht.",
+        "Du brauchst so viele Waggons. Jede freie Strecke darf gebaut werden, ob sie an deine anschließt oder nicht.",
       ] },
       doubles: { title: "Doppelstrecken", items: [
         "Niemand darf beide Strecken eines Paares bauen.",
@@ -75,7 +75,7 @@ export const USA_RULES = {
         "Behaltene Aufträge bleiben bis zum Ende geheim.",
       ] },
       end: { title: "Ende und Wertung", items: [
-        "Beendet jemand einen Zug mit 0, 1 oder 2 Zügen, hat jede Person (auch sie) noch genau einen Zug.",
+        "Beendet jemand einen Zug mit 0, 1 oder 2 Waggons, hat jede Person (auch sie) noch genau einen Zug.",
         "Erfüllte Aufträge zählen plus, offene minus. Der längste durchgehende Weg bringt 10 Punkte.",
         "Die meisten Punkte gewinnen; bei Gleichstand mehr erfüllte Aufträge, dann der längste Weg.",
       ] },
