@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import urllib.request
 import zlib
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Page, Route, expect
 
 from e2e.helpers import wait_for_app_state
 from e2e.test_share_offline import WAIT_FOR_PERSON, Q, app, finish_tickets, goto_ready, played_game
@@ -249,6 +250,23 @@ def test_names_are_cut_by_characters_and_share_links_work(page: Page, server) ->
     page.wait_for_selector("[data-testid=share-dialog]")
     deal = decode_link(page.input_value("[data-testid=share-deal-url]"))
     assert deal["record"]["meta"]["seats"][0]["name"] == "🚂" * 16
+    # Copy says whether it worked inside the dialog (a toast stood behind its backdrop), and the
+    # link field keeps its width when the button reads "Copied ✓".
+    field = page.locator("[data-testid=share-deal-url]").bounding_box()
+    page.click("[data-testid=share-deal-copy]")
+    status = page.locator("[data-testid=share-deal-status]")
+    expect(status).to_have_text(re.compile(r"Link copied to the clipboard|Could not copy: .*"))
+    dialog = page.locator("[data-testid=share-dialog]").bounding_box()
+    box = status.bounding_box()
+    assert (
+        box
+        and dialog
+        and dialog["y"] <= box["y"]
+        and box["y"] + box["height"] <= dialog["y"] + dialog["height"]
+    )
+    assert page.locator("[data-testid=toast]").count() == 0
+    assert page.locator("[data-testid=share-deal-url]").bounding_box()["width"] == field["width"]
+    page.click("[data-testid=share-close]")
     stored = json.loads(page.evaluate("localStorage.getItem('railtrip.newgame.v1')"))
     assert stored["seats"][0]["name"] == "🚂" * 16
 

@@ -315,10 +315,13 @@ def test_corrupted_save_and_hostile_links_show_a_message(page: Page, server) -> 
         "g1.AAAA": "",
         "d1.eyJ2YXJpYW50IjoidXNhIiwicGxheWVycyI6OTl9": "",  # {"variant":"usa","players":99}
         "x" * 300_000: "too long",
+        # Not JSON inside: the player reads "The link is damaged", not the parser's "not valid JSON".
+        "d1.eyJ2YXJpYW50IiAidXNhIn0": "The link is damaged",  # {"variant" "usa"}
     }
     for link, words in hostile.items():
         message = link_error_message(page, server, link)
         assert message and words in message, (link[:20], message)
+        assert "JSON" not in message and "replay" not in message, message
         assert page.is_visible("[data-testid=new-game-form]")
         assert page.evaluate("location.hash") == ""
     assert (
@@ -335,18 +338,24 @@ def test_corrupted_save_and_hostile_links_show_a_message(page: Page, server) -> 
     assert page.evaluate("window.__railtripRecord()")["actions"] == good["actions"]
 
 
+def open_with_a_save(page: Page, server, save_id: str, record: dict, turn: int) -> None:
+    """The new-game screen with ``record`` stored as the saved game ``save_id``."""
+    goto_ready(page, server.url + Q)
+    page.evaluate(
+        """([id, record, turn]) => localStorage.setItem('railtrip.save.' + id,
+        JSON.stringify({record, settings: {}, turn, savedAt: turn}))""",
+        [save_id, record, turn],
+    )
+    page.reload()
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+
+
 def test_a_bad_link_or_save_is_told_in_german_on_a_german_page(page: Page, server) -> None:
     """The engine's English message carries a code; a German page says the trouble in German."""
     good = played_game(12, seed=3).record({"seats": SEATS})
     bad = dict(good, actions=good["actions"][:5] + ["claim Atlantis-Narnia red"])
     page.add_init_script("try { localStorage.setItem('railtrip.lang', 'de'); } catch (e) {}")
-    goto_ready(page, server.url + Q)
-    page.evaluate(
-        "bad => localStorage.setItem('railtrip.save.bbb-bad', JSON.stringify({record: bad, settings: {}, turn: 2, savedAt: 2}))",
-        bad,
-    )
-    page.reload()
-    assert wait_for_app_state(page, "ready", "error") == "ready"
+    open_with_a_save(page, server, "bbb-bad", bad, 2)
     page.click("[data-testid=save-row][data-save-id=bbb-bad] [data-testid=save-open]")
     page.wait_for_selector("[data-testid=open-error]")
     assert page.inner_text("[data-testid=open-error-message]") == (
@@ -418,3 +427,23 @@ def test_subpath_serving_with_service_worker_scope(page: Page, dist_dir: Path) -
             "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())"
         )
         assert manifest["start_url"] == "./"
+
+
+def test_deleting_a_save_asks_first_and_takes_its_continue_button_with_it(page: Page, server) -> None:
+    """Delete, one click beside Export, removed a game for good without asking; and the Continue
+    button above still offered the deleted game and, pressed, saved it again. Now Delete asks
+    (Cancel keeps the game), and a deleted game's Continue button goes with it."""
+    open_with_a_save(page, server, "aaa-good", played_game(12, seed=3).record({"seats": SEATS}), 3)
+    page.wait_for_selector("[data-testid=continue-game]")
+    saved = "() => Object.keys(localStorage).filter((k) => k.startsWith('railtrip.save.'))"
+    page.click("[data-testid=save-row][data-save-id=aaa-good] [data-testid=save-delete]")
+    page.wait_for_selector("[data-testid=confirm-dialog]")
+    assert "cannot be brought back" in page.inner_text("[data-testid=confirm-dialog]")
+    page.click("[data-testid=confirm-no]")
+    assert page.evaluate(saved) == ["railtrip.save.aaa-good"]
+    assert page.locator("[data-testid=save-row]").count() == 1
+    page.click("[data-testid=save-row][data-save-id=aaa-good] [data-testid=save-delete]")
+    page.click("[data-testid=confirm-yes]")
+    page.wait_for_selector("[data-testid=saves-empty]")
+    assert page.evaluate(saved) == []
+    assert page.locator("[data-testid=continue-game]").count() == 0

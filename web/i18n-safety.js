@@ -32,6 +32,24 @@ export const SAFETY_STRINGS = {
     "savewarn.savedAgain": "This game is saved again.",
     "savewarn.size": "{n} kB",
 
+    // What the engine found wrong with a link or a record (its error codes, pyengine/errors.py;
+    // errorText in i18n.js), in words a player reads: the engine's own messages are for the
+    // library and the CLI ("… does not replay: payment item 'SSue' should look like '3red'").
+    "engineError.link.not_railtrip": "this is not a Railtrip game link",
+    "engineError.link.newer": "this link comes from a newer version of Railtrip; open it with an up-to-date Railtrip",
+    "engineError.link.cut": "the link is incomplete (it was probably cut off)",
+    "engineError.link.changed": "the link contains characters that do not belong in it (was it shortened or changed?)",
+    "engineError.link.damaged": "the link is damaged",
+    "engineError.link.too_large": "the link is far too long to be a Railtrip link",
+    "engineError.link.game": "this version of Railtrip does not know the game {variant} in the link",
+    "engineError.link.move": "move {number} in the link ({action}) is not possible under the rules",
+    "engineError.record.not_railtrip": "this is not a Railtrip saved game",
+    "engineError.record.newer": "the saved game comes from a newer version of Railtrip; open it with an up-to-date Railtrip",
+    "engineError.record.damaged": "the saved game is damaged",
+    "engineError.record.too_large": "the saved game is far too large for a real game",
+    "engineError.record.game": "this version of Railtrip does not know the game {variant}",
+    "engineError.record.move": "move {number} ({action}) is not possible under the rules",
+
     "error.notYourTurn": "It is not your turn: wait for your turn to move.",
 
     "frame.title": "Railtrip cannot run inside another page",
@@ -47,7 +65,7 @@ export const SAFETY_STRINGS = {
     "safety.seedTooBig": "sein Startwert ist eine Zahl, die dieser Browser nicht genau halten kann – es wäre nicht dieselbe Mischung",
 
     // What the engine found wrong with a link or a record (its error codes, pyengine/errors.py;
-    // errorText in i18n.js). English pages show the engine's own message.
+    // errorText in i18n.js), as the English ones above.
     "engineError.link.not_railtrip": "das ist kein Railtrip-Spiellink",
     "engineError.link.newer": "dieser Link stammt aus einer neueren Railtrip-Version; öffne ihn mit einem aktuellen Railtrip",
     "engineError.link.cut": "der Link ist unvollständig (er wurde wohl abgeschnitten)",

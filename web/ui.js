@@ -10,7 +10,7 @@
 import { h } from "./ui/dom.js";
 import { t, tMaybe, initLang, getLang, setLang, LANGS, onLangChange, errorText, WordedError } from "./i18n.js";
 import { renderNewGame } from "./ui/newgame.js";
-import { toast as showToast } from "./ui/core/modal.js";
+import { confirmDialog, toast as showToast } from "./ui/core/modal.js";
 import { UI_VARIANTS, loadPrefs } from "./ui/newgame.js";
 import { latestSave, listSaves, removeSave, newSaveId, setSessionGame, sessionGame, getSave, settingsFromRecord,
   sanitizeSeats, readRecordFile, downloadRecord, savedGamesPanel } from "./ui/saves.js";
@@ -123,7 +123,17 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
       onOpen: (s) => openSave(s),
       onReplay: (s) => showReplay(s.entry.record),
       onExport: (s) => downloadRecord(s.entry.record),
-      onDelete: (s) => { removeSave(s.id); drawSaves(); toast(t("saves.deleted")); },
+      // Asked first (one click beside Export deleted a game for good); the Continue button goes
+      // with the game it continues (it brought a deleted game back).
+      onDelete: (s) => confirmDialog(root, { title: t("saves.deleteTitle"), yes: t("saves.deleteYes"),
+        text: s.ok ? t("saves.deleteText", { game: tMaybe(`variant.${s.variant}.title`, s.variant), names: s.names.map(isolate).join(", ") })
+          : t("saves.deleteDamaged"),
+        onYes: () => {
+          removeSave(s.id);
+          if (saved?.id === s.id) page.querySelector("[data-testid=continue-game]")?.remove();
+          drawSaves();
+          toast(t("saves.deleted"));
+        } }),
       onImport: (file) => importFile(file),
     }));
     drawSaves();

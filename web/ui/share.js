@@ -68,17 +68,21 @@ export async function openShareDialog({ engine, gameId, root, toast }) {
     const url = shareUrl(link);
     const input = h("input", { type: "text", readonly: true, value: url, class: "share-url", testid: `share-${kind}-url`,
       "aria-label": title, spellcheck: "false", on: { focus: (e) => e.target.select() } });
+    // Whether the copy worked is said in the dialog, beside the link: a toast stood behind the
+    // dialog's backdrop, dimmed and blurred.
+    const status = h("p", { class: "hint share-status", testid: `share-${kind}-status`, role: "status" });
     const copy = h("button", { type: "button", class: "btn btn-primary btn-small", testid: `share-${kind}-copy`, text: t("share.copy"),
       on: { click: async () => {
         const ok = await copyText(url, input);
-        toast(ok ? t("share.copied") : t("share.copyFailed"), ok ? "info" : "warn");
+        status.textContent = ok ? t("share.copied") : t("share.copyFailed");
+        status.classList.toggle("warn", !ok);
         if (ok) { copy.textContent = t("share.copiedShort"); setTimeout(() => { copy.textContent = t("share.copy"); }, 1600); }
       } } });
     return h("section", { class: "share-row", testid: `share-${kind}` },
       h("h3", { class: "share-title", text: title }),
       h("p", { class: "dlg-sub", text: explain }),
       h("div", { class: "share-line" }, input, copy),
-      h("p", { class: "hint share-size", text: sizeText(url.length) }));
+      h("p", { class: "hint share-size", text: sizeText(url.length) }), status);
   };
   dlg = modal(root, { testid: "share-dialog", title: t("share.title"), className: "dlg-share" },
     row("deal", links.deal, t("share.dealTitle"), t("share.dealExplain")),
