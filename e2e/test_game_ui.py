@@ -92,11 +92,15 @@ def check_ticket_dialog(page: Page) -> None:
     for i in range(len(ids)):  # Uncheck all, then check one by one.
         boxes.nth(i).uncheck(force=True)
     assert page.is_disabled("[data-testid=ticket-confirm]")
+    # With nothing ticked the button asks for a choice (it read "Keep 0 tickets"); then it counts.
+    assert page.inner_text("[data-testid=ticket-confirm]") == "Choose tickets"
     chosen: set[str] = set()
     for i, tid in enumerate(ids):
         boxes.nth(i).check(force=True)
         chosen.add(tid)
         assert page.is_enabled("[data-testid=ticket-confirm]") == (chosen in keeps)
+        n = len(chosen)
+        assert page.inner_text("[data-testid=ticket-confirm]") == f"Keep {n} ticket{'s' if n != 1 else ''}"
 
 
 def play_to_the_end(page: Page, snapshot=None) -> int:

@@ -30,7 +30,7 @@ export const USA1910_STRINGS = {
     "way.classic1910.title": "Klassisch (1910-Karten)",
     "way.classic1910.desc": "Die klassischen Regeln mit den neu gedruckten 1910-Aufträgen (vier sind etwas weniger wert).",
     "way.1910.title": "USA 1910",
-    "way.1910.desc": "Nur die 35 neuen Aufträge; Globetrotter +15 für die meisten erfüllten Aufträge statt Längster Strecke.",
+    "way.1910.desc": "Nur die 35 neuen Aufträge; Globetrotter +15 für die meisten erfüllten Aufträge statt „Längster Weg“.",
     "way.mega.title": "Mega-Spiel",
     "way.mega.desc": "Alle 69 Aufträge: zu Beginn 3 von 5 behalten, 4 nachziehen; beide Boni.",
     "way.bigcities.title": "Metropolen",

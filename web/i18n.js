@@ -105,6 +105,7 @@ const en = {
   "tickets.titleSetup": "Your first destination tickets",
   "tickets.explain": "Connect both cities with your own trains by the end of the game to score the ticket; a ticket you miss counts against you.",
   "tickets.keepN": plural("Keep {n} ticket", "Keep {n} tickets"),
+  "tickets.chooseFirst": "Choose tickets",
   "tickets.keepAtLeast": plural("Keep at least {n} ticket.", "Keep at least {n} tickets."),
 
   "pay.title": "Pay for {route}",
@@ -310,6 +311,7 @@ const de = {
   "tickets.titleSetup": "Deine ersten Zielaufträge",
   "tickets.explain": "Verbinde beide Städte bis zum Spielende mit deinen eigenen Waggons, um die Punkte zu bekommen; ein verfehlter Auftrag zählt als Minuspunkte.",
   "tickets.keepN": plural("{n} Auftrag behalten", "{n} Aufträge behalten"),
+  "tickets.chooseFirst": "Aufträge wählen",
   "tickets.keepAtLeast": plural("Behalte mindestens {n} Auftrag.", "Behalte mindestens {n} Aufträge."),
 
   "pay.title": "{route} bezahlen",

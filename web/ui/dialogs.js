@@ -60,7 +60,8 @@ export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, 
   function refresh() {
     const k = legalKeep();
     confirm.disabled = !k;
-    confirm.textContent = t("tickets.keepN", { n: selected.size });
+    // Nothing ticked: "Choose tickets" (a disabled "Keep 0 tickets" beside "Keep at least 2" read oddly).
+    confirm.textContent = selected.size ? t("tickets.keepN", { n: selected.size }) : t("tickets.chooseFirst");
     hint.textContent = t("tickets.keepAtLeast", { n: minKeep });
     hint.classList.toggle("warn", !k);
     for (const it of items) it.label.classList.toggle("selected", selected.has(it.tk.id));

@@ -36,7 +36,7 @@ export function cardTicketDialog(parent, { offered, keeps, minKeep, halves, boar
   function refresh() {
     const k = legalKeep();
     confirm.disabled = !k;
-    confirm.textContent = !selected.size && keepsNone ? t("cg.keepNone") : t("tickets.keepN", { n: selected.size });
+    confirm.textContent = selected.size ? t("tickets.keepN", { n: selected.size }) : t(keepsNone ? "cg.keepNone" : "tickets.chooseFirst");
     hint.textContent = minKeep > 0 ? t("tickets.keepAtLeast", { n: minKeep }) : t("cg.keepAny");
     hint.classList.toggle("warn", !k);
     const pts = offered.filter((tk) => selected.has(tk.id)).reduce((s, tk) => s + tk.points, 0);
