@@ -192,9 +192,12 @@ def _decode_or_link_error(link: str) -> None:
         decode_link(link)
 
 
-def test_the_german_page_words_every_code_the_engine_gives() -> None:
-    """Each code of a bad link or record has its German sentence in the page (web/i18n-safety.js),
-    and the page words no code the engine never gives."""
+def test_the_page_words_every_code_the_engine_gives_in_both_languages() -> None:
+    """Each code of a bad link or record has its English and its German sentence in the page
+    (web/i18n-safety.js; English showed the engine's own message, "… does not replay: payment item
+    'SSue' should look like '3red'"), and the page words no code the engine never gives."""
     text = (Path(__file__).resolve().parent.parent / "web" / "i18n-safety.js").read_text(encoding="utf-8")
-    worded = re.findall(r'"engineError\.([a-z_]+\.[a-z_]+)":', text)
-    assert sorted(worded) == sorted(ERROR_CODES)
+    english, german = text.split("\n  de: {", 1)
+    for words in (english, german):
+        worded = re.findall(r'"engineError\.([a-z_]+\.[a-z_]+)":', words)
+        assert sorted(worded) == sorted(ERROR_CODES)
