@@ -129,8 +129,8 @@ def check_the_map_after_the_end(page: Page, variant: str, scores: list[dict[str,
     summary = page.text_content("[data-testid=ticket-sum]") or ""
     if variant == "usa":
         assert summary.endswith(" missed") and "−" in summary and "open" not in summary, summary
-    else:  # Rails & Sails counts every ticket's value, done or not: "0/4 connected · −121 now"
-        assert "−" in summary and "-" not in summary, summary
+    else:  # Rails & Sails counts every ticket's value, done or not: "0/4 connected · −121 in the end"
+        assert "−" in summary and "-" not in summary and summary.endswith(" in the end"), summary
     page.click("[data-testid=show-scores]")
     page.wait_for_selector("[data-testid=game-over]")
 

@@ -39,6 +39,7 @@ export const WORLD_STRINGS = {
     "whand.box": "in the box: {bt} trains, {bs} ships",
 
     "wtickets.summary": "{done}/{n} connected · {sum} now",
+    "wtickets.summaryEnd": "{done}/{n} connected · {sum} in the end",
     "wtickets.status.done": "connected",
     "wtickets.status.in_order": "in order",
     "wtickets.status.connected": "connected, not in order",
@@ -149,6 +150,7 @@ export const WORLD_STRINGS = {
     "whand.box": "in der Schachtel: {bt} Züge, {bs} Schiffe",
 
     "wtickets.summary": "{done}/{n} verbunden · derzeit {sum}",
+    "wtickets.summaryEnd": "{done}/{n} verbunden · am Ende {sum}",
     "wtickets.status.done": "verbunden",
     "wtickets.status.in_order": "in Reihenfolge",
     "wtickets.status.connected": "verbunden, nicht in Reihenfolge",

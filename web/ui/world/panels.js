@@ -171,10 +171,10 @@ export class Tickets extends TicketsPanel {
             tk.itinerary ? h("span", { class: "ticket-status", testid: `my-ticket-status-${tk.id}`, text: t(`wtickets.status.${status}`) }) : null],
         };
       },
-      summary: (tickets) => {
+      summary: (tickets, over) => {
         const done = tickets.filter((tk) => tk.completed);
         const sum = tickets.reduce((s2, tk) => s2 + (tk.value ?? 0), 0);
-        return t("wtickets.summary", { done: done.length, n: tickets.length, sum: sum > 0 ? `+${sum}` : pointsText(sum) });
+        return t(over ? "wtickets.summaryEnd" : "wtickets.summary", { done: done.length, n: tickets.length, sum: sum > 0 ? `+${sum}` : pointsText(sum) });
       },
     });
   }
