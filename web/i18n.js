@@ -507,6 +507,11 @@ export function pointsText(n) {
   return n < 0 ? `\u2212${-n}` : String(n);
 }
 
+/** Points won or lost, with their sign: "+12", "−7", "0". */
+export function signedPoints(n) {
+  return n > 0 ? `+${n}` : pointsText(n);
+}
+
 export function decimal(x, digits = 1, { fixed = false } = {}) {
   return new Intl.NumberFormat(lang === "de" ? "de-DE" : "en-GB",
     { maximumFractionDigits: digits, minimumFractionDigits: fixed ? digits : 0, useGrouping: false }).format(x);

@@ -4,7 +4,7 @@
 // page stays responsive and shows progress) and the local history (history.js). Every number here
 // is an engine field; nothing is counted from the log or read from action texts.
 import { h } from "./dom.js";
-import { t, getLang, decimal } from "../i18n.js";
+import { t, getLang, decimal, signedPoints as signed } from "../i18n.js";
 import { playerDot } from "./seatmarks.js";
 import { runReview } from "./reviewrun.js";
 
@@ -42,7 +42,6 @@ function statRows(stats, variant) {
   return rows;
 }
 
-const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 
 /** The statistics table: a column per player (players in seat order), a row per figure. */
 export function statsPanel(stats, players, variant) {

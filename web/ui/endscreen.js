@@ -1,6 +1,6 @@
 // End of game: score breakdown, winner, score-over-time chart.
 import { h, s } from "./dom.js";
-import { pointsText, t } from "../i18n.js";
+import { pointsText, signedPoints as signed, t } from "../i18n.js";
 import { ticketName } from "./logtext.js";
 import { playerDot } from "./seatmarks.js";
 
@@ -164,7 +164,6 @@ function scoreRow(sc, p, details, actions, ...cells) {
   cells);
 }
 
-const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 /** The routes cell's count of routes, with its unit: "37 (17 routes)". */
 const routesClaimed = (sc) => h("small", { text: ` (${t("end.routesN", { n: sc.routes_claimed })})` });
 

@@ -4,7 +4,7 @@
 // and the secret piece mix asked for at the start. Everything offered comes from the engine's
 // legal actions and view; nothing here decides a rule.
 import { h, listRole } from "../dom.js";
-import { pointsText, t, tMaybe } from "../../i18n.js";
+import { signedPoints, t, tMaybe } from "../../i18n.js";
 import { cardFace, cardName, symbolSvg, CARD_COLORS } from "../cards.js";
 import { ticketName } from "../logtext.js";
 import { icon } from "../icons.js";
@@ -174,7 +174,7 @@ export class Tickets extends TicketsPanel {
       summary: (tickets, over) => {
         const done = tickets.filter((tk) => tk.completed);
         const sum = tickets.reduce((s2, tk) => s2 + (tk.value ?? 0), 0);
-        return t(over ? "wtickets.summaryEnd" : "wtickets.summary", { done: done.length, n: tickets.length, sum: sum > 0 ? `+${sum}` : pointsText(sum) });
+        return t(over ? "wtickets.summaryEnd" : "wtickets.summary", { done: done.length, n: tickets.length, sum: signedPoints(sum) });
       },
     });
   }
