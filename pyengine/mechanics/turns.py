@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Generic, Protocol, TypeVar
 
+from ..events import Event
+
 
 class TurnState(Protocol):
     """The turn fields of a map game's state."""
@@ -53,6 +55,18 @@ def end_turn(s: TurnState, *, starts_last_round: bool, last_round_turns: int, ma
         return
     s.phase = main
     s.current = (s.current + 1) % s.players
+
+
+def mark_turn_end(
+    ev: Event, s: TurnState, *, was_in_last_round: bool, mid_turn_phases: tuple[int, ...]
+) -> None:
+    """Tell the action's event what the turn did: whether the action ended the player's turn
+    (not when a second card or a ticket choice follows) and whether that turn started the last
+    round (``was_in_last_round``: ``s.final_turns > 0`` before the action), so the log and the
+    page say so without comparing states."""
+    ev["ends_turn"] = s.phase not in mid_turn_phases
+    if s.final_turns > 0 and not was_in_last_round:
+        ev["starts_final_round"] = True
 
 
 class HandState(TurnState, Protocol):

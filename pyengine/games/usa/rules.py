@@ -18,7 +18,13 @@ from ...mechanics.routes import OpenRoutes, cards_short, route_needs, why_route_
 from ...mechanics.setup import CardSupply, setup_fields, setup_list, setup_tickets, ticket_deck
 from ...mechanics.state import TableState
 from ...mechanics.tickets import draw_tickets, keep_actions, keep_offered, offer_tickets
-from ...mechanics.turns import SecondCardRule, another_card_available, end_turn, next_setup_seat
+from ...mechanics.turns import (
+    SecondCardRule,
+    another_card_available,
+    end_turn,
+    mark_turn_end,
+    next_setup_seat,
+)
 from ..base import Settings, Variant
 from .claims import ClaimTable, MainMenu
 from .tickets import DEFAULT_WAY, WAYS_OF_PLAY, WayOfPlay, way_of_play
@@ -368,9 +374,7 @@ class UsaRules(Variant[UsaState]):
             self.finish_turn(s)
         else:
             raise TypeError(f"{kind.__name__} is not an action of the classic game")
-        ev["ends_turn"] = s.phase not in (SECOND_CARD, KEEP_TICKETS)
-        if s.final_turns > 0 and not in_last_round:
-            ev["starts_final_round"] = True  # this turn left the player low on pieces (the log says so)
+        mark_turn_end(ev, s, was_in_last_round=in_last_round, mid_turn_phases=(SECOND_CARD, KEEP_TICKETS))
         return ev
 
     def finish_turn(self, s: UsaState) -> None:

@@ -27,7 +27,7 @@ from ...events import Event
 from ...mechanics.mapdata import Board
 from ...mechanics.setup import CardSupply, setup_fields, setup_list, setup_tickets, ticket_deck
 from ...mechanics.tickets import draw_tickets, keep_actions, keep_offered, offer_tickets
-from ...mechanics.turns import SecondCardRule, end_turn, next_setup_seat
+from ...mechanics.turns import SecondCardRule, end_turn, mark_turn_end, next_setup_seat
 from ..base import Settings
 from .actions import BuildHarbor, ChoosePieces, ExchangePieces
 from .payments import WorldPayments
@@ -463,9 +463,7 @@ class WorldRules(WorldPayments):
                 self.finish_turn(s)
             case _:
                 raise TypeError(f"{type(action).__name__} is not an action of Rails & Sails")
-        ev["ends_turn"] = s.phase not in (SECOND_CARD, KEEP_TICKETS)
-        if s.final_turns > 0 and not in_last_round:
-            ev["starts_final_round"] = True  # this turn left the player low on pieces (the log says so)
+        mark_turn_end(ev, s, was_in_last_round=in_last_round, mid_turn_phases=(SECOND_CARD, KEEP_TICKETS))
         return ev
 
     def finish_turn(self, s: WorldState) -> None:
