@@ -447,3 +447,36 @@ def test_deleting_a_save_asks_first_and_takes_its_continue_button_with_it(page: 
     page.wait_for_selector("[data-testid=saves-empty]")
     assert page.evaluate(saved) == []
     assert page.locator("[data-testid=continue-game]").count() == 0
+
+
+def test_a_game_deleted_in_another_tab_is_not_saved_again_unasked(page: Page, server) -> None:
+    """A game open in one tab and deleted in another came back with the next move (the open tab
+    saves after every move). Now the open tab stops saving it and says so; "Save it again" keeps
+    it, and until then no move brings it back."""
+    goto_ready(page, server.url + Q)
+    play_one_move(page)
+    save_id = page.evaluate("() => window.__railtrip.settings.saveId")
+    key = "railtrip.save." + save_id
+    row = f"[data-testid=save-row][data-save-id={save_id}]"
+    stored = "key => localStorage.getItem(key) !== null"
+    assert page.evaluate(stored, key)
+    other = page.context.new_page()
+    goto_ready(other, server.url + Q)
+    other.click(f"{row} [data-testid=save-delete]")
+    other.click("[data-testid=confirm-yes]")
+    other.wait_for_selector("[data-testid=saves-empty]")
+    page.wait_for_selector("[data-testid=save-warning][data-reason=deletedElsewhere]")
+    assert "deleted in another tab" in page.inner_text("[data-testid=save-warning-message]")
+    page.wait_for_function(WAIT_FOR_PERSON)
+    ply = int(app(page)["ply"])
+    page.click("[data-testid=deck]")
+    page.wait_for_function("ply => Number(document.getElementById('app').dataset.ply) > ply + 1", arg=ply)
+    page.wait_for_function(WAIT_FOR_PERSON)
+    assert not page.evaluate(stored, key)
+    assert page.is_visible("[data-testid=save-warning][data-reason=deletedElsewhere]")
+    page.click("[data-testid=save-warning-resave]")
+    page.wait_for_selector("[data-testid=save-warning]", state="detached")
+    assert page.evaluate(stored, key)
+    other.reload()
+    other.wait_for_selector(row)
+    other.close()

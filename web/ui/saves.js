@@ -76,6 +76,25 @@ export function removeSave(id) {
   }
 }
 
+/**
+ * Calls `onDeleted()` when another tab deletes the save `id` (or clears the site's storage) while
+ * this tab plays it, so the game is not quietly saved again; returns the function that stops
+ * watching. `wasSaved()` says whether this tab had saved the game yet (a cleared storage then
+ * means the save is gone; before, nothing was lost).
+ */
+export function watchSaveDeleted(id, { wasSaved, onDeleted }) {
+  if (!validId(id)) return () => {};
+  const key = PREFIX + id;
+  const listener = (event) => {
+    if (event.storageArea !== storage()) return;
+    const gone = event.key === key ? event.newValue === null
+      : event.key === null && wasSaved() && storage()?.getItem(key) === null;
+    if (gone) onDeleted();
+  };
+  window.addEventListener("storage", listener);
+  return () => window.removeEventListener("storage", listener);
+}
+
 // --- a choice begun but not made (ticked tickets, a face-up card waiting for its refill deck) ----
 // Kept beside the save ("railtrip.choice.<id>" = {ply, seat, kind, ...}) so that a reload reopens
 // the dialog as the person left it; it counts only at the same ply and seat.

@@ -8,11 +8,12 @@ import { listSaves, removeSave, downloadRecord, savedWhen, MAX_SAVES } from "./s
 import { isolate } from "./names.js";
 
 /**
- * The warning bar for `reason` ("quota" | "limit" | "unavailable"), or null when the game is saved.
+ * The warning bar for `reason` ("quota" | "limit" | "unavailable" | "deletedElsewhere": another tab deleted
+ * the save), or null when the game is saved.
  * `collapsed`: only a small "not saved" button is shown (the player hid the bar; it stays until
- * the game is saved). actions: {onDownload(), onManage(), onToggle()}
+ * the game is saved). actions: {onDownload(), onManage(), onResave(), onToggle()}
  */
-export function saveWarningBar(reason, { collapsed = false, onDownload, onManage, onToggle }) {
+export function saveWarningBar(reason, { collapsed = false, onDownload, onManage, onResave, onToggle }) {
   if (!reason) return null;
   if (collapsed) {
     return h("button", { type: "button", class: "save-warning-pill", testid: "save-warning-show", dataset: { reason },
@@ -26,8 +27,10 @@ export function saveWarningBar(reason, { collapsed = false, onDownload, onManage
     h("div", { class: "save-warning-actions" },
       h("button", { type: "button", class: "btn btn-primary btn-small", testid: "save-warning-download",
         text: t("savewarn.download"), on: { click: onDownload } }),
-      reason === "unavailable" ? null : h("button", { type: "button", class: "btn btn-secondary btn-small",
-        testid: "save-warning-manage", text: t(reason === "limit" ? "savewarn.manageLimit" : "savewarn.manage"), on: { click: onManage } }),
+      reason === "deletedElsewhere" ? h("button", { type: "button", class: "btn btn-secondary btn-small",
+        testid: "save-warning-resave", text: t("savewarn.resave"), on: { click: onResave } })
+        : reason === "unavailable" ? null : h("button", { type: "button", class: "btn btn-secondary btn-small",
+          testid: "save-warning-manage", text: t(reason === "limit" ? "savewarn.manageLimit" : "savewarn.manage"), on: { click: onManage } }),
       h("button", { type: "button", class: "btn btn-ghost btn-small save-warning-hide", testid: "save-warning-hide",
         "aria-label": t("savewarn.hide"), title: t("savewarn.hide"), text: "✕", on: { click: onToggle } })));
 }

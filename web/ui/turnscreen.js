@@ -11,7 +11,7 @@ import { t } from "../i18n.js";
 import { PLAYER_COLORS } from "./cards.js";
 import { passDeviceDialog, confirmDialog, close, modal } from "./dialogs.js";
 import { SPEEDS, botMaxSeconds } from "./newgame.js";
-import { saveGame, downloadRecord, keepChoice, pendingChoice, keepReview, storedReview } from "./saves.js";
+import { saveGame, downloadRecord, keepChoice, pendingChoice, keepReview, storedReview, watchSaveDeleted } from "./saves.js";
 import { saveWarningBar, manageSavesDialog } from "./savewarning.js";
 import { isolate } from "./names.js";
 import { icon } from "./icons.js";
@@ -76,7 +76,9 @@ export class TurnScreen {
     this.lastLogLength = -1;
     this.delay = botDelay(settings.speed);
     this.coach = ctx.tutorial ? new Coach(this, ctx.tutorial) : null;  // a tutorial's script
-    this.saveProblem = null;      // why the last autosave failed ("quota" | "limit" | "unavailable"), or null
+    this.saveProblem = null;      // why the game is not saved ("quota" | "limit" | "unavailable" | "deletedElsewhere"), or null
+    this.saved = false;           // whether this tab has saved the game yet
+    this.stopWatchingSave = () => {};
     this.saveBar = null;
     this.saveBarCollapsed = false;
   }
@@ -108,6 +110,8 @@ export class TurnScreen {
       // autosave then waits for the next move's record (the engine said why, if anything failed)
     }
     if (!this.alive) return;
+    this.stopWatchingSave = watchSaveDeleted(this.settings.saveId, { wasSaved: () => this.saved,
+      onDeleted: () => this._saveDeletedElsewhere() });
     this._afterStart(res, record);
     window.__railtripRecord = () => this.engine.call("record", { game_id: this.gameId });
     window.__railtripAct = (text) => this.act(text);
@@ -154,6 +158,7 @@ export class TurnScreen {
 
   destroy() {
     this.alive = false;
+    this.stopWatchingSave();
     this.ponder.stop();
     this.coach?.dispose();
     this.finalToast?.remove();  // a "final round" notice belongs to this game only
@@ -488,15 +493,34 @@ export class TurnScreen {
   async _save() {
     if (this.coach?.active) return;  // a tutorial is kept only once it has become a free game
     const rec = this.session.record;
-    if (!rec || !this.alive || this.res?.over) return;
-    const result = saveGame({ record: rec, settings: { ...this.settings, seats: this.seats }, turn: this.res.view.turn });
+    if (!rec || !this.alive || this.res?.over || this.saveProblem === "deletedElsewhere") return;
+    this._saved(saveGame({ record: rec, settings: { ...this.settings, seats: this.seats }, turn: this.res.view.turn }));
+  }
+
+  /** After a save: the warning bar says whether it worked. */
+  _saved(result) {
+    if (result.ok) this.saved = true;
     this._showSaveProblem(result.ok ? null : result.reason);
+  }
+
+  /** Another tab deleted this game's save: it is no longer saved after each move (that would
+   *  bring the deleted game back unasked); the bar says so and offers to save it again. */
+  _saveDeletedElsewhere() {
+    if (!this.alive || this.coach?.active) return;
+    this._showSaveProblem("deletedElsewhere");
+  }
+
+  /** "Save it again": the person keeps the game the other tab deleted. */
+  _resave() {
+    this.saveProblem = null;
+    if (this.res?.over) this._saveFinished(this.res);
+    else this._save();
   }
 
   /** Keeps the choice the person has begun (ticked tickets, a card waiting for its refill deck;
    * null: none) with the save, so that a reload reopens it as it was. */
   _keepChoice(choice) {
-    if (this.coach?.active || this.frozen || !this.res) return;
+    if (this.coach?.active || this.frozen || !this.res || this.saveProblem === "deletedElsewhere") return;
     keepChoice(this.settings.saveId, { ply: this.res.ply, seat: this.viewer, choice });
   }
 
@@ -512,12 +536,16 @@ export class TurnScreen {
     const human = this.seats.findIndex((s) => s.kind === "human");
     this.history = recordResult({ id: this.settings.saveId, variant: this.settings.variant, seats: this.seats,
       seat: human >= 0 ? human : null, scores: res.scores });
+    if (this.saveProblem !== "deletedElsewhere") this._saveFinished(res);
+  }
+
+  /** The finished game saved as a replay, with its winners and totals for the saved list. */
+  _saveFinished(res) {
     const rec = this.session.record;  // kept by the session, the last move included
     if (!rec) return;
     const winners = res.scores.filter((sc) => sc.winner).map((sc) => this.seats[sc.seat]?.name ?? "?");
-    const result = saveGame({ record: rec, settings: { ...this.settings, seats: this.seats }, turn: res.view.turn,
-      finished: { winners, totals: res.scores.map((sc) => sc.total) } });
-    this._showSaveProblem(result.ok ? null : result.reason);
+    this._saved(saveGame({ record: rec, settings: { ...this.settings, seats: this.seats }, turn: res.view.turn,
+      finished: { winners, totals: res.scores.map((sc) => sc.total) } }));
   }
 
   /** The end screen's tabs: statistics, the review of the person's moves, the local history
@@ -544,7 +572,7 @@ export class TurnScreen {
     const plies = this.session.record?.actions?.length ?? -1;
     const key = { seat, plies, bot: "hard" };
     return reviewPanel({ engine: this.engine, gameId: this.gameId, seat, bot: key.bot, hintsUsed: this.settings.hintsUsed ?? 0,
-      stored: storedReview(saveId, key), onDone: (steps) => keepReview(saveId, { ...key, steps }) });
+      stored: storedReview(saveId, key), onDone: (steps) => { if (this.saveProblem !== "deletedElsewhere") keepReview(saveId, { ...key, steps }); } });
   }
 
   /** Shows, updates or removes the warning bar of a failed autosave. */
@@ -554,7 +582,7 @@ export class TurnScreen {
     this.saveBar?.remove();
     if (!reason) this.saveBarCollapsed = false;
     this.saveBar = saveWarningBar(reason, { collapsed: this.saveBarCollapsed, onDownload: () => this.download(),
-      onManage: () => this._manageSaves(),
+      onManage: () => this._manageSaves(), onResave: () => this._resave(),
       onToggle: () => { this.saveBarCollapsed = !this.saveBarCollapsed; this._showSaveProblem(this.saveProblem); } });
     if (this.saveBar) this.ctx.root.append(this.saveBar);
     else if (was) this.ctx.toast(t("savewarn.savedAgain"));
