@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from e2e.conftest import railtrip_build
+from e2e.conftest import PHONE, new_context, railtrip_build
 from e2e.helpers import keep_tickets, wait_for_app_state
 from pyengine.bots import bot_action
 from pyengine.game import Game
@@ -480,3 +480,25 @@ def test_a_game_deleted_in_another_tab_is_not_saved_again_unasked(page: Page, se
     other.reload()
     other.wait_for_selector(row)
     other.close()
+
+
+def test_the_replay_bar_takes_three_rows_of_a_german_phone(browser, request, server) -> None:
+    """On a 390×844 phone the replay's controls took 211 px in German, five rows: "Schließen"
+    wrapped onto a row of its own under the take-over field. Close now stands beside the step
+    buttons (the badge goes: the status line already says "Wiederholung:")."""
+    context = new_context(browser, request, **PHONE)
+    context.add_init_script("try { localStorage.setItem('railtrip.lang', 'de'); } catch (e) {}")
+    page = context.new_page()
+    seats = [dict(SEATS[0], name="Ann"), SEATS[1]]
+    goto_ready(page, server.url + "?botDelay=0#" + game_link(played_game(20), {"seats": seats}))
+    page.wait_for_function(REPLAY_IDLE)
+    bar = page.locator("[data-testid=replay-bar]").bounding_box()
+    close = page.locator("[data-testid=replay-close]").bounding_box()
+    steps = page.locator("[data-testid=replay-first]").bounding_box()
+    take = page.locator("[data-testid=takeover]").bounding_box()
+    assert bar and close and steps and take
+    assert close["y"] < steps["y"] + steps["height"] and close["x"] + close["width"] <= 390, (close, steps)
+    assert take["x"] + take["width"] <= 390
+    assert bar["height"] <= 155, bar
+    assert page.inner_text("[data-testid=replay-close]") == "Schließen"
+    context.close()

@@ -69,7 +69,7 @@ export class ReplayScreen {
         text: s.name })));
     this.takeBtn = h("button", { type: "button", class: "btn btn-primary btn-small", testid: "takeover",
       text: t("replay.takeOver"), on: { click: () => this.takeOver() } });
-    const closeBtn = h("button", { type: "button", class: "btn btn-ghost btn-small", testid: "replay-close",
+    const closeBtn = h("button", { type: "button", class: "btn btn-ghost btn-small replay-close", testid: "replay-close",
       text: t("replay.close"), on: { click: () => this.ctx.onNewGame() } });
     this.bar = h("section", { class: "replay-bar", testid: "replay-bar", "aria-label": t("replay.title") },
       h("span", { class: "replay-badge", text: t("replay.title") }),
