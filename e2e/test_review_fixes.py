@@ -202,3 +202,16 @@ def test_three_long_tickets_each_fit_on_a_line(page: Page, server, snapshot) -> 
     assert max(heights) - min(heights) < 2  # one line each: no name wraps
     assert inside(summary, box)
     snapshot(page, "long-tickets")
+
+
+@pytest.mark.parametrize("variant", ["usa", "world"])
+def test_on_a_phone_the_map_fills_its_box(page: Page, server, variant: str) -> None:
+    """On a 390 px phone the map's box kept room for zoom buttons that had moved under it: about
+    29 px of empty box above and below the map, in both map games. The box now fits the map."""
+    start_game_on_page(page, server, {"variant": variant, "seed": 5}, (390, 844))
+    fit = page.evaluate(
+        "() => { const b = window.__railtrip.board; return {h: b.size.h, top: b.view.ty,"
+        " bottom: b.view.ty + b.board.height * b.view.scale, left: b.view.tx}; }"
+    )
+    assert fit["left"] <= 7, fit  # the map spans the box's width
+    assert fit["top"] <= 8 and fit["h"] - fit["bottom"] <= 8, fit
