@@ -502,3 +502,52 @@ def test_the_replay_bar_takes_three_rows_of_a_german_phone(browser, request, ser
     assert bar["height"] <= 155, bar
     assert page.inner_text("[data-testid=replay-close]") == "Schließen"
     context.close()
+
+
+@pytest.mark.parametrize("variant", ["usa", "cardgame"])
+def test_a_replay_ends_with_its_winner_and_scores(page: Page, server, variant: str) -> None:
+    """A replay's last move said only "Game over": no winner, and the scores (what the routes,
+    tickets and bonuses made of the totals) could not be opened. Now the status names the winner
+    and "Show scores" opens the end screen, as at the end of a game played; stepping back hides
+    it again and takes the end's drawing off the map. Its "Same deal" from a game of computer
+    players alone gives the first seat to the person."""
+    game = Game.new(variant, players=2, seed=4)
+    while not game.is_over:
+        game.apply(bot_action(game, "normal"))
+    bots = [
+        {"name": name, "kind": "bot", "bot": "normal", "color": c}
+        for name, c in (("Ann", "green"), ("Bea", "yellow"))
+    ]
+    winners = [["Ann", "Bea"][sc["seat"]] for sc in game.scores() if sc["winner"]]
+    goto_ready(page, server.url + Q + "#" + game_link(game, {"seats": bots}))
+    page.wait_for_function(REPLAY_IDLE)
+    headline = f"{winners[0]} wins!" if len(winners) == 1 else "Shared victory: Ann & Bea!"
+
+    def text(selector: str) -> str:  # without the marks that keep each name's writing direction
+        return page.inner_text(selector).replace("\u2068", "").replace("\u2069", "")
+
+    assert text("[data-testid=turn-status]") == f"Game over · {headline}"
+    page.click("[data-testid=show-scores]")
+    assert text("[data-testid=game-over] [data-testid=winner]") == headline
+    page.keyboard.press("Escape")
+    page.wait_for_selector("[data-testid=game-over]", state="detached")
+    if variant == "usa":
+        assert page.evaluate("() => window.__railtrip.board.state.longest?.size ?? 0") > 0
+    page.click("[data-testid=replay-back]")
+    page.wait_for_function(
+        "n => document.getElementById('app').dataset.replayPos === String(n)"
+        " && document.getElementById('app').dataset.replayBusy === 'false'",
+        arg=len(game.actions) - 1,
+    )
+    assert page.is_hidden("[data-testid=show-scores]")
+    assert "Game over" not in page.inner_text("[data-testid=turn-status]")
+    if variant == "usa":
+        assert page.evaluate("() => window.__railtrip.board.state.longest") is None
+    page.click("[data-testid=replay-last]")
+    page.wait_for_function(REPLAY_IDLE)
+    page.click("[data-testid=show-scores]")
+    page.click("[data-testid=same-deal]")
+    page.wait_for_function("() => window.__railtrip?.settings.saveId")  # the new game's (a replay's has none)
+    seats = page.evaluate("() => window.__railtrip.settings.seats.map((s) => s.kind)")
+    assert seats == ["human", "bot"]
+    assert page.evaluate("() => window.__railtrip.settings.seed") == game.settings.seed

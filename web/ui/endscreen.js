@@ -86,10 +86,14 @@ function bonusSummary(scores, players, bonuses) {
  * actions: {onNewGame, onSameDeal, onDownload, onViewBoard, onHoverSeat(seat|null)};
  * extras: the statistics / review / history tabs (endextras.js), or null.
  */
+/** "Ann wins!", or "Shared victory: Ann & Bea!" for a tie: the end's headline. */
+export function winnersText(names) {
+  return names.length > 1 ? t("end.tie", { names: names.join(" & ") }) : t("end.winner", { name: names[0] ?? "?" });
+}
+
 export function endScreen({ scores, players, log, board, actions, bonuses = null, extras = null }) {
   const order = scores.slice().sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-  const winners = scores.filter((sc) => sc.winner).map((sc) => players[sc.seat].name);
-  const headline = winners.length > 1 ? t("end.tie", { names: winners.join(" & ") }) : t("end.winner", { name: winners[0] ?? "?" });
+  const headline = winnersText(scores.filter((sc) => sc.winner).map((sc) => players[sc.seat].name));
   const world = scores[0]?.harbor_points !== undefined;
   const { head, rows } = world ? worldTable(order, players, board, actions) : classicTable(order, players, board, actions, bonuses ?? {});
   labelCells(head, rows);

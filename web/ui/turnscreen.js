@@ -20,6 +20,7 @@ import { GameSession } from "./core/session.js";
 import { HintControl } from "./hint.js";
 import { recordResult, readHistory, historyPanel } from "./history.js";
 import { statsPanel, reviewPanel, endTabs } from "./endextras.js";
+import { winnersText } from "./endscreen.js";
 import { openSettings } from "./settings.js";
 import { markOf } from "./seatmarks.js";
 import { SetupPonder } from "./core/ponder.js";
@@ -125,7 +126,10 @@ export class TurnScreen {
    *  turn (`yourTurn` / `yourTurnName`: the game's own words for it, the name when several play). */
   _turnStatus(r, legal, yourTurn = "status.yourTurn", yourTurnName = "status.yourTurnName") {
     const name = this.names[r.current];
-    if (r.over) return t("status.over");
+    if (r.over) {
+      const winners = (r.scores ?? []).filter((sc) => sc.winner).map((sc) => this.names[sc.seat]);
+      return winners.length ? t("status.overWon", { headline: winnersText(winners) }) : t("status.over");
+    }
     if (this.frozen) return t("status.replayTurn", { name });
     if (this._isBot(r.current)) return t("status.botThinking", { name });
     if (r.current !== this.viewer) return t("status.waitingHuman", { name });
@@ -153,8 +157,24 @@ export class TurnScreen {
     this.busy = false;
     this.lastLogLength = -1;
     this._afterStart(res, true);
+    // At a finished game's last move the scores can be opened, as at the end of a game played.
+    if (!res.over) this._leaveEnd();
+    this.scoresBtn.hidden = !res.over || this.dialogKind === "game-over";
     this.render();
+    window.__railtrip = { gameId, settings: this.settings, state: () => this.res, ...this._testInfo() };  // the tests' hook
   }
+
+  /** "Same deal": a new game of these settings and seed. A replay of computer players alone
+   *  (a record written by the CLI) gives its first seat to the person. */
+  _playSameDeal() {
+    const seats = this.seats.some((s) => s.kind === "human") ? this.seats
+      : this.seats.map((s, i) => (i === 0 ? { ...s, kind: "human", bot: null } : s));
+    this.ctx.startGame({ ...this.settings, seats });
+  }
+
+  /** A replay stepped back from the end: what the end screen drew goes (a map draws its longest
+   *  path and tickets). */
+  _leaveEnd() {}
 
   destroy() {
     this.alive = false;

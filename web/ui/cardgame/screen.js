@@ -129,7 +129,7 @@ export class CardGameScreen extends TurnScreen {
     const panel = cardEndScreen({
       scores: res.scores, players, board: this.board, extras: this._endExtras(), actions: {
         onNewGame: () => this.ctx.onNewGame(),
-        onSameDeal: () => this.ctx.startGame({ ...this.settings }),
+        onSameDeal: () => this._playSameDeal(),
         onDownload: () => this.download(),
         onShare: this.ctx.share ? () => this.ctx.share(this) : null,
         onViewTable: () => { close(this.dialog); this.dialog = null; this.dialogKind = null; this.scoresBtn.hidden = false; this._updateRoot(); },

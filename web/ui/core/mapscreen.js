@@ -190,6 +190,12 @@ export class GameScreen extends TurnScreen {
     this.routeList.show(id);
   }
 
+  _leaveEnd() {
+    if (!this.endMap) return;
+    this.endMap = null;
+    this.boardView.update({ longest: null, longestOrder: [], longestLabel: null, endTickets: null, endSeat: null });
+  }
+
   _showEnd() {
     const res = this.res;
     if (!res?.scores) return;
@@ -204,7 +210,7 @@ export class GameScreen extends TurnScreen {
       scores: res.scores, players, log: res.view.log, board: this.board, bonuses: res.view.bonuses ?? null,
       extras: this._endExtras(), actions: {
         onNewGame: () => this.ctx.onNewGame(),
-        onSameDeal: () => this.ctx.startGame({ ...this.settings }),
+        onSameDeal: () => this._playSameDeal(),
         onDownload: () => this.download(),
         onShare: this.ctx.share ? () => this.ctx.share(this) : null,
         onViewBoard: () => { close(this.dialog); this.dialog = null; this.dialogKind = null; this.scoresBtn.hidden = false; this._updateRoot(); },
