@@ -101,6 +101,9 @@ def test_mega_game_to_the_end_shows_the_bonuses_and_shares(page: Page, server, s
     page.goto(base + ("" if "?" in base else "?botDelay=0") + "#" + fragment)
     page.wait_for_selector("[data-testid=deal-notice]")
     assert page.is_checked("[data-testid=way-mega]")
+    # The notice and the saved game's row name the way of play (both said only "North America").
+    assert "North America (Mega Game) with " in page.inner_text("[data-testid=deal-notice]")
+    assert page.inner_text("[data-testid=save-row] .save-title") == "North America (Mega Game)"
     page.click("[data-testid=play-deal]")
     page.wait_for_selector("#app[data-ui-state=choose-tickets]")
     again = page.evaluate("window.__railtripRecord()")

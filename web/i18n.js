@@ -557,3 +557,11 @@ export function errorText(err) {
 export function tMaybe(key, fallback, params = {}) {
   return key in STRINGS[lang] || key in en ? t(key, params) : fallback;
 }
+
+/** A game's name as the lists and notices show it: "North America", with its way of play when it
+ *  is not the classic one ("North America (Mega Game)"); `options` are the record's. */
+export function gameTitle(variant, options = null) {
+  const title = tMaybe(`variant.${variant}.title`, String(variant));
+  const way = typeof options?.tickets === "string" ? options.tickets : "classic";
+  return way === "classic" ? title : `${title} (${tMaybe(`way.${way}.title`, way)})`;
+}

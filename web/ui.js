@@ -8,7 +8,7 @@
 // Test hooks are documented in docs/ui-testing.md (data-testid, data-ui-state, window.__railtrip*).
 
 import { h } from "./ui/dom.js";
-import { t, tMaybe, initLang, getLang, setLang, LANGS, onLangChange, errorText, WordedError } from "./i18n.js";
+import { gameTitle, t, initLang, getLang, setLang, LANGS, onLangChange, errorText, WordedError } from "./i18n.js";
 import { renderNewGame } from "./ui/newgame.js";
 import { confirmDialog, toast as showToast } from "./ui/core/modal.js";
 import { UI_VARIANTS, loadPrefs } from "./ui/newgame.js";
@@ -126,7 +126,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
       // Asked first (one click beside Export deleted a game for good); the Continue button goes
       // with the game it continues (it brought a deleted game back).
       onDelete: (s) => confirmDialog(root, { title: t("saves.deleteTitle"), yes: t("saves.deleteYes"),
-        text: s.ok ? t("saves.deleteText", { game: tMaybe(`variant.${s.variant}.title`, s.variant), names: s.names.map(isolate).join(", ") })
+        text: s.ok ? t("saves.deleteText", { game: gameTitle(s.variant, s.options), names: s.names.map(isolate).join(", ") })
           : t("saves.deleteDamaged"),
         onYes: () => {
           removeSave(s.id);
@@ -269,7 +269,7 @@ export async function startUI(engine, root, { version, reveal = () => {} }) {
       seed: String(settings.seed), keepSeed: true, lookPile: Boolean(settings.options?.look_at_own_pile),
       tickets: settings.options?.tickets };  // a deal of North America carries its way of play
     return showNewGame(initial, { kind: "deal", onPlay: () => startGame(settings, record),
-      text: () => t("link.dealText", { game: tMaybe(`variant.${settings.variant}.title`, settings.variant), names: names() }) });
+      text: () => t("link.dealText", { game: gameTitle(settings.variant, settings.options), names: names() }) });
   }
 
   async function showReplay(record) {

@@ -8,7 +8,7 @@
 // Saving never deletes another save: when the storage is full or the list has MAX_SAVES games,
 // saveGame says why it could not save, and the screen asks the player (savewarning.js).
 import { h } from "./dom.js";
-import { t, tMaybe, WordedError } from "../i18n.js";
+import { gameTitle, t, WordedError } from "../i18n.js";
 import { PLAYER_COLOR_NAMES } from "./cards.js";
 import { resolveBot } from "./newgame.js";
 import { cleanName, isolate } from "./names.js";
@@ -221,6 +221,7 @@ export function listSaves() {
       out.push({
         id, ok: true, entry,
         variant: String(rec.variant ?? "?"),
+        options: rec.options && typeof rec.options === "object" ? rec.options : null,
         players: Number(rec.players) || 0,
         names: Array.isArray(seats) ? seats.slice(0, 8).map((s) => cleanName(s?.name, "?")) : [],
         turn: Number.isFinite(entry.turn) ? entry.turn : null,
@@ -349,7 +350,7 @@ export function savedGamesPanel(saves, actions) {
       if (file) actions.onImport(file);
     } } });
   const rows = saves.map((s) => {
-    const title = s.ok ? tMaybe(`variant.${s.variant}.title`, s.variant) : t("saves.damaged");
+    const title = s.ok ? gameTitle(s.variant, s.options) : t("saves.damaged");
     const progress = s.finished ? t("saves.finished", { names: s.finished.winners.map(isolate).join(" & ") || "?" })
       : s.turn !== null ? t("saves.turn", { n: s.turn + 1 }) : null;
     const detail = s.ok ? [s.names.map(isolate).join(", "), progress, savedWhen(s.savedAt)]

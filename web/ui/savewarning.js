@@ -2,7 +2,7 @@
 // all): a lasting bar on the game screen says so and offers to download the game, or to free
 // space by deleting saved games the player chooses. Nothing is ever deleted without that choice.
 import { h } from "./dom.js";
-import { t, tMaybe } from "../i18n.js";
+import { gameTitle, t } from "../i18n.js";
 import { modal, close } from "./dialogs.js";
 import { listSaves, removeSave, downloadRecord, savedWhen, MAX_SAVES } from "./saves.js";
 import { isolate } from "./names.js";
@@ -52,7 +52,7 @@ export function manageSavesDialog(parent, { keepId, reason, onDeleted }) {
     confirm.textContent = chosen.size ? t("savewarn.deleteN", { n: chosen.size }) : t("savewarn.deleteNone");
   };
   const rows = saves.map((s) => {
-    const title = s.ok ? tMaybe(`variant.${s.variant}.title`, s.variant) : t("saves.damaged");
+    const title = s.ok ? gameTitle(s.variant, s.options) : t("saves.damaged");
     const detail = [s.names.map(isolate).join(", "), s.turn !== null ? t("saves.turn", { n: s.turn + 1 }) : null, savedWhen(s.savedAt), kb(s.size)]
       .filter(Boolean).join(" · ");
     const box = h("input", { type: "checkbox", testid: `manage-check-${s.id}`, value: s.id,
