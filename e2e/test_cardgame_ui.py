@@ -210,6 +210,9 @@ def test_card_game_against_a_bot(page: Page, server, snapshot) -> None:
     assert any("to the rail yard" in x for x in texts)
     page.click("[data-testid=view-board]")
     page.wait_for_selector("[data-testid=show-scores]")
+    page.click("[data-testid=lang-de]")  # the screen is rebuilt: the scores stay one click away
+    page.wait_for_selector("[data-testid=show-scores]:text-is('Wertung zeigen')")
+    page.click("[data-testid=lang-en]")
     page.click("[data-testid=show-scores]")
     page.click("[data-testid=same-deal]")
     page.wait_for_selector("[data-testid=ticket-dialog]")

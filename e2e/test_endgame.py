@@ -131,6 +131,15 @@ def check_the_map_after_the_end(page: Page, variant: str, scores: list[dict[str,
         assert summary.endswith(" missed") and "−" in summary and "open" not in summary, summary
     else:  # Rails & Sails counts every ticket's value, done or not: "0/4 connected · −121 in the end"
         assert "−" in summary and "-" not in summary and summary.endswith(" in the end"), summary
+    # Another language rebuilds the screen: the scores stay one click away, the end stays drawn
+    # (the button went for good, and the map lost its ticket lines).
+    drawn = "() => window.__railtrip.board.state.endTickets?.length ?? 0"
+    tickets = page.evaluate(drawn)
+    assert tickets > 0
+    page.click("[data-testid=lang-de]")
+    page.wait_for_selector("[data-testid=show-scores]:text-is('Wertung zeigen')")
+    assert page.evaluate(drawn) == tickets
+    page.click("[data-testid=lang-en]")
     page.click("[data-testid=show-scores]")
     page.wait_for_selector("[data-testid=game-over]")
 

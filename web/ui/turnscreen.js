@@ -143,9 +143,16 @@ export class TurnScreen {
    *  it again. `className` sizes it for the game. */
   _openEndDialog(panel, className) {
     this.dialogKind = "game-over";
-    this.scoresBtn.hidden = true;
     this.dialog = modal(this.ctx.root, { testid: "game-over", title: t("end.title"), className,
-      onCancel: () => { this.dialog = null; this.dialogKind = null; this.scoresBtn.hidden = false; } }, panel);
+      onCancel: () => this._closeEnd() }, panel);
+    this._updateRoot();
+  }
+
+  /** The end screen closed (to see the map or table): the Scores button opens it again. */
+  _closeEnd() {
+    close(this.dialog);
+    this.dialog = null;
+    this.dialogKind = null;
     this._updateRoot();
   }
 
@@ -159,7 +166,6 @@ export class TurnScreen {
     this._afterStart(res, true);
     // At a finished game's last move the scores can be opened, as at the end of a game played.
     if (!res.over) this._leaveEnd();
-    this.scoresBtn.hidden = !res.over || this.dialogKind === "game-over";
     this.render();
     window.__railtrip = { gameId, settings: this.settings, state: () => this.res, ...this._testInfo() };  // the tests' hook
   }
@@ -175,6 +181,10 @@ export class TurnScreen {
   /** A replay stepped back from the end: what the end screen drew goes (a map draws its longest
    *  path and tickets). */
   _leaveEnd() {}
+
+  /** The screen rebuilt after the end (another language): what the end screen drew is drawn
+   *  again (a map's longest path and tickets). */
+  _redrawEnd() {}
 
   destroy() {
     this.alive = false;
@@ -205,6 +215,8 @@ export class TurnScreen {
     oldEl.replaceWith(this.el);
     this.render();
     this.hintCtl?.adopt(hint);
+    if (this.res?.over) this._redrawEnd();
+    if (window.__railtrip?.gameId === this.gameId) Object.assign(window.__railtrip, this._testInfo());  // the new board
     if (kind) this._reopen(kind);
     this._showSaveProblem(this.saveProblem);
     this._updateRoot();
@@ -655,6 +667,8 @@ export class TurnScreen {
     root.dataset.ply = String(r?.ply ?? 0);
     root.dataset.phase = r?.phase ?? "";
     if (this.undoBtn) this.undoBtn.hidden = !this._undoOffered();
+    // After the end, the scores stay one click away while the end screen is closed.
+    if (this.scoresBtn) this.scoresBtn.hidden = !r?.over || this.dialogKind === "game-over";
     this.hintCtl?.update();
     this.coach?.update();
   }

@@ -132,7 +132,7 @@ export class CardGameScreen extends TurnScreen {
         onSameDeal: () => this._playSameDeal(),
         onDownload: () => this.download(),
         onShare: this.ctx.share ? () => this.ctx.share(this) : null,
-        onViewTable: () => { close(this.dialog); this.dialog = null; this.dialogKind = null; this.scoresBtn.hidden = false; this._updateRoot(); },
+        onViewTable: () => this._closeEnd(),
       },
     });
     this._openEndDialog(panel, "dlg-end cg-dlg-end");

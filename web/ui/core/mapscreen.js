@@ -190,6 +190,10 @@ export class GameScreen extends TurnScreen {
     this.routeList.show(id);
   }
 
+  _redrawEnd() {
+    if (this.endMap) this.boardView.update({ ...this.endMap, longestT0: null, endSeat: null });  // drawn at once, not again
+  }
+
   _leaveEnd() {
     if (!this.endMap) return;
     this.endMap = null;
@@ -213,7 +217,7 @@ export class GameScreen extends TurnScreen {
         onSameDeal: () => this._playSameDeal(),
         onDownload: () => this.download(),
         onShare: this.ctx.share ? () => this.ctx.share(this) : null,
-        onViewBoard: () => { close(this.dialog); this.dialog = null; this.dialogKind = null; this.scoresBtn.hidden = false; this._updateRoot(); },
+        onViewBoard: () => this._closeEnd(),
         onHoverSeat: (seat) => this.boardView.update({ endSeat: seat,
           longest: seat === null ? longest : new Set(res.scores[seat].longest_path_routes ?? this._routesOf(seat)) }),
       },
