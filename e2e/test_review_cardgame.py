@@ -166,3 +166,21 @@ def test_the_hand_is_a_list_of_its_kinds_for_a_screen_reader(page: Page, server)
     assert hand.get_attribute("role") == "list"
     roles = hand.evaluate("e => [...e.children].map((c) => c.getAttribute('role'))")
     assert roles == ["listitem"] * len(KINDS), roles
+
+
+def test_the_log_names_the_locomotive_a_row_gives_to_the_pile(page: Page, server) -> None:
+    """Phase 1 moves the top card of each row, a locomotive first; the log named the row's colour
+    ("1 card moved … (red)") when the card that moved was a locomotive."""
+    setup = {
+        "hands": [["blue"] * 3, ["green"] * 3],
+        "tickets": [["SEA-LA"], ["NY-MIA"]],
+        "yards": [{}, {"red": ["red", "red", "loco"], "white": ["white"]}],
+    }
+    start(page, server, (1280, 800), setup)
+    page.click("[data-testid=deck]")
+    page.click("[data-testid=deck]")
+    page.wait_for_function(PERSON_TO_ACT)
+    line = page.locator("[data-testid=log-entry]", has_text="turn begins").first.inner_text()
+    assert (
+        "2 cards moved from the rail yard to the on-the-way pile (locomotive from the red row, white)" in line
+    ), line

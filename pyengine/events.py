@@ -39,6 +39,7 @@ class AutoEvent(TypedDict, total=False):
     discarded: int
     played: int
     rows: list[str]
+    moved: list[str]
     cards: int
     turns: int
     half: int

@@ -190,7 +190,9 @@ def test_set_play_locomotives_on_top_and_phase_one_moves_top_cards() -> None:
     assert g.current_player == 0
     assert seat(g, 0)["yard"] == {"red": {"cards": 2, "locos": 0}}
     assert seat(g, 0)["pile"] == 1
-    assert g.log[-1]["auto"] == [{"kind": "phase1", "player": 0, "rows": ["red"], "cards": 1}]
+    assert g.log[-1]["auto"] == [
+        {"kind": "phase1", "player": 0, "rows": ["red"], "moved": ["loco"], "cards": 1}
+    ]
     # Own row: red is blocked until the row is empty.
     assert not any(t.startswith("play") and "red" in t for t in texts(g))
     with pytest.raises(IllegalActionError, match="already have a red row"):
@@ -244,7 +246,9 @@ def test_rulebook_example_three_blue_raid_one_blue() -> None:
     g.apply("play 3blue")
     assert g.log[-1]["raids"] == [{"victim": 0, "color": "blue", "discarded": 1, "played": 3}]
     # Then Johannes' turn starts: his red and yellow cards move to his on-the-way pile.
-    assert g.log[-1]["auto"] == [{"kind": "phase1", "player": 0, "rows": ["red", "yellow"], "cards": 2}]
+    assert g.log[-1]["auto"] == [
+        {"kind": "phase1", "player": 0, "rows": ["red", "yellow"], "moved": ["red", "yellow"], "cards": 2}
+    ]
     assert seat(g, 0)["yard"] == {} and seat(g, 0)["pile"] == 2
 
 

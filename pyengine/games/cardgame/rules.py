@@ -317,20 +317,21 @@ class CardGameRules(CardGameLegal):
         """Phase 1: the top card of each rail-yard row goes to the on-the-way pile."""
         p = s.current
         yn, yk, pile = s.yard_n[p], s.yard_k[p], s.piles[p]
-        moved = []
+        rows: list[str] = []
+        moved: list[str] = []  # the card each row gave: its color, or a locomotive from its top
         for c in range(len(COLORS)):
             if yk[c]:
                 yk[c] -= 1
                 pile[LOCO] += 1
-                moved.append(c)
+                rows.append(COLORS[c])
+                moved.append(CARD_NAMES[LOCO])
             elif yn[c]:
                 yn[c] -= 1
                 pile[c] += 1
-                moved.append(c)
-        if moved and ev is not None:
-            ev.append(
-                {"kind": "phase1", "player": p, "rows": [COLORS[c] for c in moved], "cards": len(moved)}
-            )
+                rows.append(COLORS[c])
+                moved.append(COLORS[c])
+        if rows and ev is not None:
+            ev.append({"kind": "phase1", "player": p, "rows": rows, "moved": moved, "cards": len(rows)})
 
     def finish_turn(self, s: CardGameState, ev: list[AutoEvent] | None) -> None:
         s.turn += 1

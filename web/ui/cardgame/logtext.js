@@ -23,7 +23,10 @@ export function describeAuto(ev, { names, board, you = null, halves = 1 }) {
   const { name, st, you: isYou } = ev.player == null ? { name: "", st: "", you: false } : subject(ev.player, { names, you });
   switch (ev.kind) {
     case "phase1":
-      return t("cg.log.phase1", { name, you: isYou, n: ev.cards, rows: ev.rows.map((c) => cardName(c)).join(", ") });
+      return t("cg.log.phase1", { name, you: isYou, n: ev.cards, rows: ev.rows.map((row, i) => {
+        const card = ev.moved?.[i] ?? row;  // the card the row gave: its color, or a locomotive from its top
+        return card === row ? cardName(row) : t("cg.log.rowCard", { card: cardName(card), row: cardName(row) });
+      }).join(", ") });
     case "final_round":
       return t("cg.log.finalRound", { name, st });
     case "half_end": {
