@@ -10,6 +10,7 @@ from playwright.sync_api import Page
 from e2e.helpers import PERSON_TO_ACT, start_game_on_page, wait_for_app_state
 from e2e.test_review_choices import SIZES
 from e2e.test_review_map import MIDDLE, overlaps
+from pyengine.advice import proposal
 from pyengine.bots import bot_action
 from pyengine.game import Game
 from pyengine.links import game_link
@@ -184,3 +185,35 @@ def test_the_log_names_the_locomotive_a_row_gives_to_the_pile(page: Page, server
     assert (
         "2 cards moved from the rail yard to the on-the-way pile (locomotive from the red row, white)" in line
     ), line
+
+
+def test_the_hint_selects_the_cards_of_the_play_it_proposes(page: Page, server) -> None:
+    """A hint to play ("Play 4 × purple + 1 × locomotive to your rail yard") selected nothing: the
+    person tapped each card in. Now the hand holds the hint's cards selected, ready to play, as a
+    route hint selects its route on the map."""
+    game = Game.new("cardgame", players=2, seed=4)
+    while len(game.actions) < 21:
+        game.apply(bot_action(game, "normal"))
+    ranked, _ = proposal(game, "hard", None, hint=True)
+    play = ranked[0][0].to_json()
+    assert play["kind"] == "play" and game.current_player == 0, play  # the position this test is about
+    seats = [
+        {"name": "Ann", "kind": "human", "bot": None, "color": "green"},
+        {"name": "Bea", "kind": "bot", "bot": "normal", "color": "yellow"},
+    ]
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(server.url + "?botDelay=0#" + game_link(game, {"seats": seats}))
+    assert wait_for_app_state(page, "ready", "error") == "ready"
+    page.wait_for_selector("#app[data-ui-state=replay][data-replay-busy=false]")
+    page.click("[data-testid=takeover]")
+    page.wait_for_function(PERSON_TO_ACT)
+    page.click("[data-testid=hint]")
+    page.wait_for_selector("[data-testid=play-cards]:enabled")
+    chosen = {
+        card: int(page.get_attribute(f"[data-testid=hand-{card}]", "data-selected") or 0)
+        for card in KINDS
+        if page.locator(f"[data-testid=hand-{card}]").count()
+    }
+    assert {c: n for c, n in chosen.items() if n} == play["cards"]
+    assert "4 × purple + 1 × locomotive" in page.inner_text("[data-testid=hint-text]")
+    assert page.get_attribute("[data-testid=play-verdict]", "data-legal") == "true"

@@ -10,7 +10,6 @@ export const CARDGAME_STRINGS = {
     "newgame.lookPile": "Players may look at their own on-the-way pile (easier, as the rules allow for young players)",
 
     "cg.none": "no cards",
-    "cg.locos": "locomotives",
     "cg.opponents": "Opponents",
     "cg.yard": "Rail yard",
     "cg.yardEmpty": "Rail yard empty",
@@ -113,7 +112,6 @@ export const CARDGAME_STRINGS = {
     "newgame.lookPile": "Jeder darf seinen eigenen Stapel „Unterwegs“ ansehen (leichter, wie die Regeln es für junge Spieler erlauben)",
 
     "cg.none": "keine Karten",
-    "cg.locos": "Lokomotive",
     "cg.opponents": "Gegner",
     "cg.yard": "Bahnhof",
     "cg.yardEmpty": "Bahnhof leer",

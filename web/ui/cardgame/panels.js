@@ -142,6 +142,12 @@ export class Hand {
     return cardCount(this.sel) > 0;
   }
 
+  /** Selects exactly `cards` ({kind: n}: the Hint's play), as a suggestion's button does. */
+  choose(cards) {
+    this.sel = { ...cards };
+    this.update();
+  }
+
   /** Forget the selection (another seat is shown, or Escape). */
   clear() {
     this.sel = {};
@@ -257,7 +263,7 @@ export class Hand {
     this.suggestEl.replaceChildren(...(sugg.length ? [h("span", { class: "hint", text: t("cg.suggest") }),
       ...sugg.map((a, i) => h("button", { type: "button", class: "cg-sugg", testid: `play-suggestion-${i}`, dataset: { action: a.text },
         "aria-label": t("cg.suggestAria", { cards: cardsText(a.cards) }),
-        on: { click: () => { this.sel = { ...a.cards }; this.update(); } } }, cardChips(a.cards)))] : []));
+        on: { click: () => this.choose(a.cards) } }, cardChips(a.cards)))] : []));
   }
 }
 

@@ -9,7 +9,7 @@ export const CARD_ORDER = [...COLORS, "loco"];
 /** "2 red + 1 locomotive" for a {card: n} map, in card order. */
 export function cardsText(cards) {
   return CARD_ORDER.filter((c) => (cards?.[c] ?? 0) > 0)
-    .map((c) => t("log.payPart", { n: cards[c], card: c === "loco" && cards[c] > 1 ? t("cg.locos") : cardName(c) })).join(" + ");
+    .map((c) => t("log.payPart", { n: cards[c], card: cardName(c) })).join(" + ");  // "2 × locomotive", as the map games' log
 }
 
 /**

@@ -121,6 +121,15 @@ export class CardGameScreen extends TurnScreen {
     this._updateRoot();
   }
 
+  /** The Hint's play is selected in the hand (the Play button then plays it); its draws are
+   *  pointed out in the market as in every game. */
+  _pointOut(action) {
+    super._pointOut(action);
+    if (action?.kind !== "play" || !action.cards) return;
+    this.panels.hand.choose(action.cards);
+    this.hintCtl.keepInView([this.panels.hand.playBar.getBoundingClientRect()]);
+  }
+
   _showEnd() {
     const res = this.res;
     if (!res?.scores) return;
