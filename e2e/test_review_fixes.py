@@ -215,3 +215,29 @@ def test_on_a_phone_the_map_fills_its_box(page: Page, server, variant: str) -> N
     )
     assert fit["left"] <= 7, fit  # the map spans the box's width
     assert fit["top"] <= 8 and fit["h"] - fit["bottom"] <= 8, fit
+
+
+def test_tickets_out_of_sight_are_counted_and_shown_on_a_click(page: Page, server, snapshot) -> None:
+    """Seven Rails & Sails tickets at 1280×800: the box showed four and a half and cut the rest
+    with no sign (scrollbars that overlay, as on a Mac or in a headless browser, show nothing).
+    The summary line now counts them ("↓ 3 more"); a click scrolls to them."""
+    seven = ["MRS-JKT", "LAG-THR", "JKT-SYD", "HAM-BEI", "MOS-PET", "LAX-JKT", "CAS-YAK"]
+    start(
+        page,
+        server,
+        "world",
+        {**LOW_WORLD, "tickets": [seven, ["MIA-MOS"]], "pieces": [[20, 40], [20, 40]]},
+        1280,
+        800,
+    )
+    more = page.locator("[data-testid=tickets-more]")
+    text = more.inner_text()
+    assert text.startswith("↓ ") and text.endswith(" more"), text
+    hidden = int(text.split()[1])
+    assert 1 <= hidden <= 5
+    snapshot(page, "tickets-more")
+    more.click()
+    page.wait_for_selector("[data-testid=tickets-more]:text-matches('↑')")
+    box = page.locator("[data-testid=my-tickets]").bounding_box()
+    last = page.locator("[data-testid=my-ticket-CAS-YAK]").bounding_box()
+    assert box and last and last["y"] + last["height"] <= box["y"] + box["height"] + 1

@@ -33,6 +33,32 @@ export class TicketsPanel extends TicketList {
   constructor(screen, game) {
     super(screen, "my-tickets");
     this.game = game;
+    // Overlay scrollbars (a Mac, a touch screen) do not show that the list goes on: the summary
+    // line says how many tickets are out of sight, and a click on it scrolls to them.
+    this.el.addEventListener("scroll", () => this.#markHidden(), { passive: true });
+    new ResizeObserver(() => this.#markHidden()).observe(this.el);
+  }
+
+  update(v) {
+    super.update(v);
+    this.#markHidden();
+  }
+
+  /** The tickets the box cuts off, below the summary line or above the box: "↓ 2 more". */
+  #markHidden() {
+    const sum = this.el.querySelector("[data-testid=ticket-sum]");
+    if (!sum) return;
+    const box = this.el.getBoundingClientRect(), foot = sum.getBoundingClientRect().top;
+    const rows = [...this.el.querySelectorAll(".ticket")].map((el) => el.getBoundingClientRect());
+    const below = rows.filter((r) => r.bottom > foot + 1).length, above = rows.filter((r) => r.top < box.top - 1).length;
+    let more = sum.querySelector(".ticket-more");
+    if (!below && !above) {
+      more?.remove();
+      return;
+    }
+    more ??= sum.appendChild(h("button", { type: "button", class: "ticket-more", testid: "tickets-more", tabindex: "-1",
+      on: { click: () => this.el.scrollBy({ top: (below ? 1 : -1) * this.el.clientHeight, behavior: "smooth" }) } }));
+    more.textContent = below ? t("tickets.moreBelow", { n: below }) : t("tickets.moreAbove", { n: above });
   }
 
   items(v, me) {
