@@ -102,6 +102,13 @@ def test_the_final_round_is_told_with_the_games_number_of_turns(page: Page, serv
     assert badge.startswith(rounds + " · ") and badge.endswith(
         f"{left} turn{'s' if left != 1 else ''} left"
     ), badge
+    # The badge opens the status's second line: beside the status it cut Rails & Sails' turn
+    # words short at 1280 px ("… exchange pieces or draw t…").
+    status = page.locator("[data-testid=turn-status]")
+    assert status.evaluate("e => e.scrollWidth <= e.clientWidth"), status.inner_text()
+    last = page.locator("[data-testid=last-action]").bounding_box()
+    shown = page.locator("[data-testid=final-round]").bounding_box()
+    assert last and shown and abs((shown["y"] + shown["height"] / 2) - (last["y"] + last["height"] / 2)) <= 2
 
 
 def test_phone_end_screen_shows_the_total_and_singular_words(page: Page, server, snapshot) -> None:

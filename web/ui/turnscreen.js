@@ -243,7 +243,9 @@ export class TurnScreen {
   _topbar({ badges = [], menuItems = [] } = {}) {
     this.statusMain = h("span", { class: "status-main", testid: "turn-status" });
     this.statusLast = h("span", { class: "status-last", testid: "last-action" });
-    this.finalBadge = h("span", { class: "final-badge", testid: "final-round", role: "status", hidden: true });
+    // In the status's second line, so that the rule text of the turn keeps the bar's width
+    // (beside it, it cut a Rails & Sails turn's words short at 1280 px, and a phone's bar took a row more).
+    this.finalBadge = h("span", { class: "final-badge", testid: "final-round", hidden: true });
     this.passBtn = h("button", { type: "button", class: "btn btn-secondary btn-small", testid: "pass-turn", hidden: true,
       text: t("game.pass"), on: { click: () => this._actKind("pass") } });
     this.undoBtn = h("button", { type: "button", class: "btn btn-secondary btn-small undo-btn", testid: "undo", hidden: true,
@@ -268,8 +270,9 @@ export class TurnScreen {
         h("div", { class: "menu-row" }, h("span", { text: t("menu.speed") }), this._speedSelect()))));
     return h("header", { class: "topbar" },
       h("span", { class: "brand-sm", text: "Railtrip" }),
-      h("div", { class: "status", "aria-live": "polite" }, this.statusMain, this.statusLast),
-      ...badges, this.finalBadge, this.hintCtl.button, this.passBtn, this.undoBtn, this.scoresBtn, this.ctx.langSwitch(), menu);
+      h("div", { class: "status", "aria-live": "polite" }, this.statusMain,
+        h("div", { class: "status-sub" }, this.finalBadge, this.statusLast)),
+      ...badges, this.hintCtl.button, this.passBtn, this.undoBtn, this.scoresBtn, this.ctx.langSwitch(), menu);
   }
 
   _speedSelect() {
