@@ -210,6 +210,11 @@ def test_card_game_against_a_bot(page: Page, server, snapshot) -> None:
     assert any("to the rail yard" in x for x in texts)
     page.click("[data-testid=view-board]")
     page.wait_for_selector("[data-testid=show-scores]")
+    # The table after the end: the status names the winner once (the log's "Game over: …" stood
+    # under it), and no disabled play bar is left.
+    assert page.inner_text("[data-testid=turn-status]").startswith("Game over · ")
+    assert page.inner_text("[data-testid=last-action]") == ""
+    assert page.is_hidden(".cg-playbar")
     page.click("[data-testid=lang-de]")  # the screen is rebuilt: the scores stay one click away
     page.wait_for_selector("[data-testid=show-scores]:text-is('Wertung zeigen')")
     page.click("[data-testid=lang-en]")

@@ -334,3 +334,22 @@ def test_a_hint_on_a_phone_leaves_its_route_in_view(browser, server, page_errors
     finally:
         context.close()
     assert not page_errors.messages, page_errors.messages
+
+
+def test_the_routes_tab_opens_at_the_hinted_route(page: Page, server) -> None:
+    """The Hint chooses its route in the Routes tab, but the tab opened later showed the top of
+    the list with the row out of sight (a player scrolled 81 rows to find it). Opened after the
+    Hint, the tab now shows the row."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(server.url + "?botDelay=0")
+    page.wait_for_selector("#app[data-ui-state=new-game]")
+    setup = {**HINT_CLAIMS, "hands": [HINT_CLAIMS["hands"][0] + ["black"] * 6 + ["white"] * 6, ["red"] * 4]}
+    new_game(page, {"variant": "usa", "players": 2, "seats": SEATS, "setup": setup, "speed": "instant"})
+    page.click("[data-testid=hint]")
+    page.wait_for_function(
+        "() => { const e = document.querySelector('[data-testid=hint-text]');"
+        " return e && e.checkVisibility() && !/thinking/.test(e.textContent); }"
+    )
+    page.click("[data-testid=tab-routes]")
+    at = page.evaluate(HINTED)
+    assert at["barBottom"] - 1 <= at["top"] and at["bottom"] <= at["panelBottom"] + 1, at

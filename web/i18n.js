@@ -41,7 +41,7 @@ const en = {
   "variant.cardgame.title": "The card game",
   "variant.cardgame.desc": "Routes and tickets with cards only.",
 
-  "newgame.tagline": "Build railways across the continent. Connect your destinations before the trains run out.",
+  "newgame.tagline": "Claim routes across North America, around the world or with cards alone: connect your destinations before the trains run out.",
   "newgame.game": "Game",
   "newgame.soon": "coming soon",
   "newgame.opponents": "Opponents",
@@ -250,7 +250,7 @@ const de = {
   "variant.cardgame.title": "Das Kartenspiel",
   "variant.cardgame.desc": "Strecken und Aufträge nur mit Karten.",
 
-  "newgame.tagline": "Baue Eisenbahnstrecken quer über den Kontinent. Verbinde deine Ziele, bevor die Waggons ausgehen.",
+  "newgame.tagline": "Baue Strecken quer durch Nordamerika, rund um die Welt oder nur mit Karten: Verbinde deine Ziele, bevor die Waggons ausgehen.",
   "newgame.game": "Spiel",
   "newgame.soon": "demnächst",
   "newgame.opponents": "Gegner",

@@ -171,7 +171,7 @@ export class Hand {
     const s = this.screen;
     const me = s.res?.view.me;
     // Nothing to play where the hand is only shown (a replay) or hidden (a device passed on).
-    this.playBar.hidden = s.frozen || !me;
+    this.playBar.hidden = s.frozen || !me || Boolean(s.res?.over);  // nothing is played after the end
     if (!me) {
       fillList(this.handEl, [h("p", { class: "hand-hidden", testid: "hand-hidden", text: t(s.frozen ? "hand.hiddenReplay" : "hand.hidden") })]);
       this.selEl.replaceChildren();

@@ -171,7 +171,8 @@ export class CardGameScreen extends TurnScreen {
     this.statusMain.textContent = scoring ? t(halvesKey("cg.status.scoring", v.halves)) : this._turnStatus(r, legal, "cg.status.yourTurn", "cg.status.yourTurnName");
     this.statusMain.parentElement.style.setProperty("--pc", r.over ? "transparent" : this.colors[r.current]);
     const entries = logEntries(v.log, { names: this.names, board: this.board, viewer: this.viewer, you: this.you, halves: v.halves });
-    this.statusLast.textContent = scoring ? "" : entries.at(-1)?.text ?? "";
+    // At the end the status says who won; the log's last line ("Game over: …") would say it twice.
+    this.statusLast.textContent = scoring || r.over ? "" : entries.at(-1)?.text ?? "";
     this.halfBadge.hidden = v.halves < 2;
     this.halfBadge.textContent = t("cg.halfOf", { half: v.half, halves: v.halves });
     this.finalBadge.hidden = !v.final_round || r.over;

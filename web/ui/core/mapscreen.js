@@ -91,6 +91,7 @@ export class GameScreen extends TurnScreen {
       "aria-labelledby": `tab-${key}`, hidden: i !== 0 }, body));
     const select = (key) => {
       tabs.forEach(([k], i) => { tabBtns[i].setAttribute("aria-selected", String(k === key)); panels[i].hidden = k !== key; });
+      if (key === "routes") this.routeList.revealChosen();
     };
     // The hint's reason heads the side column, clear of the map and the card piles it may point to.
     this.side = h("aside", { class: "side" }, this.hintCtl.box, this.playersEl,

@@ -82,6 +82,12 @@ export class RouteList {
     return row;
   }
 
+  /** The chosen row (the Hint's route, say) scrolled into the list's view: the Routes tab opened
+   *  after the Hint showed the top of a long list, the row out of sight. */
+  revealChosen() {
+    if (this.chosen) this.#reveal(this.#rowOf(this.chosen));
+  }
+
   /** Scrolls `row` into the view of the box the list scrolls in (the Routes tab), clear of the
    *  count and Claim bar that sticks at its top, and scrolls nothing else. scrollIntoView scrolled
    *  the page as well: on a phone a Hint pressed at the top of the page took it ~650 px down to
