@@ -217,3 +217,19 @@ def test_the_hint_selects_the_cards_of_the_play_it_proposes(page: Page, server) 
     assert {c: n for c, n in chosen.items() if n} == play["cards"]
     assert "4 × purple + 1 × locomotive" in page.inner_text("[data-testid=hint-text]")
     assert page.get_attribute("[data-testid=play-verdict]", "data-legal") == "true"
+
+
+def test_the_first_ticket_choice_shows_the_hand(page: Page, server) -> None:
+    """On a phone the first ticket choice covers the screen, and the starting hand was nowhere to
+    be seen while tickets are chosen by the colours they need. The dialog now shows it."""
+    start_game_on_page(page, server, {"variant": "cardgame", "seed": 4}, (390, 844))
+    page.wait_for_selector("[data-testid=ticket-dialog]")
+    hand = page.evaluate("() => window.__railtrip.state().view.me.hand")
+    shown = page.locator("[data-testid=ticket-dialog-hand]")
+    assert shown.is_visible()
+    words = {"loco": "locomotive"}
+    parts = [f"{n} × {words.get(card, card)}" for card, n in hand.items() if n]
+    text = shown.inner_text()
+    assert all(part in text for part in parts) and sum(hand.values()) == 8, (hand, text)
+    box = shown.bounding_box()
+    assert box and box["y"] + box["height"] <= 844

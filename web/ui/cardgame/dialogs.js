@@ -14,7 +14,7 @@ const sameSet = (a, b) => a.length === b.size && a.every((x) => b.has(x));
  * not possible yet sit in the button band, beside the button: under a long list they were
  * scrolled out of view below the band, and a phone showed a greyed-out button alone.
  */
-export function cardTicketDialog(parent, { offered, keeps, minKeep, halves, board, setup, onConfirm, chosen, onChange = () => {} }) {
+export function cardTicketDialog(parent, { offered, keeps, minKeep, halves, board, setup, onConfirm, chosen, onChange = () => {}, hand = null }) {
   const selected = initialTickets(offered, chosen);
   const confirm = h("button", { type: "button", class: "btn btn-primary", testid: "ticket-confirm" });
   const hint = h("p", { class: "dlg-hint", testid: "ticket-hint", "aria-live": "polite" });
@@ -56,6 +56,9 @@ export function cardTicketDialog(parent, { offered, keeps, minKeep, halves, boar
   dlg = modal(parent, { testid: "ticket-dialog", title: setup ? t("tickets.titleSetup") : t("tickets.title"),
     className: "dlg-tickets cg-dlg-tickets", cancellable: false },
   h("p", { class: "dlg-sub", text: t(halvesKey("cg.ticketsExplain", halves)) }),
+  // The hand beside the colours each ticket needs: the dialog covers a phone's whole screen.
+  hand && cardCount(hand) ? h("p", { class: "cg-need-line cg-dlg-hand", testid: "ticket-dialog-hand" },
+    h("span", { class: "cg-need-label", text: t("hand.title") }), cardChips(hand), h("span", { class: "cg-need-text", text: cardsText(hand) })) : null,
   h("div", { class: "ticket-options", testid: "ticket-options" }, items.map((i) => i.label)),
   h("div", { class: "dlg-actions" }, h("div", { class: "dlg-reason" }, total, hint), confirm));
   items[0]?.input.focus();
