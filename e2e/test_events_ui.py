@@ -114,8 +114,9 @@ def test_exchange_dialog_shows_the_engines_pieces_after(page: Page, server) -> N
 
 
 def test_the_log_tells_the_person_about_their_own_moves_as_you(page: Page, server) -> None:
-    """Against bots, the person's own lines say "You"/"Du" (German in the second person:
-    "Du zogst"), the bots' lines their names; which line is whose comes from the event's seat."""
+    """Against bots, the person's own lines say "You"/"Du" (German in the perfect tense, "Du hast
+    zwei Karten vom Stapel gezogen": "Du zogst", "Du behieltst" read stilted), the bots' lines
+    their names (in the past tense); which line is whose comes from the event's seat."""
     start(page, server, "usa")
     to_main_turn(page)
     page.click("[data-testid=deck]")
@@ -134,8 +135,18 @@ def test_the_log_tells_the_person_about_their_own_moves_as_you(page: Page, serve
     assert all("Bob" in text and "You " not in text.split("(")[0] for text in theirs), theirs
     page.click("[data-testid=lang-de]")
     page.wait_for_selector(
-        "[data-testid=log-entry][data-player='0'] >> text=Du zogst zwei Karten vom Stapel."
+        "[data-testid=log-entry][data-player='0'] >> text=Du hast zwei Karten vom Stapel gezogen."
     )
     mine = page.locator("[data-testid=log-entry][data-player='0']").all_text_contents()
     assert all(text.strip().startswith("Du ") for text in mine), mine
-    assert any("Du behieltst" in text and "(Nur du siehst sie: " in text for text in mine)
+    assert any(
+        "Startaufträgen behalten. (Nur du siehst sie: " in text and text.startswith("Du hast ")
+        for text in mine
+    ), mine
+    assert not any(word in text for text in mine for word in ("zogst", "behieltst", "nahmst", "bautest")), (
+        mine
+    )
+    theirs = page.locator("[data-testid=log-entry][data-player='1']").all_text_contents()
+    assert all(text.strip("\u2068 ").startswith("Bob\u2069 ") and " hast " not in text for text in theirs), (
+        theirs
+    )

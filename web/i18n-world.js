@@ -204,20 +204,32 @@ export const WORLD_STRINGS = {
     "wexchange.summary": (p) => `Danach: ${p.trains} Züge, ${p.ships} Schiffe · −${p.n} Punkt${p.n === 1 ? "" : "e"}`,
     "wexchange.confirm": (p) => `${p.n} tauschen (−${p.n})`,
 
-    "wlog.draws": "{name} {list}.",
+    "wlog.draws": (p) => (p.st ? `Du hast ${p.list}.` : `${p.name} ${p.list}.`),
     "wlog.and": " und ",
-    "wlog.partTake": "nahm{st} offen: {card}{refill}",
+    "wlog.partTake": (p) => (p.st ? `offen ${p.card} genommen${p.refill}` : `nahm offen: ${p.card}${p.refill}`),
     "wlog.refillTrain": " (vom Zugstapel aufgefüllt)",
     "wlog.refillShip": " (vom Schiffsstapel aufgefüllt)",
-    "wlog.partDrawTrain": "zog{st} vom Zugstapel",
-    "wlog.partDrawShip": "zog{st} vom Schiffsstapel",
-    "wlog.harbor": "{name} baute{st} einen Hafen in {city} mit {pay}.",
-    "wlog.claimTrain": (p) => `${p.name} baute${p.st ?? ""} ${p.route} (${p.n} Z${p.n === 1 ? "ug" : "üge"}, ${p.points} Punkt${p.points === 1 ? "" : "e"}) mit ${p.pay}.`,
-    "wlog.claimShip": (p) => `${p.name} baute${p.st ?? ""} ${p.route} (${p.n} Schiff${p.n === 1 ? "" : "e"}, ${p.points} Punkt${p.points === 1 ? "" : "e"}) mit ${p.pay}.`,
+    "wlog.partDrawTrain": (p) => (p.st ? "vom Zugstapel gezogen" : "zog vom Zugstapel"),
+    "wlog.partDrawShip": (p) => (p.st ? "vom Schiffsstapel gezogen" : "zog vom Schiffsstapel"),
+    "wlog.harbor": (p) => (p.st ? `Du hast in ${p.city} einen Hafen mit ${p.pay} gebaut.` : `${p.name} baute einen Hafen in ${p.city} mit ${p.pay}.`),
+    "wlog.claimTrain": (p) => {
+      const what = `${p.route} (${p.n} Z${p.n === 1 ? "ug" : "üge"}, ${p.points} Punkt${p.points === 1 ? "" : "e"}) mit ${p.pay}`;
+      return p.st ? `Du hast ${what} gebaut.` : `${p.name} baute ${what}.`;
+    },
+    "wlog.claimShip": (p) => {
+      const what = `${p.route} (${p.n} Schiff${p.n === 1 ? "" : "e"}, ${p.points} Punkt${p.points === 1 ? "" : "e"}) mit ${p.pay}`;
+      return p.st ? `Du hast ${what} gebaut.` : `${p.name} baute ${what}.`;
+    },
     "tickets.explain.world": "Verbinde die Städte bis zum Spielende mit eigenen Strecken, Zügen wie Schiffen; ein verfehlter Auftrag zählt gegen dich. Eine Reiseroute zählt am meisten, wenn ihre Städte in der gedruckten Reihenfolge bereist werden.",
-    "wlog.exchangeTrains": (p) => `${p.name} tauschte${p.st ?? ""} ${p.n} Schiff${p.n === 1 ? "" : "e"} gegen Züge (−${p.penalty}).`,
-    "wlog.exchangeShips": (p) => `${p.name} tauschte${p.st ?? ""} ${p.n} Z${p.n === 1 ? "ug" : "üge"} gegen Schiffe (−${p.penalty}).`,
-    "wlog.pieces": "{name} wählte{st} geheim Züge und Schiffe.",
+    "wlog.exchangeTrains": (p) => {
+      const what = `${p.n} Schiff${p.n === 1 ? "" : "e"} gegen Züge`;
+      return p.st ? `Du hast ${what} getauscht (−${p.penalty}).` : `${p.name} tauschte ${what} (−${p.penalty}).`;
+    },
+    "wlog.exchangeShips": (p) => {
+      const what = `${p.n} Z${p.n === 1 ? "ug" : "üge"} gegen Schiffe`;
+      return p.st ? `Du hast ${what} getauscht (−${p.penalty}).` : `${p.name} tauschte ${what} (−${p.penalty}).`;
+    },
+    "wlog.pieces": (p) => (p.st ? "Du hast geheim Züge und Schiffe gewählt." : `${p.name} wählte geheim Züge und Schiffe.`),
 
     "wend.itineraries": "Reise\u00adrouten",
     "wend.harbors": "Häfen",

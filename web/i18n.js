@@ -383,23 +383,31 @@ const de = {
   "log.title": "Spielverlauf",
   "log.empty": "Noch ist nichts passiert.",
   "log.you": "Du",
-  "log.takeLoco": "{name} nahm{st} eine offene Lokomotive.",
-  "log.takeTwo": "{name} nahm{st} eine offene {a} und eine offene {b} Karte.",
-  "log.takeTwoSame": "{name} nahm{st} zwei offene {a} Karten.",
-  "log.takeOne": "{name} nahm{st} eine offene {a} Karte.",
-  "log.takeAndDraw": "{name} nahm{st} eine offene {a} Karte und eine Karte vom Stapel.",
-  "log.drawBlind": (p) => (p.n === 1 ? `${p.name} zog${p.st ?? ""} eine Karte vom Stapel.` : `${p.name} zog${p.st ?? ""} ${p.n === 2 ? "zwei" : p.n} Karten vom Stapel.`),
-  "log.claim": (p) => `${p.name} baute${p.st ?? ""} ${p.route} (${p.n} ${p.n === 1 ? "Waggon" : "Waggons"}, ${p.points} ${p.points === 1 ? "Punkt" : "Punkte"}) mit ${p.pay}.`,
+  // The person's own moves in the perfect tense ("Du hast … genommen"), the others' in the past
+  // ("Ann nahm …"): "Du nahmst", "Du behieltst" read stilted (`st`: the sentence is about "Du").
+  "log.takeLoco": (p) => (p.st ? "Du hast eine offene Lokomotive genommen." : `${p.name} nahm eine offene Lokomotive.`),
+  "log.takeTwo": (p) => (p.st ? `Du hast eine offene ${p.a} und eine offene ${p.b} Karte genommen.` : `${p.name} nahm eine offene ${p.a} und eine offene ${p.b} Karte.`),
+  "log.takeTwoSame": (p) => (p.st ? `Du hast zwei offene ${p.a} Karten genommen.` : `${p.name} nahm zwei offene ${p.a} Karten.`),
+  "log.takeOne": (p) => (p.st ? `Du hast eine offene ${p.a} Karte genommen.` : `${p.name} nahm eine offene ${p.a} Karte.`),
+  "log.takeAndDraw": (p) => (p.st ? `Du hast eine offene ${p.a} Karte und eine Karte vom Stapel genommen.` : `${p.name} nahm eine offene ${p.a} Karte und eine Karte vom Stapel.`),
+  "log.drawBlind": (p) => {
+    const cards = p.n === 1 ? "eine Karte" : `${p.n === 2 ? "zwei" : p.n} Karten`;
+    return p.st ? `Du hast ${cards} vom Stapel gezogen.` : `${p.name} zog ${cards} vom Stapel.`;
+  },
+  "log.claim": (p) => {
+    const what = `${p.route} (${p.n} ${p.n === 1 ? "Waggon" : "Waggons"}, ${p.points} ${p.points === 1 ? "Punkt" : "Punkte"}) mit ${p.pay}`;
+    return p.st ? `Du hast ${what} gebaut.` : `${p.name} baute ${what}.`;
+  },
   "log.payPart": "{n} × {card}",
-  "log.drawTickets": "{name} zog{st} {n} Aufträge.",
-  "log.drawTicketsKept": "{name} zog{st} {n} Aufträge und behielt{st} {k}.",
-  "log.keepSetup": "{name} behielt{st} {k} von {n} Startaufträgen.",
+  "log.drawTickets": (p) => (p.st ? `Du hast ${p.n} Aufträge gezogen.` : `${p.name} zog ${p.n} Aufträge.`),
+  "log.drawTicketsKept": (p) => (p.st ? `Du hast ${p.n} Aufträge gezogen und ${p.k} behalten.` : `${p.name} zog ${p.n} Aufträge und behielt ${p.k}.`),
+  "log.keepSetup": (p) => (p.st ? `Du hast ${p.k} von ${p.n} Startaufträgen behalten.` : `${p.name} behielt ${p.k} von ${p.n} Startaufträgen.`),
   "log.finalRound": (p) => (p.n === 2 ? "Die letzten Runden beginnen: Jeder Spieler hat noch zwei Züge." : "Die letzte Runde beginnt: Jeder Spieler hat noch einen Zug."),
   "log.yourKeep": "(Nur du siehst sie: {list}.)",
   "log.keptTickets": "(Behalten: {list}.)",
   "log.yourDraw": "(Nur du siehst sie: {list}.)",
   "log.drawnCards": "(Gezogen: {list}.)",
-  "log.pass": "{name} passte{st}.",
+  "log.pass": (p) => (p.st ? "Du hast gepasst." : `${p.name} passte.`),
   "log.unknown": "{name}: {what}",
 
   "menu.title": "Menü",

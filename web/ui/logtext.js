@@ -37,7 +37,9 @@ function payment(cards) {
 /**
  * Who a sentence is about, as its subject: the player's name, or "You"/"Du" when `seat` is `you`
  * (the person playing at this screen; null in the replay viewer and between hotseat turns).
- * `st` is German's second-person ending of the past tense (nahm → nahmst, baute → bautest).
+ * `st` is set when the sentence is about "Du": German tells the person's own moves in the perfect
+ * tense ("Du hast … genommen", not the stilted "Du nahmst") and ends a past tense with it
+ * ("musste" → "musstest").
  */
 export function subject(seat, { names, you = null }) {
   if (you !== null && you !== undefined && seat === you) return { name: t("log.you"), st: "st", you: true };
@@ -107,7 +109,7 @@ function worldDraws({ name, st }, evs) {
     const refill = e.refill ? t(e.refill === "ship" ? "wlog.refillShip" : "wlog.refillTrain") : "";
     return t("wlog.partTake", { card: cardName(e.card), refill, st });
   });
-  return t("wlog.draws", { name, list: parts.join(t("wlog.and")) });
+  return t("wlog.draws", { name, st, list: parts.join(t("wlog.and")) });
 }
 
 /** For the drawer only: the cards they drew blind (the engine sends `private_card` to them alone),
