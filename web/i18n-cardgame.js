@@ -172,7 +172,7 @@ export const CARDGAME_STRINGS = {
     "cg.log.raid": (p) => `Überfall! ${p.victim} musste${p.st ?? ""} die Reihe ${p.color} abwerfen (${p.n} ${p.n === 1 ? "Karte" : "Karten"}, übertroffen mit ${p.played}).`,
     "cg.log.rowCard": "{card} aus der Reihe {row}",
     "cg.log.phase1": (p) => `${p.you ? "Du bist" : `${p.name} ist`} dran: ${p.n} ${p.n === 1 ? "Karte kam" : "Karten kamen"} aus dem Bahnhof auf den Stapel „Unterwegs“ (${p.rows}).`,
-    "cg.log.finalRound": (p) => (p.st ? "Du hast die letzte Karte des Stapels genommen: letzte Runde, jeder hat noch einen Zug." : `${p.name} nahm die letzte Karte des Stapels: letzte Runde, jeder hat noch einen Zug.`),
+    "cg.log.finalRound": (p) => (p.st ? "Du hast die letzte Karte des Stapels genommen: letzte Runde, jeder ist noch einmal dran." : `${p.name} nahm die letzte Karte des Stapels: letzte Runde, jeder ist noch einmal dran.`),
     "cg.log.halfPart": (p) => `${p.name} ${p.n} ${p.n === 1 ? "Auftrag" : "Aufträge"} (+${p.points})`,
     "cg.log.halfEnd": "Ende der {half}. Hälfte: {list}.",
     "cg.log.halfEndGame": "Erfüllte Aufträge: {list}.",

@@ -375,9 +375,10 @@ const de = {
   "status.waitingHuman": "{name} ist dran",
   "status.over": "Spielende",
   "status.overWon": "Spielende · {headline}",
-  "status.finalRound": plural("Letzte Runde · noch {n} Zug", "Letzte Runde · noch {n} Züge"),
-  "status.finalRounds": "Letzte Runden · noch {n} Züge",
-  "status.finalToast": (p) => (p.n === 2 ? "Letzte Runden! Jeder Spieler hat noch zwei Züge." : "Letzte Runde! Jeder Spieler hat noch einen Zug."),
+  // "Spielzug", "dran": in Rails & Sails "Züge" are also the pieces.
+  "status.finalRound": plural("Letzte Runde · noch {n} Spielzug", "Letzte Runde · noch {n} Spielzüge"),
+  "status.finalRounds": "Letzte Runden · noch {n} Spielzüge",
+  "status.finalToast": (p) => (p.n === 2 ? "Letzte Runden! Jeder ist noch zweimal dran." : "Letzte Runde! Jeder ist noch einmal dran."),
   "game.pass": "Passen",
 
   "log.title": "Spielverlauf",
@@ -402,7 +403,7 @@ const de = {
   "log.drawTickets": (p) => (p.st ? `Du hast ${p.n} Aufträge gezogen.` : `${p.name} zog ${p.n} Aufträge.`),
   "log.drawTicketsKept": (p) => (p.st ? `Du hast ${p.n} Aufträge gezogen und ${p.k} behalten.` : `${p.name} zog ${p.n} Aufträge und behielt ${p.k}.`),
   "log.keepSetup": (p) => (p.st ? `Du hast ${p.k} von ${p.n} Startaufträgen behalten.` : `${p.name} behielt ${p.k} von ${p.n} Startaufträgen.`),
-  "log.finalRound": (p) => (p.n === 2 ? "Die letzten Runden beginnen: Jeder Spieler hat noch zwei Züge." : "Die letzte Runde beginnt: Jeder Spieler hat noch einen Zug."),
+  "log.finalRound": (p) => (p.n === 2 ? "Die letzten Runden beginnen: Jeder ist noch zweimal dran." : "Die letzte Runde beginnt: Jeder ist noch einmal dran."),
   "log.yourKeep": "(Nur du siehst sie: {list}.)",
   "log.keptTickets": "(Behalten: {list}.)",
   "log.yourDraw": "(Nur du siehst sie: {list}.)",

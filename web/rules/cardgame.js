@@ -41,7 +41,7 @@ export const CARDGAME_RULES = {
     intro: "Lege Wagenkarten in deinen Bahnhof, schicke sie auf die Reise und erfülle damit Aufträge.",
     sections: {
       goal: { title: "Ziel", items: [
-        "Aufträge zeigen zwei Städte, Punkte und die Farbkarten, die sie brauchen. Die Karten deines Unterwegs-Stapels bezahlen sie, wenn der Stapel leer ist.",
+        "Aufträge zeigen zwei Städte, Punkte und die Farbkarten, die sie brauchen. Die Karten deines Unterwegs-Stapels bezahlen sie, wenn der Nachziehstapel leer ist.",
         "Du beginnst mit 1 Lok, 7 Karten und 6 Aufträgen, von denen du mindestens 1 behältst.",
       ] },
       move: { title: "Zuerst: Karten auf die Reise schicken", items: [
@@ -59,7 +59,7 @@ export const CARDGAME_RULES = {
         "Dann wirft diese Person ihre ganze Reihe dieser Farbe ab.",
       ] },
       end: { title: "Ende und Wertung", items: [
-        "Ist der Stapel leer, hat jede Person noch einen Zug. Dann bezahlt dein Unterwegs-Stapel Aufträge; jede Karte dient einem Auftrag, Loks jeder Farbe.",
+        "Ist der Nachziehstapel leer, ist jede Person noch einmal dran. Dann bezahlt dein Unterwegs-Stapel Aufträge; jede Karte dient einem Auftrag, Loks ersetzen jede Farbe.",
         "Erfüllte Aufträge zählen, die übrigen auf der Hand minus. Wer die meisten Aufträge zu einer Großstadt erfüllt, bekommt ihren Bonus. Zu viert folgt eine zweite Hälfte.",
       ] },
     },

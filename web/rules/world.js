@@ -66,7 +66,7 @@ export const WORLD_RULES = {
       claim: { title: "Eine Strecke bauen", items: [
         "Zugstrecken (Rechtecke) kosten Zugkarten und Züge, Schiffsstrecken (Ovale) Schiffskarten und Schiffe. Nie gemischt; Joker ersetzen jede Karte.",
         "Eine Doppelschiff-Karte zählt 2 Felder, aber du darfst nicht mit einer unnötigen Karte überzahlen.",
-        "Ein Gelände-Feld (markiert) kostet 2 Karten einer Farbe. Punkte: Länge 1–8 bringt 1/2/4/7/10/15/18/21.",
+        "Ein unwegsames Feld (markiert) kostet 2 Karten einer Farbe. Punkte: Länge 1–8 bringt 1/2/4/7/10/15/18/21.",
       ] },
       harbor: { title: "Einen Hafen bauen", items: [
         "In einer Hafenstadt, an der du eine Strecke hast, und nur ein Hafen je Stadt.",
@@ -81,7 +81,7 @@ export const WORLD_RULES = {
         "Eine Reiseroute nennt mehrere Städte: den hohen Wert, wenn du sie der Reihe nach bereisen kannst, den mittleren, wenn alle verbunden sind, sonst die Strafe.",
       ] },
       end: { title: "Ende", items: [
-        "Beendet jemand einen Zug mit 6 oder weniger Figuren, hat jede Person noch zwei Züge.",
+        "Hat jemand am Ende seines Spielzugs 6 oder weniger Figuren, ist jede Person noch zweimal dran.",
         "Wertung: Strecken − Tausch ± Aufträge + Häfen. Einen Bonus für den längsten Weg gibt es nicht.",
       ] },
     },
