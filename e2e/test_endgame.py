@@ -110,9 +110,18 @@ def test_a_negative_total_is_written_with_a_minus_and_the_routes_count_says_what
             assert page.text_content(f"[data-testid=final-total-{seat}]") == points_text(sc["total"])
             routes = page.inner_text(f"[data-testid=final-routes-{seat}]")  # the world's: "+66"
             assert routes.endswith(f"{sc['routes']} ({n} {words[lang][n != 1]})"), routes
+            lines = page.locator(f"[data-testid=final-routes-{seat}]").evaluate(LINES)
+            assert lines == 1, routes  # "+119 (18" over "routes)" in a crowded table
         if lang == "en":
             check_the_map_after_the_end(page, variant, scores)
     assert points_text(scores[0]["total"]).startswith("−")
+
+
+# The lines an element's text takes: 1 when its text's boxes share a line (a smaller font's box
+# sits a few px lower), else 2 (a second line starts a line's height down).
+LINES = """e => { const r = document.createRange(); r.selectNodeContents(e);
+  const mids = [...r.getClientRects()].map((b) => (b.top + b.bottom) / 2);
+  return Math.max(...mids) - Math.min(...mids) < 8 ? 1 : 2; }"""
 
 
 def check_the_map_after_the_end(page: Page, variant: str, scores: list[dict[str, Any]]) -> None:

@@ -46,7 +46,7 @@ export class TicketsPanel extends TicketList {
 
   /** The tickets the box cuts off, below the summary line or above the box: "↓ 2 more". */
   #markHidden() {
-    const sum = this.el.querySelector("[data-testid=ticket-sum]");
+    const sum = this.el.querySelector(".ticket-sum");
     if (!sum) return;
     const box = this.el.getBoundingClientRect(), foot = sum.getBoundingClientRect().top;
     const rows = [...this.el.querySelectorAll(".ticket")].map((el) => el.getBoundingClientRect());
@@ -81,6 +81,8 @@ export class TicketsPanel extends TicketList {
           },
         } }, c.children);
     });
-    return [...items, h("p", { class: "ticket-sum", testid: "ticket-sum", "aria-hidden": "true", text: this.game.summary(me.tickets, Boolean(s.res?.over)) })];
+    // The summary's words, and beside them (markHidden) the count of tickets out of sight.
+    return [...items, h("p", { class: "ticket-sum", "aria-hidden": "true" },
+      h("span", { testid: "ticket-sum", text: this.game.summary(me.tickets, Boolean(s.res?.over)) }))];
   }
 }
