@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from e2e.helpers import PERSON_TO_ACT, start_game_on_page
+from e2e.helpers import PERSON_TO_ACT, start_game_on_page, wait_for_board
 
 # Three trains each: claiming a route of 1 starts the final round at once.
 SHORT_USA = {
@@ -216,6 +216,7 @@ def test_on_a_phone_the_map_fills_its_box(page: Page, server, variant: str) -> N
     """On a 390 px phone the map's box kept room for zoom buttons that had moved under it: about
     29 px of empty box above and below the map, in both map games. The box now fits the map."""
     start_game_on_page(page, server, {"variant": variant, "seed": 5}, (390, 844))
+    wait_for_board(page)
     fit = page.evaluate(
         "() => { const b = window.__railtrip.board; return {h: b.size.h, top: b.view.ty,"
         " bottom: b.view.ty + b.board.height * b.view.scale, left: b.view.tx}; }"
