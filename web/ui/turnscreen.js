@@ -11,8 +11,8 @@ import { t } from "../i18n.js";
 import { PLAYER_COLORS } from "./cards.js";
 import { passDeviceDialog, confirmDialog, close, modal } from "./dialogs.js";
 import { SPEEDS, botMaxSeconds } from "./newgame.js";
-import { saveGame, downloadRecord, keepChoice, pendingChoice, keepReview, storedReview, watchSaveDeleted } from "./saves.js";
-import { saveWarningBar, manageSavesDialog } from "./savewarning.js";
+import { downloadRecord } from "./saves.js";
+import { Autosave } from "./core/autosave.js";
 import { isolate } from "./names.js";
 import { icon } from "./icons.js";
 import { Coach } from "./tutorial.js";
@@ -77,11 +77,7 @@ export class TurnScreen {
     this.lastLogLength = -1;
     this.delay = botDelay(settings.speed);
     this.coach = ctx.tutorial ? new Coach(this, ctx.tutorial) : null;  // a tutorial's script
-    this.saveProblem = null;      // why the game is not saved ("quota" | "limit" | "unavailable" | "deletedElsewhere"), or null
-    this.saved = false;           // whether this tab has saved the game yet
-    this.stopWatchingSave = () => {};
-    this.saveBar = null;
-    this.saveBarCollapsed = false;
+    this.autosave = new Autosave(this);  // saved after every move; a lasting bar when it cannot be
   }
 
   // ------------------------------------------------------------------ lifecycle
@@ -111,8 +107,7 @@ export class TurnScreen {
       // autosave then waits for the next move's record (the engine said why, if anything failed)
     }
     if (!this.alive) return;
-    this.stopWatchingSave = watchSaveDeleted(this.settings.saveId, { wasSaved: () => this.saved,
-      onDeleted: () => this._saveDeletedElsewhere() });
+    this.autosave.watch();
     this._afterStart(res, record);
     window.__railtripRecord = () => this.engine.call("record", { game_id: this.gameId });
     window.__railtripAct = (text) => this.act(text);
@@ -188,14 +183,11 @@ export class TurnScreen {
 
   destroy() {
     this.alive = false;
-    this.stopWatchingSave();
     this.ponder.stop();
     this.coach?.dispose();
     this.finalToast?.remove();  // a "final round" notice belongs to this game only
     close(this.dialog);
-    close(this.manageDialog);
-    this.saveBar?.remove();
-    this._roomForSaveBar(null);
+    this.autosave.dispose();
     this._unbuild();
     if (this.gameId) this.engine.call("drop", { game_id: this.gameId }).catch(() => {});
   }
@@ -218,7 +210,7 @@ export class TurnScreen {
     if (this.res?.over) this._redrawEnd();
     if (window.__railtrip?.gameId === this.gameId) Object.assign(window.__railtrip, this._testInfo());  // the new board
     if (kind) this._reopen(kind);
-    this._showSaveProblem(this.saveProblem);
+    this.autosave.show(this.autosave.problem);
     this._updateRoot();
   }
 
@@ -305,7 +297,7 @@ export class TurnScreen {
       this._showEnd();
       return;
     }
-    this._save();
+    this.autosave.save();
     const cur = res.current;
     if (this._isBot(cur)) {
       this.render();
@@ -523,64 +515,13 @@ export class TurnScreen {
     }
   }
 
-  /** Autosave after every action (the record the session keeps: no engine call); a failure shows
-   *  a lasting warning (the game goes on). */
-  async _save() {
-    if (this.coach?.active) return;  // a tutorial is kept only once it has become a free game
-    const rec = this.session.record;
-    if (!rec || !this.alive || this.res?.over || this.saveProblem === "deletedElsewhere") return;
-    this._saved(saveGame({ record: rec, settings: { ...this.settings, seats: this.seats }, turn: this.res.view.turn }));
-  }
-
-  /** After a save: the warning bar says whether it worked. */
-  _saved(result) {
-    if (result.ok) this.saved = true;
-    this._showSaveProblem(result.ok ? null : result.reason);
-  }
-
-  /** Another tab deleted this game's save: it is no longer saved after each move (that would
-   *  bring the deleted game back unasked); the bar says so and offers to save it again. */
-  _saveDeletedElsewhere() {
-    if (!this.alive || this.coach?.active) return;
-    this._showSaveProblem("deletedElsewhere");
-  }
-
-  /** "Save it again": the person keeps the game the other tab deleted. */
-  _resave() {
-    this.saveProblem = null;
-    if (this.res?.over) this._saveFinished(this.res);
-    else this._save();
-  }
-
-  /** Keeps the choice the person has begun (ticked tickets, a card waiting for its refill deck;
-   * null: none) with the save, so that a reload reopens it as it was. */
-  _keepChoice(choice) {
-    if (this.coach?.active || this.frozen || !this.res || this.saveProblem === "deletedElsewhere") return;
-    keepChoice(this.settings.saveId, { ply: this.res.ply, seat: this.viewer, choice });
-  }
-
-  /** The choice of `kind` begun at this very position before a reload, or null. */
-  _pendingChoice(kind) {
-    if (this.coach?.active || this.frozen || !this.res) return null;
-    return pendingChoice(this.settings.saveId, { ply: this.res.ply, seat: this.viewer, kind });
-  }
-
   /** A finished game stays in the saved list as a replay, and counts once in the local history. */
   async _finish(res) {
     if (this.coach?.active) return;
     const human = this.seats.findIndex((s) => s.kind === "human");
     this.history = recordResult({ id: this.settings.saveId, variant: this.settings.variant, seats: this.seats,
       seat: human >= 0 ? human : null, scores: res.scores });
-    if (this.saveProblem !== "deletedElsewhere") this._saveFinished(res);
-  }
-
-  /** The finished game saved as a replay, with its winners and totals for the saved list. */
-  _saveFinished(res) {
-    const rec = this.session.record;  // kept by the session, the last move included
-    if (!rec) return;
-    const winners = res.scores.filter((sc) => sc.winner).map((sc) => this.seats[sc.seat]?.name ?? "?");
-    this._saved(saveGame({ record: rec, settings: { ...this.settings, seats: this.seats }, turn: res.view.turn,
-      finished: { winners, totals: res.scores.map((sc) => sc.total) } }));
+    this.autosave.saveFinished(res);
   }
 
   /** The end screen's tabs: statistics, the review of the person's moves, the local history
@@ -603,55 +544,10 @@ export class TurnScreen {
   /** The review of `seat`'s moves: the one kept with the save when there is one, else a new one
    *  (kept with the save once done). */
   _reviewPanel(seat) {
-    const saveId = this.settings.saveId;
     const plies = this.session.record?.actions?.length ?? -1;
     const key = { seat, plies, bot: "hard" };
     return reviewPanel({ engine: this.engine, gameId: this.gameId, seat, bot: key.bot, hintsUsed: this.settings.hintsUsed ?? 0,
-      stored: storedReview(saveId, key), onDone: (steps) => { if (this.saveProblem !== "deletedElsewhere") keepReview(saveId, { ...key, steps }); } });
-  }
-
-  /** Shows, updates or removes the warning bar of a failed autosave. */
-  _showSaveProblem(reason) {
-    const was = this.saveProblem;
-    this.saveProblem = reason;
-    this.saveBar?.remove();
-    if (!reason) this.saveBarCollapsed = false;
-    this.saveBar = saveWarningBar(reason, { collapsed: this.saveBarCollapsed, onDownload: () => this.download(),
-      onManage: () => this._manageSaves(), onResave: () => this._resave(),
-      onToggle: () => { this.saveBarCollapsed = !this.saveBarCollapsed; this._showSaveProblem(this.saveProblem); } });
-    if (this.saveBar) this.ctx.root.append(this.saveBar);
-    else if (was) this.ctx.toast(t("savewarn.savedAgain"));
-    this._roomForSaveBar(this.saveBar);
-  }
-
-  /**
-   * The warning bar (or its pill) stays at the window's foot: what floats there too (the hint,
-   * where the page scrolls) sits above it, and the page ends with room for it (`--save-room`).
-   */
-  _roomForSaveBar(bar) {
-    const root = this.ctx.root;
-    this.saveRoom?.disconnect();
-    this.saveRoom = null;
-    if (!bar) {
-      root.style.removeProperty("--save-room");
-      return;
-    }
-    this.saveRoom = new ResizeObserver(() => {
-      if (!bar.isConnected) return;
-      root.style.setProperty("--save-room", `${Math.ceil(window.innerHeight - bar.getBoundingClientRect().top)}px`);
-    });
-    this.saveRoom.observe(bar);
-  }
-
-  /** The player picks saves to delete; then this game is saved again. */
-  _manageSaves() {
-    close(this.manageDialog);
-    this.manageDialog = manageSavesDialog(this.ctx.root, { keepId: this.settings.saveId, reason: this.saveProblem,
-      onDeleted: (ids) => {
-        this.manageDialog = null;
-        if (ids.length) this.ctx.toast(t("savewarn.deleted", { n: ids.length }));
-        if (this.alive && !this.res?.over) this._save();
-      } });
+      stored: this.autosave.storedReview(key), onDone: (steps) => this.autosave.keepReview(key, steps) });
   }
 
   // ------------------------------------------------------------------ root state for tests and CSS

@@ -115,7 +115,7 @@ export class CardGameScreen extends TurnScreen {
     this.dialogKind = "choose-tickets";
     this.dialog = cardTicketDialog(this.ctx.root, {
       offered: me.offered, keeps, minKeep: me.min_keep, halves: this.res.view.halves, board: this.board, setup: this.res.phase === "setup_tickets",
-      chosen: this._pendingChoice("tickets")?.ids, onChange: (ids) => this._keepChoice({ kind: "tickets", ids }),
+      chosen: this.autosave.pendingChoice("tickets")?.ids, onChange: (ids) => this.autosave.keepChoice({ kind: "tickets", ids }),
       onConfirm: (text) => { this.dialog = null; this.dialogKind = null; this._updateRoot(); this.act(text); }, hand: me.hand,
     });
     this._updateRoot();

@@ -162,7 +162,7 @@ export class GameScreen extends TurnScreen {
 
   _openTickets(keeps) {
     const me = this.res.view.me;
-    const ticked = this._pendingChoice("tickets")?.ids;
+    const ticked = this.autosave.pendingChoice("tickets")?.ids;
     this.choiceSoFar = likelyKeep(keeps, ticked ?? []);
     this.dialogKind = "choose-tickets";
     this.dialog = ticketDialog(this.ctx.root, {
@@ -170,7 +170,7 @@ export class GameScreen extends TurnScreen {
       picture: ticketPicture(this, me.offered),
       onHover: (tk) => this._setFocus(tk ? { cities: new Set(tk.cities), routes: this._routesOf(this.viewer) } : null),
       chosen: ticked,
-      onChange: (ids) => { this.choiceSoFar = likelyKeep(keeps, ids); this._keepChoice({ kind: "tickets", ids }); },
+      onChange: (ids) => { this.choiceSoFar = likelyKeep(keeps, ids); this.autosave.keepChoice({ kind: "tickets", ids }); },
       onConfirm: (text) => { this.dialog = null; this.dialogKind = null; this._updateRoot(); this.act(text); },
     });
     this._updateRoot();

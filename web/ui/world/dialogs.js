@@ -24,7 +24,7 @@ export function chooseRefill(screen, slot) {
   const card = takes[0].card;
   const v = screen.res.view;
   let dlg;
-  const done = () => { screen.dialog = null; screen.dialogKind = null; screen._keepChoice(null); screen._updateRoot(); };
+  const done = () => { screen.dialog = null; screen.dialogKind = null; screen.autosave.keepChoice(null); screen._updateRoot(); };
   const buttons = takes.map((a) => h("button", { type: "button", class: "refill-choice", testid: `refill-choice-${a.refill ?? "none"}`,
     dataset: { action: a.text }, on: { click: () => { close(dlg); done(); screen.act(a.text); } } },
   icon(a.refill ?? "cards", 26),
@@ -32,7 +32,7 @@ export function chooseRefill(screen, slot) {
     h("strong", { text: a.refill ? t(`wmarket.refillFrom.${a.refill}`) : t("wmarket.noRefill") }),
     a.refill ? h("small", { text: t("wmarket.left", { n: v.decks[a.refill] + v.discards[a.refill] }) }) : null)));
   screen.dialogKind = "choose-refill";
-  screen._keepChoice({ kind: "refill", slot });  // a reload reopens this question
+  screen.autosave.keepChoice({ kind: "refill", slot });  // a reload reopens this question
   dlg = screen.dialog = modal(screen.ctx.root, { testid: "refill-dialog", title: t("wmarket.refillTitle", { card: cardName(card) }),
     className: "dlg-refill", onCancel: done },
   h("div", { class: "refill-card" }, cardFace(card, { size: "md" })),
@@ -47,7 +47,7 @@ export function chooseRefill(screen, slot) {
 /** Reopens the refill question the person left open (before a reload or a language change), if it
  *  still stands; returns whether it did. */
 export function reopenRefill(screen) {
-  const slot = screen._pendingChoice("refill")?.slot;
+  const slot = screen.autosave.pendingChoice("refill")?.slot;
   if (!Number.isInteger(slot) || slotTakes(screen, slot).length < 2) return false;
   chooseRefill(screen, slot);
   return true;
