@@ -57,7 +57,8 @@ export class TicketsPanel extends TicketList {
       return;
     }
     more ??= sum.appendChild(h("button", { type: "button", class: "ticket-more", testid: "tickets-more", tabindex: "-1",
-      on: { click: () => this.el.scrollBy({ top: (below ? 1 : -1) * this.el.clientHeight, behavior: "smooth" }) } }));
+      on: { click: () => this.el.scrollBy({ top: Number(more.dataset.way) * this.el.clientHeight, behavior: "smooth" }) } }));
+    more.dataset.way = below ? "1" : "-1";  // read at the click: the same button points up once scrolled down
     more.textContent = below ? t("tickets.moreBelow", { n: below }) : t("tickets.moreAbove", { n: above });
   }
 
