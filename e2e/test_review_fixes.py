@@ -249,7 +249,8 @@ def test_tickets_out_of_sight_are_counted_and_shown_on_a_click(page: Page, serve
     box = page.locator("[data-testid=my-tickets]").bounding_box()
     last = page.locator("[data-testid=my-ticket-CAS-YAK]").bounding_box()
     assert box and last and last["y"] + last["height"] <= box["y"] + box["height"] + 1
-    more.click()  # and back up to the first
+    more.click()  # and back up to the first (a smooth scroll: waited for to its end)
+    page.wait_for_function("() => document.querySelector('[data-testid=my-tickets]').scrollTop === 0")
     page.wait_for_selector("[data-testid=tickets-more]:text-matches('↓')")
     first = page.locator("[data-testid=my-ticket-MRS-JKT]").bounding_box()
     assert first and first["y"] >= box["y"] - 1
