@@ -101,6 +101,56 @@ def test_claim_reason_tells_how_the_claim_lengthens_the_longest_path() -> None:
     assert "longest" not in reason["en"] and "längste" not in reason["de"]
 
 
+def _claim_reason(game: Game, route: str) -> str:
+    """The Hint's English line for claiming ``route`` (its first legal payment) in ``game``."""
+    claim = next(a for a in game.legal_actions() if a.text().startswith(f"claim {route} "))
+    view = game.view(game.current_player, log=False)
+    return hint_reason(claim.to_json(), view, game.variant.board_view(), hint=True)["en"]
+
+
+def test_a_claim_for_no_ticket_says_why_it_may_still_pay() -> None:
+    """A claim is "towards" a ticket when it lies on a nearly cheapest way between the ticket's
+    cities, even before it touches them (Portland – San Francisco on Seattle – Los Angeles); one
+    off every way says what else it is worth: a long route's points a train, every ticket already
+    completed, the last round's points. A short route for nothing gets no made-up reason."""
+    cards = {"hands": [["purple"] * 6 + ["white"] * 2, ["green"] * 6], "tickets": [["SEA-LA"], ["DEN-ELP"]]}
+    game = usa_game(**cards)
+    assert _claim_reason(game, "POR-SF-2").endswith(": towards ticket Seattle – Los Angeles")
+    assert _claim_reason(game, "LA-SF-1").endswith(": towards ticket Seattle – Los Angeles")
+    assert _claim_reason(game, "DUL-TOR").endswith(": long routes score the most points per train")
+    assert _claim_reason(game, "ATL-CHS") == "Claim Atlanta – Charleston (2 trains, 2 points)"
+    # The way goes around the others' routes: with Portland – San Francisco taken (its twin closed
+    # at two players) Seattle reaches Los Angeles through Salt Lake City and Las Vegas, not San
+    # Francisco, though Los Angeles – San Francisco still touches the ticket.
+    theirs = usa_game(**cards, routes={"POR-SF-1": 1})
+    assert ":" not in _claim_reason(theirs, "LA-SF-1")
+    done = usa_game(**cards, routes={"POR-SEA-1": 0, "POR-SF-1": 0, "LA-SF-1": 0})
+    assert _claim_reason(done, "ATL-CHS").endswith(": your tickets are all completed")
+    last = usa_game(**cards, trains=[3, 45])
+    last.apply("claim POR-SEA-1 1white")
+    assert last.view(1, log=False)["final_round"]
+    assert _claim_reason(last, "ATL-CHS").endswith(": scores before the game ends")
+
+
+def test_a_ticket_keep_says_how_many_trains_its_tickets_take() -> None:
+    """Seattle – Los Angeles takes 9 trains at the least (Portland 1, San Francisco 5, Los
+    Angeles 3); Helena – Los Angeles, kept beside it, 6 more (Helena – Seattle: the way on to Los
+    Angeles is planned; alone it takes 8, through Salt Lake City and Las Vegas). The Hint says so
+    beside the seat's trains; the review's own moves say only what was kept."""
+    for held, keep, words in (
+        ([], ["SEA-LA"], ("about 9 of your 45 trains", "etwa 9 deiner 45 Waggons")),
+        (["SEA-LA"], ["HEL-LA"], ("about 6 more of your 45 trains", "etwa 6 weitere deiner 45 Waggons")),
+        ([], ["HEL-LA"], ("about 8 of your 45 trains", "etwa 8 deiner 45 Waggons")),
+    ):
+        game = usa_game(tickets=[held, ["DEN-ELP"]], ticket_deck=[*keep, "BOS-MIA", "WIN-LR"])
+        game.apply("tickets")
+        keep_action = next(a for a in game.legal_actions() if a.keyword == "keep" and list(a.tickets) == keep)
+        view, board = game.view(0, log=False), game.variant.board_view()
+        reason = hint_reason(keep_action.to_json(), view, board, hint=True)
+        assert reason["en"].endswith(f": {words[0]}") and reason["de"].endswith(f": {words[1]}"), reason
+        assert ":" not in hint_reason(keep_action.to_json(), view, board, advice=False)["en"]
+
+
 def test_review_walks_the_seats_decisions_and_reports_what_the_bot_preferred() -> None:
     game = Game.new("usa", players=2, seed=12)
     while not game.is_over:
@@ -327,6 +377,19 @@ def test_every_hint_kind_tells_the_player_what_to_do_in_both_languages() -> None
         "en": "Draw new tickets: you have completed 0 of 1 ticket",
         "de": "Zieh neue Aufträge: du hast 0 von 1 Auftrag erfüllt",
     }
+    # A keep names its tickets, or says "all" when it keeps every one of three or more offered
+    # (the card game offers six at the start: their names took seven lines of a phone).
+    cards = Game.new("cardgame", players=2, seed=3)
+    view, board = cards.view(0, log=False), cards.variant.board_view()
+    offered = view["me"]["offered"]
+    points = sum(tk["points"] for tk in offered)
+    keep_all = {"kind": "keep", "tickets": [tk["id"] for tk in offered], "text": "keep"}
+    assert len(offered) > 2 and hint_reason(keep_all, view, board, hint=True) == {
+        "en": f"Keep all {len(offered)} tickets ({points} points)",
+        "de": f"Behalte alle {len(offered)} Aufträge ({points} Punkte)",
+    }
+    keep_one = {**keep_all, "tickets": [offered[0]["id"]]}
+    assert hint_reason(keep_one, view, board, hint=True)["en"].startswith("Keep ticket ")
     # The card game completes tickets only when a half is scored: its ticket draw counts the
     # tickets held ("you have completed 0 of 2" was true of every turn of a half).
     game = Game.new("cardgame", players=2, seed=3)

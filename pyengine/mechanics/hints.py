@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .graph import longest_trail
+from .ways import on_the_way, open_graph, pieces_needed
 
 # Card names as the page's log writes them (web/i18n*.js): German colours are nouns.
 COLOR_DE = {
@@ -144,11 +145,23 @@ def _connected(comp: dict[str, str], cities: list[str]) -> bool:
     return None not in roots and len(roots) == 1
 
 
+# A route's pieces as the log says them, one and many (English, German): North America's
+# "Waggons", Rails & Sails' trains and ships (its routes have a kind).
+PIECES = {
+    "": ("train", "trains", "Waggon", "Waggons"),
+    "train": ("train", "trains", "Zug", "Züge"),
+    "ship": ("ship", "ships", "Schiff", "Schiffe"),
+}
+# From this length on a route scores the most points per piece (5 trains: 10 points, 2 a train).
+LONG_ROUTE = 5
+
+
 def _claim(
     action: dict[str, Any], view: dict[str, Any], board: dict[str, Any], name_cards: bool, hint: bool
 ) -> Reason:
     """ "Claim Denver – Omaha (4 trains, 7 points) with 4 × red: completes ticket Denver – El Paso
-    (+4); longest path 3 → 7", as the log names a claim."""
+    (+4); longest path 3 → 7", as the log names a claim. A claim for no ticket says why it may
+    still pay: the game's final round, or every ticket completed."""
     routes = {r["id"]: r for r in board.get("routes", ())}
     route = routes[action["route"]]
     seat = view.get("you")
@@ -162,23 +175,12 @@ def _claim(
     table = board.get("route_points", {})
     points = int(table.get(length, table.get(str(length), 0)))
     name = f"{_city(board, route['a'])} – {_city(board, route['b'])}"  # as the log names a route
-    done, toward = [], []
-    for tk in (view.get("me") or {}).get("tickets", ()):
-        cities = tk["cities"]
-        if _connected(before, cities):
-            continue
-        if _connected(after, cities):
-            done.append(tk)
-        elif any(after.get(c) is not None and after.get(c) == after.get(route["a"]) for c in cities):
-            toward.append(tk)
-    # The route's pieces as the log says them: North America's "Waggons", Rails & Sails' trains and ships.
-    en_size, de_size = (
-        _count(length, "ship", "ships", "Schiff", "Schiffe")
-        if route.get("kind") == "ship"
-        else _count(length, "train", "trains", "Zug", "Züge")
-        if "kind" in route
-        else _count(length, "train", "trains", "Waggon", "Waggons")
-    )
+    tickets = (view.get("me") or {}).get("tickets", ())
+    done = [tk for tk in tickets if not _connected(before, tk["cities"]) and _connected(after, tk["cities"])]
+    open_tickets = [tk for tk in tickets if not _connected(after, tk["cities"])]
+    toward = on_the_way(open_graph(view, board), route, open_tickets) if not done else []
+    en_one, en_many, de_one, de_many = PIECES[str(route.get("kind", ""))]
+    en_size, de_size = _count(length, en_one, en_many, de_one, de_many)
     en_points, de_points = _points(points)
     en, de = f"{name} ({en_size}, {en_points})", f"{name} ({de_size}, {de_points})"
     if name_cards:  # the route could be paid another way: say which cards
@@ -193,6 +195,15 @@ def _claim(
         en_names, de_names = _tickets(board, toward[:2])
         en_why.append(f"towards {en_names}")
         de_why.append(f"für {de_names}")
+    elif view.get("final_round"):
+        en_why.append("scores before the game ends")
+        de_why.append("zählt, bevor das Spiel endet")
+    elif tickets and all(_completed(tk) for tk in tickets):
+        en_why.append("your tickets are all completed")
+        de_why.append("deine Aufträge sind alle erfüllt")
+    elif length >= LONG_ROUTE:
+        en_why.append(f"long routes score the most points per {en_one}")
+        de_why.append(f"lange Strecken bringen die meisten Punkte pro {de_one}")
     if "longest_path" in (view.get("bonuses") or {}):
         owned = [routes[r] for r, o in view.get("routes", {}).items() if o == seat and r in routes]
         was, now = _longest(owned), _longest([*owned, route])
@@ -200,6 +211,39 @@ def _claim(
             en_why.append(f"longest path {was} → {now}")
             de_why.append(f"längster Weg {was} → {now}")
     return _move(hint, "claim", en, de, ("; ".join(en_why), "; ".join(de_why)))
+
+
+def _keep_pieces(view: dict[str, Any], board: dict[str, Any], kept: list[dict[str, Any]]) -> tuple[str, str]:
+    """What kept map tickets would take: "about 14 of your 45 trains" (more than the tickets held
+    already take: "about 9 more of your 30 trains"); Rails & Sails "about 6 trains and 13 ships".
+    Nothing where a ticket can no longer be connected, or in the card game (no routes)."""
+    graph = open_graph(view, board)
+
+    def by_points(tickets: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+        return sorted(tickets, key=lambda tk: -int(tk.get("points", 0)))
+
+    # The tickets held are planned first (their ways are the seat's plan already), most points first.
+    held = by_points(tk for tk in (view.get("me") or {}).get("tickets", ()) if not _completed(tk))
+    before, after = pieces_needed(graph, board, held), pieces_needed(graph, board, held + by_points(kept))
+    if before is None or after is None or not board.get("routes"):
+        return "", ""
+    more = {kind: n - before.get(kind, 0) for kind, n in after.items() if n > before.get(kind, 0)}
+    if not more:
+        return "", ""
+    en_more, de_more = (" more", " weitere") if held else ("", "")
+    if set(more) == {""}:  # North America: the trains left say whether they fit
+        n, seat = more[""], view.get("you")
+        players = view.get("players") or []
+        left = players[seat].get("trains") if isinstance(seat, int) and 0 <= seat < len(players) else None
+        if isinstance(left, int):
+            return f"about {n}{en_more} of your {left} trains", f"etwa {n}{de_more} deiner {left} Waggons"
+        return f"about {n}{en_more} trains", f"etwa {n}{de_more} Waggons"
+    # Rails & Sails: "about 3 more trains and 4 ships" / "etwa 3 weitere Züge und 4 Schiffe".
+    parts = [_count(more[kind], *PIECES[kind]) for kind in ("train", "ship") if kind in more]
+    en_parts, de_parts = " and ".join(p[0] for p in parts), " und ".join(p[1] for p in parts)
+    en_n, _, en_rest = en_parts.partition(" ")
+    de_n, _, de_rest = de_parts.partition(" ")
+    return f"about {en_n}{en_more} {en_rest}", f"etwa {de_n}{de_more} {de_rest}"
 
 
 def _completed(ticket: dict[str, Any]) -> bool:
@@ -356,9 +400,13 @@ def hint_reason(
         kept = [offered[t] for t in action.get("tickets", []) if t in offered]
         if not kept:
             return _move(hint, "keep", "no new ticket", "keinen neuen Auftrag")
-        en_names, de_names = _tickets(board, kept)
         en_points, de_points = _points(sum(int(tk.get("points", 0)) for tk in kept))
-        return _move(hint, "keep", f"{en_names} ({en_points})", f"{de_names} ({de_points})")
+        if len(kept) == len(offered) > 2:  # every ticket offered: their names would fill the box
+            en_names, de_names = f"all {len(kept)} tickets", f"alle {len(kept)} Aufträge"
+        else:
+            en_names, de_names = _tickets(board, kept)
+        grounds = _keep_pieces(view, board, kept) if advice else ("", "")
+        return _move(hint, "keep", f"{en_names} ({en_points})", f"{de_names} ({de_points})", grounds)
     if kind == "harbor":
         return _harbor(action, view, board, name_cards, advice, hint)
     if kind == "pieces":

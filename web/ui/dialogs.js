@@ -22,6 +22,46 @@ export function initialTickets(offered, chosen) {
 }
 
 /**
+ * The Hint inside a ticket dialog (the top bar's Hint lies under the dialog's backdrop), shared by
+ * every game's ticket dialog. `askHint()` resolves to the keep the bot proposes, `{ tickets, reason }`,
+ * or to `{ error }`; the proposal becomes the dialog's `selected` set (the person still confirms
+ * it; `changed()` then redraws), and the reason stays in the button band until the selection
+ * changes. Returns the button and the reason's line; no button where `askHint` is null (a
+ * tutorial, a computer's turn).
+ */
+export function ticketHint(askHint, selected, changed) {
+  const reason = h("p", { class: "dlg-hint dlg-hint-reason", testid: "ticket-hint-reason", "aria-live": "polite" });
+  if (!askHint) return { button: null, reason, clear: () => {} };
+  const button = h("button", { type: "button", class: "btn btn-secondary hint-btn", testid: "ticket-hint-button",
+    title: t("hint.title"), text: t("hint.button") });
+  let shown = null;  // the proposed ids while they are ticked as proposed
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    reason.textContent = `${t("hint.label")} ${t("hint.thinking")}`;
+    try {
+      const out = await askHint();
+      if (!button.isConnected) return;
+      if (out.error) {
+        reason.textContent = out.error;
+        return;
+      }
+      shown = [...out.tickets];
+      selected.clear();
+      for (const id of shown) selected.add(id);
+      changed();
+      reason.textContent = `${t("hint.label")} ${out.reason}`;
+    } finally {
+      button.disabled = false;
+    }
+  });
+  // Another selection than the proposal: its reason goes.
+  const clear = (selected) => {
+    if (shown && !sameSet(shown, selected)) { shown = null; reason.textContent = ""; }
+  };
+  return { button, reason, clear };
+}
+
+/**
  * Ticket choice. `keeps` are the legal keep actions; "Keep" is enabled only when the selection
  * equals the ticket set of one of them (the page never decides the minimum itself).
  * `chosen`: the ids ticked before a reload; `onChange(ids)` hears every tick.
@@ -30,7 +70,7 @@ export function initialTickets(offered, chosen) {
  * The reason a keep is not possible yet sits in the button band, beside "Keep", never scrolled
  * out of view under the band.
  */
-export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, onConfirm, setup, chosen, onChange = () => {}, picture = null }) {
+export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, onConfirm, setup, chosen, onChange = () => {}, picture = null, askHint = null }) {
   const selected = initialTickets(offered, chosen);
   const confirm = h("button", { type: "button", class: "btn btn-primary", testid: "ticket-confirm" });
   const hint = h("p", { class: "dlg-hint", testid: "ticket-hint", "aria-live": "polite" });
@@ -62,11 +102,17 @@ export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, 
     confirm.disabled = !k;
     // Nothing ticked: "Choose tickets" (a disabled "Keep 0 tickets" beside "Keep at least 2" read oddly).
     confirm.textContent = selected.size ? t("tickets.keepN", { n: selected.size }) : t("tickets.chooseFirst");
-    hint.textContent = t("tickets.keepAtLeast", { n: minKeep });
+    // The minimum while the selection is not a keep (beside "Keep 3 tickets" it said nothing new).
+    hint.textContent = k ? "" : t("tickets.keepAtLeast", { n: minKeep });
     hint.classList.toggle("warn", !k);
-    for (const it of items) it.label.classList.toggle("selected", selected.has(it.tk.id));
+    advice.clear(selected);
+    for (const it of items) {
+      it.input.checked = selected.has(it.tk.id);
+      it.label.classList.toggle("selected", selected.has(it.tk.id));
+    }
     picture?.show(selected, pointed);
   }
+  const advice = ticketHint(askHint, selected, () => { onChange([...selected]); refresh(); });
   let dlg;
   confirm.addEventListener("click", () => {
     const k = legalKeep();
@@ -81,7 +127,7 @@ export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, 
     className: picture ? "dlg-tickets dlg-with-map" : "dlg-tickets", cancellable: false },
     h("p", { class: "dlg-sub", text: tMaybe(`tickets.explain.${board.variant}`, t("tickets.explain")) }),
     picture ? h("div", { class: "dlg-map-layout" }, picture.el, h("div", { class: "dlg-map-side" }, list)) : list,
-    h("div", { class: "dlg-actions" }, h("div", { class: "dlg-reason" }, hint), confirm));
+    h("div", { class: "dlg-actions" }, h("div", { class: "dlg-reason" }, advice.reason, hint), advice.button, confirm));
   if (picture) dlg.addEventListener("close", () => picture.destroy());
   items[0]?.input.focus();
   return dlg;

@@ -24,11 +24,25 @@ export class HintControl {
   /** Shown when a person is to move and may choose (not in a tutorial, not while busy). */
   update() {
     const s = this.screen;
-    const r = s.res;
-    const mine = Boolean(r && !r.over && s._legal().length > 1 && !s._isBot(r.current));
-    this.button.hidden = !mine || Boolean(s.coach?.active);
+    this.button.hidden = !this.available();
     this.button.disabled = this.asking || s.busy;
-    if (this.ply !== null && r?.ply !== this.ply) this.clear();  // a hint is for one position
+    if (this.ply !== null && s.res?.ply !== this.ply) this.clear();  // a hint is for one position
+  }
+
+  /** Whether a hint may be asked: a person is to move and may choose, outside a tutorial. */
+  available() {
+    const s = this.screen;
+    const r = s.res;
+    return Boolean(r && !r.over && s._legal().length > 1 && !s._isBot(r.current) && !s.coach?.active);
+  }
+
+  /** The Hint for a ticket dialog, which covers the top bar's button: the keep it proposes
+   *  (`{ tickets, reason }`, the reason in the page's language) or `{ error }`. */
+  async forDialog() {
+    await this.ask();
+    const action = this.current();
+    if (action?.kind !== "keep") return { error: this.text.textContent };
+    return { tickets: action.tickets ?? [], reason: this.text.textContent };
   }
 
   clear() {

@@ -1,7 +1,7 @@
 // Card game dialogs: choosing tickets (with the colours each needs) and the end of a half.
 import { h } from "../dom.js";
 import { t } from "../../i18n.js";
-import { modal, close, initialTickets } from "../dialogs.js";
+import { modal, close, initialTickets, ticketHint } from "../dialogs.js";
 import { cardChips, cardCount, cityPair, cardsText, halvesKey } from "./parts.js";
 import { playerDot } from "../seatmarks.js";
 
@@ -14,7 +14,7 @@ const sameSet = (a, b) => a.length === b.size && a.every((x) => b.has(x));
  * not possible yet sit in the button band, beside the button: under a long list they were
  * scrolled out of view below the band, and a phone showed a greyed-out button alone.
  */
-export function cardTicketDialog(parent, { offered, keeps, minKeep, halves, board, setup, onConfirm, chosen, onChange = () => {}, hand = null }) {
+export function cardTicketDialog(parent, { offered, keeps, minKeep, halves, board, setup, onConfirm, chosen, onChange = () => {}, hand = null, askHint = null }) {
   const selected = initialTickets(offered, chosen);
   const confirm = h("button", { type: "button", class: "btn btn-primary", testid: "ticket-confirm" });
   const hint = h("p", { class: "dlg-hint", testid: "ticket-hint", "aria-live": "polite" });
@@ -37,13 +37,19 @@ export function cardTicketDialog(parent, { offered, keeps, minKeep, halves, boar
     const k = legalKeep();
     confirm.disabled = !k;
     confirm.textContent = selected.size ? t("tickets.keepN", { n: selected.size }) : t(keepsNone ? "cg.keepNone" : "tickets.chooseFirst");
-    hint.textContent = minKeep > 0 ? t("tickets.keepAtLeast", { n: minKeep }) : t("cg.keepAny");
+    // The rule while the selection is not a keep (the total then says what is chosen).
+    hint.textContent = k ? "" : minKeep > 0 ? t("tickets.keepAtLeast", { n: minKeep }) : t("cg.keepAny");
     hint.classList.toggle("warn", !k);
+    advice.clear(selected);
     const pts = offered.filter((tk) => selected.has(tk.id)).reduce((s, tk) => s + tk.points, 0);
     const cards = offered.filter((tk) => selected.has(tk.id)).reduce((s, tk) => s + cardCount(tk.need), 0);
     total.textContent = selected.size ? t("cg.keepTotal", { points: pts, cards }) : "";
-    for (const it of items) it.label.classList.toggle("selected", selected.has(it.tk.id));
+    for (const it of items) {
+      it.input.checked = selected.has(it.tk.id);
+      it.label.classList.toggle("selected", selected.has(it.tk.id));
+    }
   }
+  const advice = ticketHint(askHint, selected, () => { onChange([...selected]); refresh(); });
   const total = h("p", { class: "cg-keep-total", testid: "ticket-total" });
   let dlg;
   confirm.addEventListener("click", () => {
@@ -60,7 +66,7 @@ export function cardTicketDialog(parent, { offered, keeps, minKeep, halves, boar
   hand && cardCount(hand) ? h("p", { class: "cg-need-line cg-dlg-hand", testid: "ticket-dialog-hand" },
     h("span", { class: "cg-need-label", text: t("hand.title") }), cardChips(hand), h("span", { class: "cg-need-text", text: cardsText(hand) })) : null,
   h("div", { class: "ticket-options", testid: "ticket-options" }, items.map((i) => i.label)),
-  h("div", { class: "dlg-actions" }, h("div", { class: "dlg-reason" }, total, hint), confirm));
+  h("div", { class: "dlg-actions" }, h("div", { class: "dlg-reason" }, advice.reason, total, hint), advice.button, confirm));
   items[0]?.input.focus();
   return dlg;
 }

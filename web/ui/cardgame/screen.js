@@ -117,6 +117,7 @@ export class CardGameScreen extends TurnScreen {
       offered: me.offered, keeps, minKeep: me.min_keep, halves: this.res.view.halves, board: this.board, setup: this.res.phase === "setup_tickets",
       chosen: this.autosave.pendingChoice("tickets")?.ids, onChange: (ids) => this.autosave.keepChoice({ kind: "tickets", ids }),
       onConfirm: (text) => { this.dialog = null; this.dialogKind = null; this._updateRoot(); this.act(text); }, hand: me.hand,
+      askHint: this.hintCtl.available() ? () => this.hintCtl.forDialog() : null,
     });
     this._updateRoot();
   }

@@ -172,6 +172,7 @@ export class GameScreen extends TurnScreen {
       chosen: ticked,
       onChange: (ids) => { this.choiceSoFar = likelyKeep(keeps, ids); this.autosave.keepChoice({ kind: "tickets", ids }); },
       onConfirm: (text) => { this.dialog = null; this.dialogKind = null; this._updateRoot(); this.act(text); },
+      askHint: this.hintCtl.available() ? () => this.hintCtl.forDialog() : null,
     });
     this._updateRoot();
   }
