@@ -12,8 +12,8 @@ from playwright.sync_api import Page
 from e2e.test_cardgame_ui import FOUR_SEATS
 from e2e.test_game_ui import engine_game, open_app
 
-HINT = "[data-testid=ticket-hint-button]"
-REASON = "[data-testid=ticket-hint-reason]"
+HINT = "[data-testid=dialog-hint-button]"
+REASON = "[data-testid=dialog-hint-reason]"
 TICKED = (
     "() => [...document.querySelectorAll('[data-testid=ticket-options] input:checked')].map((i) => i.value)"
 )
@@ -80,3 +80,28 @@ def test_a_tutorials_ticket_dialog_has_no_hint(page: Page, server) -> None:
     page.wait_for_selector("[data-testid=ticket-dialog]")
     assert page.locator(HINT).count() == 0
     assert page.inner_text("[data-testid=ticket-hint]").startswith("Keep at least")
+
+
+def test_the_piece_mix_has_a_hint_that_sets_the_slider(page: Page, server, snapshot) -> None:
+    """Rails & Sails' secret piece mix is a dialog too: its Hint sets the slider to the mix the bot
+    proposes and says what the kept tickets take; moving the slider takes the reason away."""
+    _start(page, server, "world", (1280, 800))
+    page.click(HINT)
+    page.wait_for_selector(f"{REASON}:has-text('Hint: Keep')", timeout=30_000)
+    page.click("[data-testid=ticket-confirm]")
+    page.wait_for_selector("[data-testid=pieces-dialog]")
+    assert page.inner_text(REASON) == ""
+    page.click(f"[data-testid=pieces-dialog] {HINT}")
+    page.wait_for_selector(f"[data-testid=pieces-dialog] {REASON}:has-text('Hint: Choose')", timeout=30_000)
+    snapshot(page, "pieces-hint")
+    reason = page.inner_text(f"[data-testid=pieces-dialog] {REASON}")
+    trains, ships = (
+        page.inner_text("[data-testid=pieces-trains]"),
+        page.inner_text("[data-testid=pieces-ships]"),
+    )
+    assert reason.startswith(f"Hint: Choose {trains} trains and {ships} ships: your tickets take about "), (
+        reason
+    )
+    assert page.inner_text("[data-testid=pieces-confirm]") == f"Play with {trains} trains and {ships} ships"
+    page.click("[data-testid=pieces-plus]" if int(trains) < 25 else "[data-testid=pieces-minus]")
+    assert page.inner_text(f"[data-testid=pieces-dialog] {REASON}") == ""

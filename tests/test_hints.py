@@ -151,6 +151,25 @@ def test_a_ticket_keep_says_how_many_trains_its_tickets_take() -> None:
         assert ":" not in hint_reason(keep_action.to_json(), view, board, advice=False)["en"]
 
 
+def test_a_piece_mix_says_what_the_tickets_take() -> None:
+    """Rails & Sails: Marseille – Cairo goes by sea at the least (Marseille – Athina 2 ships,
+    Athina – Cairo 1): the Hint for the secret piece mix says so, in the words of the pieces."""
+    game = Game.new(
+        "world", players=2, seed=0, setup={"tickets": [["MRS-CAI"], ["BUE-SYD"]], "hands": [[], []]}
+    )
+    mix = next(a for a in game.legal_actions() if a.text() == "pieces 20 40")
+    view, board = game.view(0, log=False), game.variant.board_view()
+    assert hint_reason(mix.to_json(), view, board, hint=True) == {
+        "en": "Choose 20 trains and 40 ships: your tickets take about 3 ships",
+        "de": "Wähle 20 Züge und 40 Schiffe: deine Aufträge brauchen etwa 3 Schiffe",
+    }
+    assert (
+        hint_reason(mix.to_json(), view, board)["en"]
+        == "chooses 20 trains and 40 ships: your tickets take about 3 ships"
+    )
+    assert ":" not in hint_reason(mix.to_json(), view, board, advice=False)["en"]
+
+
 def test_review_walks_the_seats_decisions_and_reports_what_the_bot_preferred() -> None:
     game = Game.new("usa", players=2, seed=12)
     while not game.is_over:

@@ -213,33 +213,43 @@ def _claim(
     return _move(hint, "claim", en, de, ("; ".join(en_why), "; ".join(de_why)))
 
 
+def _open_tickets(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seat's tickets not completed yet, most points first (the order their ways are planned)."""
+    held = [tk for tk in (view.get("me") or {}).get("tickets", ()) if not _completed(tk)]
+    return sorted(held, key=lambda tk: -int(tk.get("points", 0)))
+
+
 def _keep_pieces(view: dict[str, Any], board: dict[str, Any], kept: list[dict[str, Any]]) -> tuple[str, str]:
     """What kept map tickets would take: "about 14 of your 45 trains" (more than the tickets held
     already take: "about 9 more of your 30 trains"); Rails & Sails "about 6 trains and 13 ships".
     Nothing where a ticket can no longer be connected, or in the card game (no routes)."""
+    if not board.get("routes"):
+        return "", ""
     graph = open_graph(view, board)
-
-    def by_points(tickets: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-        return sorted(tickets, key=lambda tk: -int(tk.get("points", 0)))
-
-    # The tickets held are planned first (their ways are the seat's plan already), most points first.
-    held = by_points(tk for tk in (view.get("me") or {}).get("tickets", ()) if not _completed(tk))
-    before, after = pieces_needed(graph, board, held), pieces_needed(graph, board, held + by_points(kept))
-    if before is None or after is None or not board.get("routes"):
+    held = _open_tickets(view)  # planned first: their ways are the seat's plan already
+    kept = sorted(kept, key=lambda tk: -int(tk.get("points", 0)))
+    before, after = pieces_needed(graph, board, held), pieces_needed(graph, board, held + kept)
+    if before is None or after is None:
         return "", ""
     more = {kind: n - before.get(kind, 0) for kind, n in after.items() if n > before.get(kind, 0)}
-    if not more:
+    return _pieces_words(view, more, bool(held))
+
+
+def _pieces_words(view: dict[str, Any], pieces: dict[str, int], more: bool) -> tuple[str, str]:
+    """ "about 14 of your 45 trains" (North America), "about 6 trains and 13 ships" (Rails &
+    Sails); with ``more``, "about 9 more …" / "etwa 9 weitere …". Nothing for no pieces."""
+    if not pieces:
         return "", ""
-    en_more, de_more = (" more", " weitere") if held else ("", "")
-    if set(more) == {""}:  # North America: the trains left say whether they fit
-        n, seat = more[""], view.get("you")
+    en_more, de_more = (" more", " weitere") if more else ("", "")
+    if set(pieces) == {""}:  # North America: the trains left say whether they fit
+        n, seat = pieces[""], view.get("you")
         players = view.get("players") or []
         left = players[seat].get("trains") if isinstance(seat, int) and 0 <= seat < len(players) else None
         if isinstance(left, int):
             return f"about {n}{en_more} of your {left} trains", f"etwa {n}{de_more} deiner {left} Waggons"
         return f"about {n}{en_more} trains", f"etwa {n}{de_more} Waggons"
     # Rails & Sails: "about 3 more trains and 4 ships" / "etwa 3 weitere Züge und 4 Schiffe".
-    parts = [_count(more[kind], *PIECES[kind]) for kind in ("train", "ship") if kind in more]
+    parts = [_count(pieces[kind], *PIECES[kind]) for kind in ("train", "ship") if kind in pieces]
     en_parts, de_parts = " and ".join(p[0] for p in parts), " und ".join(p[1] for p in parts)
     en_n, _, en_rest = en_parts.partition(" ")
     de_n, _, de_rest = de_parts.partition(" ")
@@ -412,7 +422,12 @@ def hint_reason(
     if kind == "pieces":
         en_trains, de_trains = _count(int(action.get("trains", 0)), "train", "trains", "Zug", "Züge")
         en_ships, de_ships = _count(int(action.get("ships", 0)), "ship", "ships", "Schiff", "Schiffe")
-        return _move(hint, "choose", f"{en_trains} and {en_ships}", f"{de_trains} und {de_ships}")
+        grounds = ("", "")
+        need = pieces_needed(open_graph(view, board), board, _open_tickets(view)) if advice else None
+        if need:  # what the kept tickets take decides the mix
+            en_need, de_need = _pieces_words(view, need, more=False)
+            grounds = (f"your tickets take {en_need}", f"deine Aufträge brauchen {de_need}")
+        return _move(hint, "choose", f"{en_trains} and {en_ships}", f"{de_trains} und {de_ships}", grounds)
     if kind == "exchange":
         n = int(action.get("count", 0))
         if action.get("want") == "ships":

@@ -22,19 +22,19 @@ export function initialTickets(offered, chosen) {
 }
 
 /**
- * The Hint inside a ticket dialog (the top bar's Hint lies under the dialog's backdrop), shared by
- * every game's ticket dialog. `askHint()` resolves to the keep the bot proposes, `{ tickets, reason }`,
- * or to `{ error }`; the proposal becomes the dialog's `selected` set (the person still confirms
- * it; `changed()` then redraws), and the reason stays in the button band until the selection
- * changes. Returns the button and the reason's line; no button where `askHint` is null (a
- * tutorial, a computer's turn).
+ * The Hint inside a dialog that is itself the person's move (tickets, Rails & Sails' piece mix):
+ * the dialog's backdrop covers the top bar's Hint button. `askHint()` resolves to the bot's move,
+ * `{ action, reason }`, or to `{ error }`; `take(action)` sets the dialog to it (the person still
+ * confirms it) and says whether it could. The reason stays in the button band until the dialog
+ * shows something else (`clear`). No button where `askHint` is null (a tutorial).
  */
-export function ticketHint(askHint, selected, changed) {
-  const reason = h("p", { class: "dlg-hint dlg-hint-reason", testid: "ticket-hint-reason", "aria-live": "polite" });
-  if (!askHint) return { button: null, reason, clear: () => {} };
-  const button = h("button", { type: "button", class: "btn btn-secondary hint-btn", testid: "ticket-hint-button",
+export function dialogHint(askHint, take) {
+  const reason = h("p", { class: "dlg-hint dlg-hint-reason", testid: "dialog-hint-reason", "aria-live": "polite" });
+  let proposal = null;  // the hinted action while the dialog shows it
+  const clear = () => { proposal = null; reason.textContent = ""; };
+  if (!askHint) return { button: null, reason, proposal: () => null, clear };
+  const button = h("button", { type: "button", class: "btn btn-secondary hint-btn", testid: "dialog-hint-button",
     title: t("hint.title"), text: t("hint.button") });
-  let shown = null;  // the proposed ids while they are ticked as proposed
   button.addEventListener("click", async () => {
     button.disabled = true;
     reason.textContent = `${t("hint.label")} ${t("hint.thinking")}`;
@@ -45,20 +45,31 @@ export function ticketHint(askHint, selected, changed) {
         reason.textContent = out.error;
         return;
       }
-      shown = [...out.tickets];
-      selected.clear();
-      for (const id of shown) selected.add(id);
-      changed();
+      proposal = out.action;
+      if (!take(out.action)) proposal = null;
       reason.textContent = `${t("hint.label")} ${out.reason}`;
     } finally {
       button.disabled = false;
     }
   });
-  // Another selection than the proposal: its reason goes.
-  const clear = (selected) => {
-    if (shown && !sameSet(shown, selected)) { shown = null; reason.textContent = ""; }
+  return { button, reason, proposal: () => proposal, clear };
+}
+
+/** `dialogHint` for a ticket dialog: the proposed keep is ticked in `selected` (then `changed()`
+ *  redraws), and its reason goes once the ticks are another selection (`check` on each redraw). */
+export function ticketHint(askHint, selected, changed) {
+  const hint = dialogHint(askHint, (action) => {
+    if (action.kind !== "keep") return false;
+    selected.clear();
+    for (const id of action.tickets ?? []) selected.add(id);
+    changed();
+    return true;
+  });
+  const check = () => {
+    const keep = hint.proposal();
+    if (keep && !sameSet(keep.tickets ?? [], selected)) hint.clear();
   };
-  return { button, reason, clear };
+  return { ...hint, check };
 }
 
 /**
@@ -105,7 +116,7 @@ export function ticketDialog(parent, { offered, keeps, minKeep, board, onHover, 
     // The minimum while the selection is not a keep (beside "Keep 3 tickets" it said nothing new).
     hint.textContent = k ? "" : t("tickets.keepAtLeast", { n: minKeep });
     hint.classList.toggle("warn", !k);
-    advice.clear(selected);
+    advice.check();
     for (const it of items) {
       it.input.checked = selected.has(it.tk.id);
       it.label.classList.toggle("selected", selected.has(it.tk.id));

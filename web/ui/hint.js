@@ -36,13 +36,12 @@ export class HintControl {
     return Boolean(r && !r.over && s._legal().length > 1 && !s._isBot(r.current) && !s.coach?.active);
   }
 
-  /** The Hint for a ticket dialog, which covers the top bar's button: the keep it proposes
-   *  (`{ tickets, reason }`, the reason in the page's language) or `{ error }`. */
+  /** The Hint for a dialog that covers the top bar's button (dialogs.js `dialogHint`): the move
+   *  it proposes, `{ action, reason }` (the reason in the page's language), or `{ error }`. */
   async forDialog() {
     await this.ask();
     const action = this.current();
-    if (action?.kind !== "keep") return { error: this.text.textContent };
-    return { tickets: action.tickets ?? [], reason: this.text.textContent };
+    return action ? { action, reason: this.text.textContent } : { error: this.text.textContent };
   }
 
   clear() {

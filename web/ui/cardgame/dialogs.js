@@ -40,7 +40,7 @@ export function cardTicketDialog(parent, { offered, keeps, minKeep, halves, boar
     // The rule while the selection is not a keep (the total then says what is chosen).
     hint.textContent = k ? "" : minKeep > 0 ? t("tickets.keepAtLeast", { n: minKeep }) : t("cg.keepAny");
     hint.classList.toggle("warn", !k);
-    advice.clear(selected);
+    advice.check();
     const pts = offered.filter((tk) => selected.has(tk.id)).reduce((s, tk) => s + tk.points, 0);
     const cards = offered.filter((tk) => selected.has(tk.id)).reduce((s, tk) => s + cardCount(tk.need), 0);
     total.textContent = selected.size ? t("cg.keepTotal", { points: pts, cards }) : "";

@@ -4,7 +4,7 @@
 import { h } from "../dom.js";
 import { t } from "../../i18n.js";
 import { cardFace, cardName } from "../cards.js";
-import { modal, close, paymentDialog } from "../dialogs.js";
+import { modal, close, paymentDialog, dialogHint } from "../dialogs.js";
 import { icon } from "../icons.js";
 import { ticketPicture } from "../mappicture.js";
 
@@ -189,7 +189,17 @@ export function openPieces(screen, acts) {
     recommended.setAttribute("aria-pressed", String(rec));
     note.textContent = rec ? "" : t("wpieces.box", { bt: (screen.board.trains ?? 25) - a.trains, bs: (screen.board.ships ?? 50) - a.ships });
     confirm.textContent = t("wpieces.confirm", { trains: a.trains, ships: a.ships });
+    if (advice.proposal() && advice.proposal().text !== a.text) advice.clear();  // moved off the hint's mix
   };
+  // The Hint sets the slider to the mix it proposes.
+  const advice = dialogHint(screen.hintCtl.available() ? () => screen.hintCtl.forDialog() : null, (action) => {
+    const i = opts.findIndex((o) => o.text === action.text);
+    if (i < 0) return false;
+    idx = i;
+    slider.value = String(idx);
+    refresh();
+    return true;
+  });
   let dlg;
   confirm.addEventListener("click", () => {
     close(dlg);
@@ -213,7 +223,7 @@ export function openPieces(screen, acts) {
       h("div", { class: "pieces-side" }, icon("ship", 26), shipsOut, h("span", { text: t("wpieces.ships") }))),
     recommended,
     note,
-    h("div", { class: "dlg-actions" }, confirm));
+    h("div", { class: "dlg-actions" }, h("div", { class: "dlg-reason" }, advice.reason), advice.button, confirm));
   dlg.addEventListener("close", () => picture.destroy());
   slider.focus();
   screen._updateRoot();
