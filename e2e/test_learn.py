@@ -96,6 +96,35 @@ def test_rules_pages_from_the_new_game_screen(page: Page, server, snapshot, lang
         dialog.wait_for(state="detached")
 
 
+# Each arrow of a rules picture and what it points at: their boxes, and the dialog text's right edge.
+ARROWS = """() => [...document.querySelectorAll('[data-testid=rules-page] .rules-arrow')].map((a) => {
+  const r = a.getBoundingClientRect(), next = a.nextElementSibling?.getBoundingClientRect();
+  const page = document.querySelector('[data-testid=rules-page]').getBoundingClientRect();
+  return { arrow: [r.left, r.right, r.top, r.bottom], next: next && [next.left, next.right, next.top, next.bottom],
+           pageRight: page.right };
+})"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "390x844"])
+def test_every_rules_arrow_points_at_its_picture(page: Page, server, size) -> None:
+    """A rules picture's "→" stands on the line of what it points at. At 1280 px the harbor's map
+    wrapped under its cards and the arrow ended the line above, pointing at nothing."""
+    open_app(page, server, *size)
+    seen = 0
+    for variant in VARIANTS:
+        page.click(f"[data-testid=rules-{variant}]")
+        page.wait_for_selector("[data-testid=rules-page-dialog] [data-testid=rules-page]")
+        for a in page.evaluate(ARROWS):
+            (_, right, top, bottom), nxt = a["arrow"], a["next"]
+            assert nxt and nxt[0] >= right - 0.5, (variant, a)  # to its right
+            assert nxt[2] < bottom and nxt[3] > top, (variant, a)  # on its line
+            assert nxt[1] <= a["pageRight"] + 0.5, (variant, a)  # inside the page
+            seen += 1
+        page.click("[data-testid=rules-page-close]")
+        page.wait_for_selector("[data-testid=rules-page-dialog]", state="detached")
+    assert seen >= 5
+
+
 # The rules dialog's reading room: from the top of its text to its button band, and its width.
 RULES_ROOM = """() => {
   const dlg = document.querySelector('[data-testid=rules-page-dialog]');

@@ -23,7 +23,9 @@ function mapPicture(board, { frame, owners = {}, harbors = {} }, pictures) {
 }
 
 const cards = (names) => h("div", { class: "rules-cards" }, names.map((c) => cardFace(c, { size: "md" })));
-const arrow = () => h("span", { class: "rules-arrow", "aria-hidden": "true", text: "→" });
+// The arrow goes with what it points at: where a row wraps (a narrow window, the map beside the
+// harbor's cards at 1280 px) they move to the next line together, and no arrow ends a line.
+const then = (el) => h("div", { class: "rules-then" }, h("span", { class: "rules-arrow", "aria-hidden": "true", text: "→" }), el);
 
 function ticketPicture(board, tk) {
   const canvas = h("canvas", { class: "ticket-mini", "aria-hidden": "true" });
@@ -35,10 +37,10 @@ function ticketPicture(board, tk) {
 const PICTURES = {
   usa: {
     goal: (b, p) => mapPicture(b, { frame: ["DEN", "KC", "OMA", "OKC"], owners: { "DEN-KC-2": 0 } }, p),
-    cards: () => h("div", { class: "rules-row" }, cardFace("loco", { size: "md" }), arrow(),
-      cards(["red", "loco", "blue", "green", "yellow"])),
-    claim: (b, p) => h("div", { class: "rules-row" }, cards(["orange", "orange", "orange", "loco"]), arrow(),
-      mapPicture(b, { frame: ["DEN", "KC"], owners: { "DEN-KC-2": 0 } }, p)),
+    cards: () => h("div", { class: "rules-row" }, cardFace("loco", { size: "md" }),
+      then(cards(["red", "loco", "blue", "green", "yellow"]))),
+    claim: (b, p) => h("div", { class: "rules-row" }, cards(["orange", "orange", "orange", "loco"]),
+      then(mapPicture(b, { frame: ["DEN", "KC"], owners: { "DEN-KC-2": 0 } }, p))),
     doubles: (b, p) => mapPicture(b, { frame: ["KC", "STL", "OMA"], owners: { "KC-STL-1": 1 } }, p),
     tickets: (b) => ticketPicture(b, b.tickets.find((tk) => tk.id === "DEN-ELP") ?? b.tickets[0]),
   },
@@ -46,18 +48,18 @@ const PICTURES = {
     cards: () => cards(["red-train", "red-train-h", "red-ship", "red-double", "joker"]),
     claim: (b, p) => mapPicture(b, { frame: ["EDI", "HAM", "MRS", "CAS"], owners: { "EDI-HAM-1": 0, "HAM-MRS-1": 0, "ATH-MRS": 1 } }, p),
     harbor: (b, p) => h("div", { class: "rules-row" },
-      cards(["green-train-h", "green-train-h", "green-ship", "joker"]), arrow(),
-      mapPicture(b, { frame: ["EDI", "HAM", "MRS"], owners: { "EDI-HAM-1": 0 }, harbors: { HAM: 0 } }, p)),
+      cards(["green-train-h", "green-train-h", "green-ship", "joker"]),
+      then(mapPicture(b, { frame: ["EDI", "HAM", "MRS"], owners: { "EDI-HAM-1": 0 }, harbors: { HAM: 0 } }, p))),
     tickets: (b) => ticketPicture(b, b.tickets.find((tk) => tk.itinerary) ?? b.tickets[0]),
   },
   cardgame: {
     goal: (b) => h("div", { class: "rules-cg", role: "list" }, ticketCard(b, b.tickets.find((tk) => Object.keys(tk.need).length > 1) ?? b.tickets[0])),
     move: () => h("div", { class: "rules-row" },
       h("div", { class: "yard", role: "list" }, yardRow(0, "red", { cards: 3, locos: 1 }), yardRow(0, "green", { cards: 2, locos: 0 })),
-      arrow(), pileView(0, 2, { label: true })),
+      then(pileView(0, 2, { label: true }))),
     play: () => h("div", { class: "yard", role: "list" }, yardRow(0, "red", { cards: 3, locos: 1 }, { size: "md" })),
-    raid: () => h("div", { class: "rules-row" }, cards(["blue", "blue", "blue"]), arrow(),
-      h("div", { class: "yard rules-raided", role: "list" }, yardRow(1, "blue", { cards: 2, locos: 0 }, { size: "md" }))),
+    raid: () => h("div", { class: "rules-row" }, cards(["blue", "blue", "blue"]),
+      then(h("div", { class: "yard rules-raided", role: "list" }, yardRow(1, "blue", { cards: 2, locos: 0 }, { size: "md" })))),
   },
 };
 
