@@ -620,3 +620,26 @@ def test_screens_of_a_game(page: Page, server, snapshot, variant: str, size: str
         snapshot(page, f"{variant}-{size}-choose-payment")
         page.click("[data-testid=payment-cancel]")
         page.wait_for_selector("#app[data-ui-state=playing]")
+
+
+@pytest.mark.parametrize("variant", ["usa", "cardgame"])
+def test_the_end_tells_the_person_who_won_as_you(page: Page, server, variant: str) -> None:
+    """A person who beat the bots read their own name, "Ann wins!" (or "Player wins!" under the
+    default name), where the log and the status speak to them as "you". Now the headline and the
+    status say "You win!"; a bot's win still names the bot."""
+
+    def text(selector: str) -> str:  # without the marks that keep each name's writing direction
+        return page.inner_text(selector).replace("\u2068", "").replace("\u2069", "")
+
+    for first_bot, headline in (("hard", "You win!"), ("random", "Bot wins!")):
+        winners = [sc["seat"] for sc in finished(variant, first_bot=first_bot)[2] if sc["winner"]]
+        assert winners == [0 if first_bot == "hard" else 1]
+        open_finished(page, server, variant, "desktop", first_bot=first_bot)
+        assert text("[data-testid=game-over] [data-testid=winner]") == headline
+        assert text("[data-testid=turn-status]") == f"Game over · {headline}"
+    page.evaluate("() => localStorage.setItem('railtrip.lang', 'de')")
+    page.reload()
+    page.wait_for_selector("html[lang=de] [data-testid=game-over] [data-testid=winner]")
+    assert text("[data-testid=game-over] [data-testid=winner]") == "Bot gewinnt!"
+    open_finished(page, server, variant, "desktop", first_bot="hard")
+    assert text("[data-testid=game-over] [data-testid=winner]") == "Du gewinnst!"

@@ -202,6 +202,7 @@ const en = {
 
   "end.title": "Final scores",
   "end.winner": "{name} wins!",
+  "end.youWin": "You win!",
   "end.tie": "Shared victory: {names}!",
   "end.winnerShort": "Winner",
   "end.player": "Player",
@@ -420,6 +421,7 @@ const de = {
 
   "end.title": "Endwertung",
   "end.winner": "{name} gewinnt!",
+  "end.youWin": "Du gewinnst!",
   "end.tie": "Geteilter Sieg: {names}!",
   "end.winnerShort": "Sieger",
   "end.player": "Spieler",

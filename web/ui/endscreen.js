@@ -80,20 +80,24 @@ function bonusSummary(scores, players, bonuses) {
   return h("ul", { class: "end-bonuses", testid: "end-bonuses" }, items);
 }
 
+/** The end's headline: "Ann wins!", "Shared victory: Ann & Bea!" for a tie, and "You win!" for
+ *  `you` (the one person playing against bots) alone. `names` by seat. */
+export function winnersText(scores, names, you = null) {
+  const seats = scores.filter((sc) => sc.winner).map((sc) => sc.seat);
+  if (seats.length === 1 && seats[0] === you) return t("end.youWin");
+  const winners = seats.map((seat) => names[seat]);
+  return winners.length > 1 ? t("end.tie", { names: winners.join(" & ") }) : t("end.winner", { name: winners[0] ?? "?" });
+}
+
 /**
  * Builds the end-of-game panel. `scores` from the engine; `players` [{name, color}];
  * `bonuses` the end bonuses in play (view.bonuses: {longest_path?, globetrotter?}), if the game has them;
  * actions: {onNewGame, onSameDeal, onDownload, onViewBoard, onHoverSeat(seat|null)};
- * extras: the statistics / review / history tabs (endextras.js), or null.
+ * extras: the statistics / review / history tabs (endextras.js), or null; `you` as `winnersText`'s.
  */
-/** "Ann wins!", or "Shared victory: Ann & Bea!" for a tie: the end's headline. */
-export function winnersText(names) {
-  return names.length > 1 ? t("end.tie", { names: names.join(" & ") }) : t("end.winner", { name: names[0] ?? "?" });
-}
-
-export function endScreen({ scores, players, log, board, actions, bonuses = null, extras = null }) {
+export function endScreen({ scores, players, log, board, actions, bonuses = null, extras = null, you = null }) {
   const order = scores.slice().sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-  const headline = winnersText(scores.filter((sc) => sc.winner).map((sc) => players[sc.seat].name));
+  const headline = winnersText(scores, players.map((p) => p.name), you);
   const world = scores[0]?.harbor_points !== undefined;
   const { head, rows } = world ? worldTable(order, players, board, actions) : classicTable(order, players, board, actions, bonuses ?? {});
   labelCells(head, rows);

@@ -122,8 +122,8 @@ export class TurnScreen {
   _turnStatus(r, legal, yourTurn = "status.yourTurn", yourTurnName = "status.yourTurnName") {
     const name = this.names[r.current];
     if (r.over) {
-      const winners = (r.scores ?? []).filter((sc) => sc.winner).map((sc) => this.names[sc.seat]);
-      return winners.length ? t("status.overWon", { headline: winnersText(winners) }) : t("status.over");
+      const won = (r.scores ?? []).some((sc) => sc.winner);
+      return won ? t("status.overWon", { headline: winnersText(r.scores, this.names, this.you) }) : t("status.over");
     }
     if (this.frozen) return t("status.replayTurn", { name });
     if (this._isBot(r.current)) return t("status.botThinking", { name });

@@ -4,18 +4,17 @@ import { h } from "../dom.js";
 import { pointsText, t } from "../../i18n.js";
 import { cardChips, cityPair } from "./parts.js";
 import { playerDot } from "../seatmarks.js";
-import { labelCells } from "../endscreen.js";
+import { labelCells, winnersText } from "../endscreen.js";
 
 /**
  * scores: the engine's scores(); players [{name, color}]; board: the card game board;
  * actions: {onNewGame, onSameDeal, onDownload, onViewTable}; extras: the statistics / review /
- * history tabs (endextras.js), or null.
+ * history tabs (endextras.js), or null; `you`: the one person playing against bots ("You win!").
  */
-export function cardEndScreen({ scores, players, board, actions, extras = null }) {
+export function cardEndScreen({ scores, players, board, actions, extras = null, you = null }) {
   const halves = Math.max(...scores.map((sc) => sc.halves.length), 1);
   const order = scores.slice().sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-  const winners = scores.filter((sc) => sc.winner).map((sc) => players[sc.seat].name);
-  const headline = winners.length > 1 ? t("end.tie", { names: winners.join(" & ") }) : t("end.winner", { name: winners[0] ?? "?" });
+  const headline = winnersText(scores, players.map((p) => p.name), you);
   const cityName = (id) => board.bonus_cards.find((b) => b.city === id)?.name ?? board.cityName(id);
   const head = h("tr", {},
     h("th", { scope: "col", text: t("end.player") }),

@@ -137,7 +137,7 @@ export class CardGameScreen extends TurnScreen {
     close(this.dialog);
     const players = this._players();
     const panel = cardEndScreen({
-      scores: res.scores, players, board: this.board, extras: this._endExtras(), actions: {
+      scores: res.scores, players, board: this.board, extras: this._endExtras(), you: this.you, actions: {
         onNewGame: () => this.ctx.onNewGame(),
         onSameDeal: () => this._playSameDeal(),
         onDownload: () => this.download(),

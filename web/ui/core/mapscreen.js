@@ -213,7 +213,7 @@ export class GameScreen extends TurnScreen {
     const longest = this.endMap.longest;
     this.boardView.update({ ...this.endMap, endSeat: null });
     const panel = endScreen({
-      scores: res.scores, players, log: res.view.log, board: this.board, bonuses: res.view.bonuses ?? null,
+      scores: res.scores, players, log: res.view.log, board: this.board, bonuses: res.view.bonuses ?? null, you: this.you,
       extras: this._endExtras(), actions: {
         onNewGame: () => this.ctx.onNewGame(),
         onSameDeal: () => this._playSameDeal(),
