@@ -160,8 +160,9 @@ def _claim(
     action: dict[str, Any], view: dict[str, Any], board: dict[str, Any], name_cards: bool, hint: bool
 ) -> Reason:
     """ "Claim Denver – Omaha (4 trains, 7 points) with 4 × red: completes ticket Denver – El Paso
-    (+4); longest path 3 → 7", as the log names a claim. A claim for no ticket says why it may
-    still pay: the game's final round, or every ticket completed."""
+    (+4); longest path 3 → 7", as the log names a claim. "Towards" a ticket: on a nearly cheapest
+    way between its cities (``ways.on_the_way``). A claim for no ticket says why it may still pay:
+    the final round, every ticket completed, or a long route's points per piece."""
     routes = {r["id"]: r for r in board.get("routes", ())}
     route = routes[action["route"]]
     seat = view.get("you")
@@ -213,10 +214,14 @@ def _claim(
     return _move(hint, "claim", en, de, ("; ".join(en_why), "; ".join(de_why)))
 
 
+def _by_points(tickets: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Most points first: the order in which the estimates plan the tickets' ways."""
+    return sorted(tickets, key=lambda tk: -int(tk.get("points", 0)))
+
+
 def _open_tickets(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """The seat's tickets not completed yet, most points first (the order their ways are planned)."""
-    held = [tk for tk in (view.get("me") or {}).get("tickets", ()) if not _completed(tk)]
-    return sorted(held, key=lambda tk: -int(tk.get("points", 0)))
+    """The seat's tickets not completed yet, most points first."""
+    return _by_points(tk for tk in (view.get("me") or {}).get("tickets", ()) if not _completed(tk))
 
 
 def _keep_pieces(view: dict[str, Any], board: dict[str, Any], kept: list[dict[str, Any]]) -> tuple[str, str]:
@@ -227,8 +232,7 @@ def _keep_pieces(view: dict[str, Any], board: dict[str, Any], kept: list[dict[st
         return "", ""
     graph = open_graph(view, board)
     held = _open_tickets(view)  # planned first: their ways are the seat's plan already
-    kept = sorted(kept, key=lambda tk: -int(tk.get("points", 0)))
-    before, after = pieces_needed(graph, board, held), pieces_needed(graph, board, held + kept)
+    before, after = pieces_needed(graph, board, held), pieces_needed(graph, board, held + _by_points(kept))
     if before is None or after is None:
         return "", ""
     more = {kind: n - before.get(kind, 0) for kind, n in after.items() if n > before.get(kind, 0)}
